@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "expenses",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "expenses", targets: ["expenses"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+  ],
+  targets: [
+    .target(name: "ExpenseCore"),
+    .target(name: "ExpenseImport", dependencies: ["ExpenseCore"]),
+    .target(
+      name: "ExpenseStore",
+      dependencies: ["ExpenseCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
+    .executableTarget(
+      name: "expenses",
+      dependencies: [
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "ExpenseCoreTests",
+      dependencies: ["ExpenseCore", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
+    .testTarget(
+      name: "ExpenseImportTests",
+      dependencies: [
+        "ExpenseCore", "ExpenseImport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseCore", "ExpenseStore"]),
+    .testTarget(
+      name: "ExpenseRenderTests",
+      dependencies: [
+        "ExpenseCore", "ExpenseRender", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(name: "CLITests", dependencies: ["expenses"]),
+  ]
+)

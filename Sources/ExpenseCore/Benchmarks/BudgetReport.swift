@@ -1,0 +1,112 @@
+/// The whole budget report for one month: plain data, computed once, rendered by any format.
+public struct BudgetReport: Hashable, Sendable, Codable {
+  /// The month reported on.
+  public var month: Month
+  /// The injected "today" the report was computed for.
+  public var today: CivilDate
+  /// Days in the month.
+  public var daysInMonth: Int
+  /// Days of the month elapsed including today, when the month contains today; else `nil`.
+  public var daysElapsed: Int?
+  /// One group per currency; amounts of different currencies are never added together.
+  public var groups: [CurrencyGroup]
+  /// How many transactions the month has (all currencies, income included).
+  public var expenseCount: Int
+  /// The month's transactions, newest first; `nil` when the expenses section is collapsed and
+  /// so was never loaded.
+  public var expenses: [Expense]?
+  /// Six months of spending per category ending with `month`; `nil` when not loaded.
+  public var trends: TrendReport?
+
+  public init(
+    month: Month, today: CivilDate, daysInMonth: Int, daysElapsed: Int?, groups: [CurrencyGroup],
+    expenseCount: Int, expenses: [Expense]? = nil, trends: TrendReport? = nil
+  ) {
+    self.month = month
+    self.today = today
+    self.daysInMonth = daysInMonth
+    self.daysElapsed = daysElapsed
+    self.groups = groups
+    self.expenseCount = expenseCount
+    self.expenses = expenses
+    self.trends = trends
+  }
+
+  /// Days left after today in the month, when the month contains today.
+  public var daysLeft: Int? { daysElapsed.map { daysInMonth - $0 } }
+
+  /// Number of spending categories over all groups.
+  public var categoryCount: Int { groups.reduce(0) { $0 + $1.categories.count } }
+  /// Number of categories over budget, over all groups.
+  public var overCount: Int { groups.reduce(0) { $0 + $1.totals.overCount } }
+  /// Number of categories near their budget, over all groups.
+  public var nearCount: Int { groups.reduce(0) { $0 + $1.totals.nearCount } }
+}
+
+/// Everything in one currency: its category rows, totals and income.
+public struct CurrencyGroup: Hashable, Sendable, Codable {
+  public var currency: Currency
+  /// Spending categories, bad news first (highest % used), then unbudgeted by amount.
+  public var categories: [CategoryBenchmark]
+  public var totals: BenchmarkTotals
+  /// Income categories with the net amount received (inflows − outflows).
+  public var income: [IncomeLine]
+  /// Remaining budget per day left, when the month contains today, days are left and the
+  /// remaining total is positive.
+  public var dailyAllowanceMinor: Int64?
+
+  public init(
+    currency: Currency, categories: [CategoryBenchmark], totals: BenchmarkTotals, income: [IncomeLine],
+    dailyAllowanceMinor: Int64?
+  ) {
+    self.currency = currency
+    self.categories = categories
+    self.totals = totals
+    self.income = income
+    self.dailyAllowanceMinor = dailyAllowanceMinor
+  }
+
+  enum CodingKeys: String, CodingKey { case currency, categories, totals, income, dailyAllowanceMinor }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(currency, forKey: .currency)
+    try c.encode(categories, forKey: .categories)
+    try c.encode(totals, forKey: .totals)
+    try c.encode(income, forKey: .income)
+    try c.encode(dailyAllowanceMinor, forKey: .dailyAllowanceMinor)
+  }
+}
+
+/// Net income of one income category in the month.
+public struct IncomeLine: Hashable, Sendable, Codable {
+  public var category: String
+  public var amountMinor: Int64
+  public init(category: String, amountMinor: Int64) {
+    self.category = category
+    self.amountMinor = amountMinor
+  }
+}
+
+/// Spending per category over consecutive months (oldest first), for the trends section.
+public struct TrendReport: Hashable, Sendable, Codable {
+  public var months: [Month]
+  public var rows: [TrendRow]
+  public init(months: [Month], rows: [TrendRow]) {
+    self.months = months
+    self.rows = rows
+  }
+}
+
+/// One category's spending in each month of a `TrendReport`.
+public struct TrendRow: Hashable, Sendable, Codable {
+  public var currency: Currency
+  public var category: String
+  /// Spent per month, aligned with `TrendReport.months`.
+  public var spentMinor: [Int64]
+  public init(currency: Currency, category: String, spentMinor: [Int64]) {
+    self.currency = currency
+    self.category = category
+    self.spentMinor = spentMinor
+  }
+}

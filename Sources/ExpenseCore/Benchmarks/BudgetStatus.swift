@@ -1,0 +1,44 @@
+/// How a category stands against its budget.
+public enum BudgetStatus: String, Sendable, Codable, CaseIterable {
+  /// Spent less than the near threshold (80 % by default).
+  case under
+  /// Spent at least the near threshold, and no more than the budget.
+  case near
+  /// Spent more than the over threshold (100 % by default): over budget.
+  case over
+  /// No budget is set for the category.
+  case unbudgeted
+
+  /// Sorting weight: bad news first.
+  public var severity: Int {
+    switch self {
+    case .over: return 0
+    case .near: return 1
+    case .under: return 2
+    case .unbudgeted: return 3
+    }
+  }
+}
+
+/// The percentages that separate under, near and over; configurable per report.
+public struct StatusThresholds: Hashable, Sendable, Codable {
+  /// From this percent of the budget a category is `near` (default 80).
+  public var nearPercent: Int64
+  /// Above this percent of the budget a category is `over` (default 100).
+  public var overPercent: Int64
+
+  public init(nearPercent: Int64 = 80, overPercent: Int64 = 100) {
+    self.nearPercent = nearPercent
+    self.overPercent = overPercent
+  }
+
+  /// Status of `spent` against `budget` (nil budget: unbudgeted), compared exactly in integers.
+  public func status(spent: Int64, budget: Int64?) -> BudgetStatus {
+    guard let budget else { return .unbudgeted }
+    let spentTimes100 = Int128(spent) * 100
+    if spentTimes100 > Int128(budget) * Int128(overPercent) { return .over }
+    if budget == 0 { return .under }
+    if spentTimes100 >= Int128(budget) * Int128(nearPercent) { return .near }
+    return .under
+  }
+}

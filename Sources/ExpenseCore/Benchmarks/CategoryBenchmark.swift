@@ -1,0 +1,108 @@
+/// One category's standing for a month: DESIGN §3's "Category Performance vs Budget" row.
+///
+/// All amounts are minor units of the group's currency. Fields that do not apply are `nil` and
+/// encode as JSON `null` (never omitted): a script can rely on every key being present.
+public struct CategoryBenchmark: Hashable, Sendable, Codable {
+  /// Category name (`Uncategorized` for transactions without one).
+  public var category: String
+  /// The budget in force for the month (month override, else default); `nil` when none.
+  public var budgetMinor: Int64?
+  /// Outflows − inflows in the month; negative when refunds exceed spending.
+  public var spentMinor: Int64
+  /// Budget − spent; negative when over; `nil` when unbudgeted.
+  public var remainingMinor: Int64?
+  /// Spent ÷ budget × 100 to one decimal; `nil` when unbudgeted or the budget is zero.
+  public var percentUsed: Percent?
+  /// under, near, over or unbudgeted.
+  public var status: BudgetStatus
+  /// Mean spending of the (up to) three months before, counting only months since the
+  /// currency's history starts; `nil` for the first month of history.
+  public var trailingAverageMinor: Int64?
+  /// (spent − average) ÷ average × 100; `nil` without an average or when it is zero.
+  public var changeFromAveragePercent: Percent?
+  /// Budget × elapsed share of the month, when the month contains today and there is a budget.
+  public var paceMinor: Int64?
+  /// Spent ÷ elapsed days × days in month, when the month contains today.
+  public var projectedMinor: Int64?
+  /// Number of transactions in the month.
+  public var transactionCount: Int
+
+  public init(
+    category: String, budgetMinor: Int64?, spentMinor: Int64, remainingMinor: Int64?,
+    percentUsed: Percent?, status: BudgetStatus, trailingAverageMinor: Int64?,
+    changeFromAveragePercent: Percent?, paceMinor: Int64?, projectedMinor: Int64?,
+    transactionCount: Int
+  ) {
+    self.category = category
+    self.budgetMinor = budgetMinor
+    self.spentMinor = spentMinor
+    self.remainingMinor = remainingMinor
+    self.percentUsed = percentUsed
+    self.status = status
+    self.trailingAverageMinor = trailingAverageMinor
+    self.changeFromAveragePercent = changeFromAveragePercent
+    self.paceMinor = paceMinor
+    self.projectedMinor = projectedMinor
+    self.transactionCount = transactionCount
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case category, budgetMinor, spentMinor, remainingMinor, percentUsed, status
+    case trailingAverageMinor, changeFromAveragePercent, paceMinor, projectedMinor, transactionCount
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(category, forKey: .category)
+    try c.encode(budgetMinor, forKey: .budgetMinor)
+    try c.encode(spentMinor, forKey: .spentMinor)
+    try c.encode(remainingMinor, forKey: .remainingMinor)
+    try c.encode(percentUsed, forKey: .percentUsed)
+    try c.encode(status, forKey: .status)
+    try c.encode(trailingAverageMinor, forKey: .trailingAverageMinor)
+    try c.encode(changeFromAveragePercent, forKey: .changeFromAveragePercent)
+    try c.encode(paceMinor, forKey: .paceMinor)
+    try c.encode(projectedMinor, forKey: .projectedMinor)
+    try c.encode(transactionCount, forKey: .transactionCount)
+  }
+}
+
+/// The totals row of one currency group, plus the status counts a collapsed header shows.
+public struct BenchmarkTotals: Hashable, Sendable, Codable {
+  /// The same measures as a category row, over all spending categories of the group.
+  /// `budgetMinor` is the sum of the budgets; `spentMinor` includes unbudgeted spending.
+  public var row: CategoryBenchmark
+  public var overCount: Int
+  public var nearCount: Int
+  public var underCount: Int
+  public var unbudgetedCount: Int
+
+  public init(row: CategoryBenchmark, overCount: Int, nearCount: Int, underCount: Int, unbudgetedCount: Int) {
+    self.row = row
+    self.overCount = overCount
+    self.nearCount = nearCount
+    self.underCount = underCount
+    self.unbudgetedCount = unbudgetedCount
+  }
+
+  enum CodingKeys: String, CodingKey { case overCount, nearCount, underCount, unbudgetedCount }
+
+  /// Flat JSON: the row's fields (`category` is "Total") followed by the counts.
+  public func encode(to encoder: any Encoder) throws {
+    try row.encode(to: encoder)
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(overCount, forKey: .overCount)
+    try c.encode(nearCount, forKey: .nearCount)
+    try c.encode(underCount, forKey: .underCount)
+    try c.encode(unbudgetedCount, forKey: .unbudgetedCount)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    row = try CategoryBenchmark(from: decoder)
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    overCount = try c.decode(Int.self, forKey: .overCount)
+    nearCount = try c.decode(Int.self, forKey: .nearCount)
+    underCount = try c.decode(Int.self, forKey: .underCount)
+    unbudgetedCount = try c.decode(Int.self, forKey: .unbudgetedCount)
+  }
+}

@@ -1,0 +1,93 @@
+/// One transaction: a dated, signed amount with a description, as a bank statement lists it.
+public struct Expense: Hashable, Sendable, Codable {
+  /// Where a row came from: the file name and the 1-based physical line its record starts on.
+  public struct Source: Hashable, Sendable, Codable {
+    public var file: String
+    public var line: Int
+    public init(file: String, line: Int) {
+      self.file = file
+      self.line = line
+    }
+  }
+
+  /// Database id; `nil` until stored.
+  public var id: Int64?
+  public var date: CivilDate
+  /// Signed amount: negative is money out, positive money in (a refund, a salary).
+  public var amount: Money
+  public var description: String
+  /// Category name, or `nil` when uncategorized.
+  public var category: String?
+  public var account: String?
+  /// Where it was imported from; `nil` for rows added by hand.
+  public var source: Source?
+
+  public init(
+    id: Int64? = nil, date: CivilDate, amount: Money, description: String, category: String? = nil,
+    account: String? = nil, source: Source? = nil
+  ) {
+    self.id = id
+    self.date = date
+    self.amount = amount
+    self.description = description
+    self.category = category
+    self.account = account
+    self.source = source
+  }
+}
+
+/// Whether a category is spending (the default) or income (salary, interest).
+public enum CategoryKind: String, Sendable, Codable, CaseIterable {
+  /// Money going out; reported against budgets.
+  case expense
+  /// Money coming in; reported as income, never as negative spending.
+  case income
+}
+
+/// The name shown for expenses without a category.
+public let uncategorizedName = "Uncategorized"
+
+/// A monthly budget for one category in one currency.
+///
+/// A budget with `month == nil` is the default for every month; one with a month overrides the
+/// default for that month only.
+public struct Budget: Hashable, Sendable, Codable {
+  public var category: String
+  public var amount: Money
+  public var month: Month?
+
+  public init(category: String, amount: Money, month: Month? = nil) {
+    self.category = category
+    self.amount = amount
+    self.month = month
+  }
+}
+
+/// Sums of one category's transactions in one month and currency, as the store aggregates them.
+public struct CategoryMonthTotal: Hashable, Sendable, Codable {
+  public var currency: Currency
+  /// `nil` for uncategorized transactions.
+  public var category: String?
+  public var month: Month
+  /// Sum of the negative amounts, as a positive number of minor units.
+  public var outflowMinor: Int64
+  /// Sum of the positive amounts (refunds, income).
+  public var inflowMinor: Int64
+  /// Number of transactions.
+  public var count: Int
+
+  public init(
+    currency: Currency, category: String?, month: Month, outflowMinor: Int64, inflowMinor: Int64,
+    count: Int
+  ) {
+    self.currency = currency
+    self.category = category
+    self.month = month
+    self.outflowMinor = outflowMinor
+    self.inflowMinor = inflowMinor
+    self.count = count
+  }
+
+  /// Spending as DESIGN §3 defines it: outflows − inflows (a refund lowers it).
+  public var spentMinor: Int64 { outflowMinor &- inflowMinor }
+}

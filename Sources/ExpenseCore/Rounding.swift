@@ -1,0 +1,74 @@
+/// Integer arithmetic for percentages and averages, rounded half to even.
+///
+/// Percentages are ratios of money; computing them in floating point would make `82.5` print
+/// as `82.49999`. Everything here is exact integer division with banker's rounding.
+public enum Rounding {
+  /// `numerator / denominator` rounded half to even. `denominator` must not be zero.
+  public static func divideHalfEven(_ numerator: Int128, _ denominator: Int128) -> Int128 {
+    precondition(denominator != 0, "division by zero")
+    var q = numerator / denominator
+    let r = numerator % denominator
+    if r == 0 { return q }
+    let twiceRemainder = (r < 0 ? -r : r) * 2
+    let absDenominator = denominator < 0 ? -denominator : denominator
+    let negative = (numerator < 0) != (denominator < 0)
+    if twiceRemainder > absDenominator || (twiceRemainder == absDenominator && q % 2 != 0) {
+      q += negative ? -1 : 1
+    }
+    return q
+  }
+
+  /// `value × numerator / denominator` in minor units, half-even, clamped to `Int64`.
+  public static func scale(_ value: Int64, by numerator: Int64, over denominator: Int64) -> Int64 {
+    clamp(divideHalfEven(Int128(value) * Int128(numerator), Int128(denominator)))
+  }
+
+  static func clamp(_ value: Int128) -> Int64 {
+    if value > Int128(Int64.max) { return .max }
+    if value < Int128(Int64.min) { return .min }
+    return Int64(value)
+  }
+}
+
+/// A percentage with one decimal, stored as tenths of a percent (`825` is 82.5 %).
+///
+/// Encodes to JSON as a number (`82.5`, or `82` when whole) so tools read it directly.
+public struct Percent: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+  /// Tenths of a percent.
+  public var tenths: Int64
+
+  public init(tenths: Int64) { self.tenths = tenths }
+
+  /// `part / whole × 100`, rounded half-even to a tenth; `nil` when `whole` is zero.
+  public init?(part: Int64, of whole: Int64) {
+    guard whole != 0 else { return nil }
+    tenths = Rounding.clamp(Rounding.divideHalfEven(Int128(part) * 1000, Int128(whole)))
+  }
+
+  /// Whole percent rounded half-even, for compact display.
+  public var rounded: Int64 { Rounding.clamp(Rounding.divideHalfEven(Int128(tenths), 10)) }
+
+  /// `82.5` or `82` (no trailing `.0`), the JSON and text form.
+  public var description: String {
+    let sign = tenths < 0 ? "-" : ""
+    let magnitude = tenths.magnitude
+    return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+  }
+
+  public static func < (a: Percent, b: Percent) -> Bool { a.tenths < b.tenths }
+
+  public init(from decoder: any Decoder) throws {
+    let value = try decoder.singleValueContainer().decode(Double.self)
+    tenths = Int64((value * 10).rounded())
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    if tenths % 10 == 0 {
+      try container.encode(tenths / 10)
+    } else {
+      // Exact for tenths: Double's shortest round-trip printing writes 82.5, 0.1, 12345.6.
+      try container.encode(Double(tenths) / 10)
+    }
+  }
+}
