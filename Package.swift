@@ -17,7 +17,10 @@ let package = Package(
     .target(name: "ExpenseImport", dependencies: ["ExpenseCore"]),
     .target(
       name: "ExpenseStore",
-      dependencies: ["ExpenseCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "ExpenseCore", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
     ),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
     .executableTarget(

@@ -1,0 +1,88 @@
+import GRDB
+
+extension AppDatabase {
+  /// The versioned schema. Each migration runs once, in order, inside a transaction; a database
+  /// that has migrations this build does not know was written by a newer version and is refused
+  /// rather than half-understood.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.create(table: "expense") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("date", .text).notNull()  // YYYY-MM-DD: sorts and range-scans as text
+        t.column("amountMinor", .integer).notNull()  // signed minor units, negative = out
+        t.column("currency", .text).notNull()
+        t.column("description", .text).notNull()
+        t.column("category", .text)
+        t.column("account", .text)
+        t.column("fingerprint", .text).notNull()
+        t.column("sourceFile", .text)
+        t.column("sourceLine", .integer)
+      }
+      // Created after the table but before any row: the import relies on it to drop duplicates.
+      try db.create(index: "expense_fingerprint", on: "expense", columns: ["fingerprint"], unique: true)
+      // Covering index for the monthly aggregate: a report reads only this index's range.
+      try db.create(
+        index: "expense_month_aggregate", on: "expense",
+        columns: ["date", "currency", "category", "amountMinor"])
+      try db.create(table: "budget") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("category", .text).notNull()
+        t.column("currency", .text).notNull()
+        t.column("month", .text).notNull().defaults(to: "")  // "" = default for every month
+        t.column("amountMinor", .integer).notNull().check { $0 >= 0 }
+        t.uniqueKey(["category", "currency", "month"])
+      }
+      try db.create(table: "categoryKind") { t in
+        t.primaryKey("name", .text)
+        t.column("kind", .text).notNull().check { ["expense", "income"].contains($0) }
+      }
+      try db.create(table: "rule") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("pattern", .text).notNull()
+        t.column("category", .text).notNull()
+        t.column("field", .text).notNull().defaults(to: "description")
+          .check { ["description", "account"].contains($0) }
+      }
+      try db.create(table: "sectionPreference") { t in
+        t.primaryKey("sectionId", .text)
+        t.column("expanded", .boolean).notNull()
+      }
+      try db.create(table: "setting") { t in
+        t.primaryKey("key", .text)
+        t.column("value", .text).notNull()
+      }
+      try db.create(table: "importProfile") { t in
+        t.primaryKey("name", .text)
+        t.column("options", .text).notNull()  // JSON of ImportOptions
+      }
+    }
+    return migrator
+  }
+
+  func migrate() throws(StoreError) {
+    let migrator = AppDatabase.migrator
+    do {
+      let (superseded, found) = try writer.read { db in
+        let superseded = try db.tableExists("grdb_migrations") && migrator.hasBeenSuperseded(db)
+        return (superseded, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+      }
+      if superseded || found > AppDatabase.schemaVersion {
+        throw StoreError.newerSchema(path: path, found: max(found, AppDatabase.schemaVersion + 1), supported: AppDatabase.schemaVersion)
+      }
+      try migrator.migrate(writer)
+      try writer.write { db in
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version < AppDatabase.schemaVersion {
+          try db.execute(sql: "PRAGMA user_version = \(AppDatabase.schemaVersion)")
+        }
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+      throw .notADatabase(path: path)
+    } catch {
+      throw AppDatabase.map(error)
+    }
+  }
+}

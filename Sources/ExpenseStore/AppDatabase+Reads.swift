@@ -1,0 +1,214 @@
+import ExpenseCore
+import GRDB
+
+extension AppDatabase {
+  /// The database's default currency: the `currency` setting, else USD.
+  public func defaultCurrency() throws(StoreError) -> Currency {
+    let code = try setting("currency")
+    return code.flatMap { Currency(code: $0) } ?? .usd
+  }
+
+  /// A stored setting, or `nil`.
+  public func setting(_ key: String) throws(StoreError) -> String? {
+    try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+  }
+
+  /// Expenses, newest first, optionally for one month and/or category (`Uncategorized` selects
+  /// rows without one). `limit` caps the rows loaded.
+  public func expenses(month: Month? = nil, category: String? = nil, limit: Int? = nil) throws(StoreError)
+    -> [Expense]
+  {
+    var conditions: [String] = []
+    var arguments: StatementArguments = []
+    if let month {
+      conditions.append("date >= ? AND date <= ?")
+      arguments += [month.firstDay.description, month.lastDay.description]
+    }
+    if let category {
+      if category == uncategorizedName {
+        conditions.append("category IS NULL")
+      } else {
+        conditions.append("category = ?")
+        arguments += [category]
+      }
+    }
+    var sql = """
+      SELECT id, date, amountMinor, currency, description, category, account, sourceFile, sourceLine
+      FROM expense
+      """
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += " ORDER BY date DESC, id DESC"
+    if let limit { sql += " LIMIT \(limit)" }
+    return try read { db in
+      try Row.fetchAll(db, sql: sql, arguments: arguments).map(AppDatabase.expense(from:))
+    }
+  }
+
+  static func expense(from row: Row) throws -> Expense {
+    let currencyCode: String = row["currency"]
+    guard let currency = Currency(code: currencyCode) else {
+      throw StoreError.sqlite("unknown currency \(currencyCode) in expense \(row["id"] as Int64)")
+    }
+    let file: String? = row["sourceFile"]
+    let line: Int? = row["sourceLine"]
+    return Expense(
+      id: row["id"], date: try CivilDate.parse(row["date"]),
+      amount: Money(minor: row["amountMinor"], currency: currency),
+      description: row["description"], category: row["category"], account: row["account"],
+      source: file.map { Expense.Source(file: $0, line: line ?? 0) })
+  }
+
+  /// Number of stored expenses, for a month or in all.
+  public func expenseCount(month: Month? = nil) throws(StoreError) -> Int {
+    try read { db in
+      if let month {
+        return try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM expense WHERE date >= ? AND date <= ?",
+          arguments: [month.firstDay.description, month.lastDay.description]) ?? 0
+      }
+      return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense") ?? 0
+    }
+  }
+
+  /// Per (currency, category, month) sums for the months `from...through`, aggregated in SQL
+  /// over the covering date index: the cost follows the rows of those months, not the history.
+  public func monthlyTotals(from first: Month, through last: Month) throws(StoreError) -> [CategoryMonthTotal] {
+    try read { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT currency, category, substr(date, 1, 7) AS month,
+                 SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END) AS outflow,
+                 SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END) AS inflow,
+                 COUNT(*) AS count
+          FROM expense
+          WHERE date >= ? AND date <= ?
+          GROUP BY currency, category, month
+          """,
+        arguments: [first.firstDay.description, last.lastDay.description])
+      return try rows.compactMap { row -> CategoryMonthTotal? in
+        guard let currency = Currency(code: row["currency"]) else { return nil }
+        return CategoryMonthTotal(
+          currency: currency, category: row["category"], month: try Month.parse(row["month"]),
+          outflowMinor: row["outflow"], inflowMinor: row["inflow"], count: row["count"])
+      }
+    }
+  }
+
+  /// The first month with any transaction, per currency (one index seek per currency).
+  public func historyStart() throws(StoreError) -> [Currency: Month] {
+    try read { db in
+      var result: [Currency: Month] = [:]
+      let rows = try Row.fetchAll(db, sql: "SELECT currency, MIN(date) AS first FROM expense GROUP BY currency")
+      for row in rows {
+        if let currency = Currency(code: row["currency"]), let first: String = row["first"] {
+          result[currency] = try CivilDate.parse(first).calendarMonth
+        }
+      }
+      return result
+    }
+  }
+
+  /// The latest month with any transaction, or `nil` for an empty database.
+  public func latestMonth() throws(StoreError) -> Month? {
+    try read { db in
+      guard let last = try String.fetchOne(db, sql: "SELECT MAX(date) FROM expense") else { return nil }
+      return try CivilDate.parse(last).calendarMonth
+    }
+  }
+
+  /// All budgets, defaults and overrides.
+  public func budgets() throws(StoreError) -> [Budget] {
+    try read { db in
+      try Row.fetchAll(db, sql: "SELECT category, currency, month, amountMinor FROM budget ORDER BY category, currency, month")
+        .compactMap { row -> Budget? in
+          guard let currency = Currency(code: row["currency"]) else { return nil }
+          let month: String = row["month"]
+          return Budget(
+            category: row["category"], amount: Money(minor: row["amountMinor"], currency: currency),
+            month: month.isEmpty ? nil : try Month.parse(month))
+        }
+    }
+  }
+
+  /// Category kinds set by the user.
+  public func categoryKinds() throws(StoreError) -> [String: CategoryKind] {
+    try read { db in
+      var kinds: [String: CategoryKind] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT name, kind FROM categoryKind") {
+        kinds[row["name"]] = CategoryKind(rawValue: row["kind"]) ?? .expense
+      }
+      return kinds
+    }
+  }
+
+  /// Every category known from expenses, budgets, kinds and rules, with its kind and number of expenses.
+  public func categories() throws(StoreError) -> [CategorySummary] {
+    try read { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT name, COALESCE(k.kind, 'expense') AS kind, COALESCE(e.n, 0) AS n FROM (
+            SELECT category AS name FROM expense WHERE category IS NOT NULL
+            UNION SELECT category FROM budget
+            UNION SELECT name FROM categoryKind
+            UNION SELECT category FROM rule
+          ) AS names
+          LEFT JOIN categoryKind k USING (name)
+          LEFT JOIN (SELECT category, COUNT(*) AS n FROM expense GROUP BY category) e ON e.category = names.name
+          ORDER BY name
+          """)
+      var result = rows.map {
+        CategorySummary(name: $0["name"], kind: CategoryKind(rawValue: $0["kind"]) ?? .expense, expenseCount: $0["n"])
+      }
+      let uncategorized = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE category IS NULL") ?? 0
+      if uncategorized > 0 {
+        result.append(CategorySummary(name: uncategorizedName, kind: .expense, expenseCount: uncategorized))
+      }
+      return result
+    }
+  }
+
+  /// All rules in the order they are tried.
+  public func rules() throws(StoreError) -> [CategoryRule] {
+    try read { db in
+      try Row.fetchAll(db, sql: "SELECT id, pattern, category, field FROM rule ORDER BY id").map {
+        CategoryRule(
+          id: $0["id"], pattern: $0["pattern"], category: $0["category"],
+          field: CategoryRule.Field(rawValue: $0["field"]) ?? .description)
+      }
+    }
+  }
+
+  /// Saved expanded/collapsed states by section id.
+  public func sectionStates() throws(StoreError) -> [String: Bool] {
+    try read { db in
+      var states: [String: Bool] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT sectionId, expanded FROM sectionPreference") {
+        states[row["sectionId"]] = row["expanded"]
+      }
+      return states
+    }
+  }
+
+  /// A saved import profile's JSON, or throws `profileNotFound`.
+  public func profile(named name: String) throws(StoreError) -> String {
+    let json = try read { db in
+      try String.fetchOne(db, sql: "SELECT options FROM importProfile WHERE name = ?", arguments: [name])
+    }
+    guard let json else { throw .profileNotFound(name) }
+    return json
+  }
+
+  /// Names of the saved import profiles.
+  public func profileNames() throws(StoreError) -> [String] {
+    try read { db in try String.fetchAll(db, sql: "SELECT name FROM importProfile ORDER BY name") }
+  }
+}
+
+/// A category as `expenses categories` lists it.
+public struct CategorySummary: Hashable, Sendable, Codable {
+  public var name: String
+  public var kind: CategoryKind
+  public var expenseCount: Int
+}

@@ -1,0 +1,151 @@
+import ExpenseCore
+import GRDB
+
+extension AppDatabase {
+  /// Adds one expense typed by hand. Returns the stored expense with its id, or `nil` if an
+  /// identical expense (same fingerprint) is already stored.
+  @discardableResult
+  public func addExpense(_ expense: Expense, fingerprint: String) throws -> Expense? {
+    try write { db in
+      try db.execute(
+        sql: """
+          INSERT OR IGNORE INTO expense
+            (date, amountMinor, currency, description, category, account, fingerprint, sourceFile, sourceLine)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          expense.date.description, expense.amount.minor, expense.amount.currency.code, expense.description,
+          expense.category, expense.account, fingerprint, expense.source?.file, expense.source?.line,
+        ])
+      guard db.changesCount > 0 else { return nil }
+      var stored = expense
+      stored.id = db.lastInsertedRowID
+      return stored
+    }
+  }
+
+  /// Sets a budget: the default for every month, or an override for `budget.month`.
+  public func saveBudget(_ budget: Budget) throws {
+    guard budget.amount.minor >= 0 else { throw CoreError.negativeBudget(budget.amount.decimalString) }
+    try write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO budget (category, currency, month, amountMinor) VALUES (?, ?, ?, ?)
+          ON CONFLICT (category, currency, month) DO UPDATE SET amountMinor = excluded.amountMinor
+          """,
+        arguments: [budget.category, budget.amount.currency.code, budget.month?.description ?? "", budget.amount.minor])
+    }
+  }
+
+  /// Removes the budget of `category` for `month` (nil: the default); in every currency unless
+  /// one is given. Throws `budgetNotFound` when nothing matched.
+  public func removeBudget(category: String, month: Month?, currency: Currency?) throws {
+    try write { db in
+      var sql = "DELETE FROM budget WHERE category = ? AND month = ?"
+      var arguments: StatementArguments = [category, month?.description ?? ""]
+      if let currency {
+        sql += " AND currency = ?"
+        arguments += [currency.code]
+      }
+      try db.execute(sql: sql, arguments: arguments)
+      if db.changesCount == 0 { throw StoreError.budgetNotFound(category: category, month: month) }
+    }
+  }
+
+  /// Marks a category as income or spending.
+  public func setCategoryKind(_ name: String, kind: CategoryKind) throws {
+    try write { db in
+      try db.execute(
+        sql: "INSERT INTO categoryKind (name, kind) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET kind = excluded.kind",
+        arguments: [name, kind.rawValue])
+    }
+  }
+
+  /// Stores a setting (`currency`, `accordion`, ...).
+  public func setSetting(_ key: String, _ value: String) throws {
+    try write { db in
+      try db.execute(
+        sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        arguments: [key, value])
+    }
+  }
+
+  /// Sets the database's default currency (used for hand-added rows and files without one).
+  public func setDefaultCurrency(_ currency: Currency) throws {
+    try setSetting("currency", currency.code)
+  }
+
+  /// Saves expanded/collapsed states per section id, in one transaction.
+  public func saveSectionStates(_ states: [String: Bool]) throws {
+    try write { db in
+      for (id, expanded) in states {
+        try db.execute(
+          sql: """
+            INSERT INTO sectionPreference (sectionId, expanded) VALUES (?, ?)
+            ON CONFLICT (sectionId) DO UPDATE SET expanded = excluded.expanded
+            """,
+          arguments: [id, expanded])
+      }
+    }
+  }
+
+  /// Forgets every saved section state (back to the defaults); accordion mode is kept.
+  public func resetSectionStates() throws {
+    try write { db in try db.execute(sql: "DELETE FROM sectionPreference") }
+  }
+
+  /// Adds a categorization rule and returns it with its id.
+  @discardableResult
+  public func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {
+    try write { db in
+      try db.execute(
+        sql: "INSERT INTO rule (pattern, category, field) VALUES (?, ?, ?)",
+        arguments: [pattern, category, field.rawValue])
+      return CategoryRule(id: db.lastInsertedRowID, pattern: pattern, category: category, field: field)
+    }
+  }
+
+  /// Removes a rule by id.
+  public func removeRule(id: Int64) throws {
+    try write { db in
+      try db.execute(sql: "DELETE FROM rule WHERE id = ?", arguments: [id])
+      if db.changesCount == 0 { throw StoreError.ruleNotFound(id) }
+    }
+  }
+
+  /// Re-categorizes stored expenses with the rules (first matching rule wins); rows no rule
+  /// matches keep their category. Returns how many rows changed.
+  public func applyRules() throws -> Int {
+    let rules = try self.rules()
+    guard !rules.isEmpty else { return 0 }
+    let matcher = RuleMatcher(rules: rules)
+    return try write { db in
+      var changed = 0
+      let update = try db.makeStatement(sql: "UPDATE expense SET category = ? WHERE id = ?")
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, description, account, category FROM expense")
+      var updates: [(Int64, String)] = []
+      while let row = try rows.next() {
+        let description: String = row["description"]
+        let account: String? = row["account"]
+        let current: String? = row["category"]
+        if let rule = matcher.match(description: description, account: account), rule.category != current {
+          updates.append((row["id"], rule.category))
+        }
+      }
+      for (id, category) in updates {
+        try update.execute(arguments: [category, id])
+        changed += 1
+      }
+      return changed
+    }
+  }
+
+  /// Saves (or replaces) a named import profile, stored as JSON text.
+  public func saveProfile(name: String, json: String) throws {
+    try write { db in
+      try db.execute(
+        sql: "INSERT INTO importProfile (name, options) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET options = excluded.options",
+        arguments: [name, json])
+    }
+  }
+}
