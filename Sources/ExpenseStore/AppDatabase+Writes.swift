@@ -2,22 +2,28 @@ import ExpenseCore
 import GRDB
 
 extension AppDatabase {
-  /// Adds one expense typed by hand. Returns the stored expense with its id, or `nil` if an
-  /// identical expense (same fingerprint) is already stored.
+  /// Adds one expense typed by hand and returns it with its id.
+  ///
+  /// Typing the same coffee twice means two coffees, so a hand-added row is never a duplicate:
+  /// its fingerprint is `manual:` plus the row's fields and an occurrence number.
   @discardableResult
-  public func addExpense(_ expense: Expense, fingerprint: String) throws -> Expense? {
+  public func addExpense(_ expense: Expense) throws -> Expense {
     try write { db in
+      let prefix =
+        "manual:\(expense.date)|\(expense.amount.currency.code)|\(expense.amount.minor)|\(expense.account ?? "")|\(expense.description)|"
+      let existing = try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM expense WHERE substr(fingerprint, 1, ?) = ?",
+        arguments: [prefix.utf8.count, prefix]) ?? 0
       try db.execute(
         sql: """
-          INSERT OR IGNORE INTO expense
+          INSERT INTO expense
             (date, amountMinor, currency, description, category, account, fingerprint, sourceFile, sourceLine)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           expense.date.description, expense.amount.minor, expense.amount.currency.code, expense.description,
-          expense.category, expense.account, fingerprint, expense.source?.file, expense.source?.line,
+          expense.category, expense.account, prefix + String(existing + 1), expense.source?.file, expense.source?.line,
         ])
-      guard db.changesCount > 0 else { return nil }
       var stored = expense
       stored.id = db.lastInsertedRowID
       return stored

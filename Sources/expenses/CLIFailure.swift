@@ -1,0 +1,50 @@
+import ArgumentParser
+import ExpenseCore
+import ExpenseImport
+import ExpenseRender
+import ExpenseStore
+
+/// sysexits(3) codes this tool uses.
+enum SysExit {
+  static let usage: Int32 = 64
+  static let dataError: Int32 = 65
+  static let noInput: Int32 = 66
+  static let software: Int32 = 70
+  static let ioError: Int32 = 74
+}
+
+/// A failure of a command, already phrased for the user, with its exit code.
+struct CLIFailure: Error {
+  var message: String
+  var code: Int32
+
+  init(message: String, code: Int32) {
+    self.message = message
+    self.code = code
+  }
+
+  /// Maps the errors of every layer to a message and a sysexits code; `nil` for errors that
+  /// ArgumentParser reports itself (help, version, usage).
+  init?(_ error: any Error) {
+    switch error {
+    case let failure as CLIFailure:
+      self = failure
+    case let error as CoreError:
+      // Values typed on the command line (a month, an amount, a currency) are usage errors.
+      self.init(message: error.description, code: SysExit.usage)
+    case let error as StoreError:
+      switch error {
+      case .newerSchema, .notADatabase: self.init(message: error.description, code: SysExit.dataError)
+      case .cannotOpen: self.init(message: error.description, code: SysExit.ioError)
+      case .budgetNotFound, .ruleNotFound, .profileNotFound: self.init(message: error.description, code: SysExit.usage)
+      case .sqlite: self.init(message: error.description, code: SysExit.software)
+      }
+    case let error as ImportError:
+      self.init(message: error.description, code: ImportErrorCode.code(for: error))
+    case let error as RenderError:
+      self.init(message: "\(error)", code: SysExit.usage)
+    default:
+      return nil
+    }
+  }
+}

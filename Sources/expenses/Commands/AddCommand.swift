@@ -1,0 +1,47 @@
+import ArgumentParser
+import ExpenseCore
+import Foundation
+
+/// `expenses add DATE AMOUNT DESCRIPTION`: records one expense by hand.
+struct AddCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add one expense by hand.",
+    discussion: """
+      AMOUNT is money out unless it starts with '+': 'add 2026-10-20 4.50 Coffee' records -4.50.
+
+      Examples:
+        expenses add 2026-10-20 4.50 "Coffee" --category "Dining out"
+        expenses add 2026-10-31 +2500 "Salary" --category Salary
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+
+  @Argument(help: "Date, YYYY-MM-DD.") var date: String
+  @Argument(help: "Amount spent (e.g. 12.50); prefix '+' for money in (a refund).") var amount: String
+  @Argument(help: "What it was.") var text: String
+  @Option(help: "Category name.") var category: String?
+  @Option(help: "Account name.") var account: String?
+  @Option(help: "ISO 4217 currency (default: the database's).") var currency: String?
+  @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+
+  func validate() throws {
+    do { _ = try CivilDate.parse(date) } catch { throw ValidationError(error.description) }
+    if text.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the description is empty") }
+  }
+
+  func run() throws {
+    let db = try database.open()
+    let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
+    var money = try Money.parse(amount.hasPrefix("+") ? String(amount.dropFirst()) : amount, currency: currency)
+    // Typed amounts are what was spent; stored amounts are signed (negative = out).
+    if !amount.hasPrefix("+") && !amount.hasPrefix("-") { money.minor = -money.minor }
+    let expense = try db.addExpense(
+      Expense(date: try CivilDate.parse(date), amount: money, description: text, category: category, account: account))
+    if format == .json {
+      FileHandle.standardOutput.write(Data((ExpenseJSON.encode([expense]) + "\n").utf8))
+    } else {
+      print("Added #\(expense.id ?? 0): \(expense.date) \(money.formatted) \(TerminalTextBridge.clean(text))")
+    }
+  }
+}

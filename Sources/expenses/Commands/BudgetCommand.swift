@@ -1,0 +1,97 @@
+import ArgumentParser
+import ExpenseCore
+import ExpenseRender
+import Foundation
+
+/// `expenses budget set|list|remove`: monthly budgets per category.
+struct BudgetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "budget",
+    abstract: "Set, list and remove monthly budgets.",
+    subcommands: [Set.self, List.self, Remove.self])
+
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Set the monthly budget of a category (every month, or one month with --month).",
+      discussion: """
+        Examples:
+          expenses budget set Groceries 400
+          expenses budget set Travel 1200 --month 2026-12
+          expenses budget set Food 30000 --currency JPY
+        """)
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "Category name.") var category: String
+    @Argument(help: "Amount per month, e.g. 400 or 400.00.") var amount: String
+    @Option(help: "Only for this month, YYYY-MM (default: every month).") var month: String?
+    @Option(help: "ISO 4217 currency (default: the database's).") var currency: String?
+
+    func validate() throws {
+      if let month { do { _ = try Month.parse(month) } catch { throw ValidationError(error.description) } }
+      if amount.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+        throw ValidationError(CoreError.negativeBudget(amount).description)
+      }
+    }
+
+    func run() throws {
+      let db = try database.open()
+      let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
+      let money = try Money.parse(amount, currency: currency)
+      let month = try month.map { text throws(CoreError) in try Month.parse(text) }
+      try db.saveBudget(Budget(category: category, amount: money, month: month))
+      let when = month.map { "for \($0.longName)" } ?? "per month"
+      print("Budget for \(TerminalText.sanitize(category)): \(money.formatted) \(when)")
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List budgets.")
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+
+    func run() throws {
+      let budgets = try database.open().budgets()
+      if format == .json {
+        let rows = budgets.map {
+          ["category": $0.category, "amountMinor": String($0.amount.minor), "currency": $0.amount.currency.code,
+           "month": $0.month?.description ?? ""]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+        return
+      }
+      if budgets.isEmpty {
+        print("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT")
+        return
+      }
+      let nameWidth = min(28, budgets.map { DisplayWidth.of(TerminalText.sanitize($0.category)) }.max() ?? 8)
+      for budget in budgets {
+        let name = DisplayWidth.truncate(TerminalText.sanitize(budget.category), to: nameWidth, ellipsis: "…")
+        let pad = String(repeating: " ", count: max(0, nameWidth - DisplayWidth.of(name)))
+        let when = budget.month.map { "only \($0)" } ?? "every month"
+        print("\(name)\(pad)  \(budget.amount.formatted)  \(when)")
+      }
+    }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove a category's budget (the default, or one month's override with --month).")
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "Category name.") var category: String
+    @Option(help: "Remove only this month's override, YYYY-MM.") var month: String?
+    @Option(help: "Only the budget in this currency.") var currency: String?
+
+    func validate() throws {
+      if let month { do { _ = try Month.parse(month) } catch { throw ValidationError(error.description) } }
+    }
+
+    func run() throws {
+      let db = try database.open()
+      let month = try month.map { text throws(CoreError) in try Month.parse(text) }
+      let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) }
+      try db.removeBudget(category: category, month: month, currency: currency)
+      print("Removed the budget of \(TerminalText.sanitize(category))\(month.map { " for \($0)" } ?? "")")
+    }
+  }
+}

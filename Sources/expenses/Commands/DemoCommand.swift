@@ -1,0 +1,51 @@
+import ArgumentParser
+import ExpenseCore
+import ExpenseImport
+import ExpenseStore
+import Foundation
+
+/// `expenses demo`: the whole product on shipped sample data, touching nothing of the user's.
+///
+/// Writes the embedded sample bank export to a scratch directory, imports it through the real
+/// import pipeline into a scratch database, sets the sample budgets and prints the report for
+/// the latest sample month. "Today" defaults to the last day of the sample, so the demo shows
+/// pace and projection and prints the same bytes on every machine.
+struct DemoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "demo",
+    abstract: "Import the shipped sample into a scratch database and print its report.",
+    discussion: """
+      Takes every option of 'report'. Examples:
+        expenses demo
+        expenses demo --width 40
+        expenses demo --expand expenses --format json
+      """)
+
+  @OptionGroup var options: ReportOptions
+
+  @Option(help: "Keep the scratch database at this path instead of deleting it.")
+  var keep: String?
+
+  func run() throws {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("expenses-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let csvPath = scratch.appendingPathComponent("demo-bank.csv").path
+    try (DemoData.bankCSV + "\n").write(toFile: csvPath, atomically: true, encoding: .utf8)
+    let dbPath = keep ?? scratch.appendingPathComponent("demo.sqlite").path
+    let db = try AppDatabase(path: dbPath)
+
+    _ = try ImportRunner(database: db, terminal: TerminalEnvironment()).run(
+      path: csvPath, options: ImportOptions(), skipInvalid: false, rejectsPath: nil, dryRun: false,
+      showProgress: false)
+    for line in DemoData.budgetsCSV.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: ",").map(String.init)
+      try db.saveBudget(Budget(category: fields[0], amount: try Money.parse(fields[1], currency: .usd)))
+    }
+    for name in DemoData.incomeCategories { try db.setCategoryKind(name, kind: .income) }
+
+    let lastDay = try db.expenses(limit: 1).first?.date ?? systemToday()
+    try ReportPrinter(database: db, options: options, defaultToday: lastDay).print()
+  }
+}

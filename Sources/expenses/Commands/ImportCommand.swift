@@ -1,0 +1,161 @@
+import ArgumentParser
+import ExpenseCore
+import ExpenseImport
+import ExpenseStore
+import Foundation
+
+/// `expenses import FILE`: reads a bank's CSV export into the database, all or nothing.
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import a CSV file exported by a bank or app.",
+    discussion: """
+      Detects the encoding, delimiter, header row, column roles, date order and decimal mark from
+      the whole file. The file is imported in one transaction: a bad row stops the import with its
+      file:line:column and nothing is written (or use --skip-invalid). Rows already imported are
+      skipped as duplicates.
+
+      Examples:
+        expenses import checking.csv
+        expenses import visa.csv --spending positive --account Visa
+        expenses import export.csv --date-format DD.MM.YYYY --decimal-mark , --save-profile mybank
+        expenses import export.csv --profile mybank
+        expenses import noheader.csv --columns date,description,amount
+        expenses import paypal.csv --column Net=amount --dry-run
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+
+  @Argument(help: "The CSV file to import.")
+  var file: String
+
+  @Option(help: "Column roles by position for files without a header: date,description,amount,... ('-' ignores a column).")
+  var columns: String?
+
+  @Option(name: .customLong("column"), help: "Set the role of one named column, NAME=ROLE (repeatable), e.g. Net=amount.")
+  var namedColumns: [String] = []
+
+  @Option(help: "Field separator: , ; tab | (default: detected).")
+  var delimiter: String?
+
+  @Option(help: "Text encoding: utf-8, utf-16le, utf-16be, windows-1252, latin1 (default: detected).")
+  var encoding: String?
+
+  @Option(help: "Date format with tokens YYYY YY MM M DD D, e.g. DD.MM.YYYY (default: detected).")
+  var dateFormat: String?
+
+  @Option(help: "Decimal mark: . or , (default: detected from every amount).")
+  var decimalMark: String?
+
+  @Option(help: "Which sign is money out in a single amount column: negative (default) or positive.")
+  var spending: String?
+
+  @Option(help: "Currency for files without a currency column (default: the database's).")
+  var currency: String?
+
+  @Option(help: "Account name to store with every row.")
+  var account: String?
+
+  @Option(help: "Skip this many lines before the header.")
+  var skipLines: Int?
+
+  @Option(name: .customLong("skip-when"), help: "Exclude rows where COLUMN=VALUE (repeatable).")
+  var skipWhen: [String] = []
+
+  @Option(help: "Use the options saved under this name.")
+  var profile: String?
+
+  @Option(help: "Save these options under a name for the next import from the same bank.")
+  var saveProfile: String?
+
+  @Flag(help: "Import the good rows and skip invalid ones (write them to --rejects).")
+  var skipInvalid = false
+
+  @Option(help: "With --skip-invalid: write the rejected rows and their reasons to this CSV file.")
+  var rejects: String?
+
+  @Flag(help: "Show what would be imported and which rule matched each row; write nothing.")
+  var dryRun = false
+
+  @Option(help: "Summary format: text or json.")
+  var format: SummaryFormat = .text
+
+  func validate() throws {
+    if rejects != nil && !skipInvalid {
+      throw ValidationError("--rejects needs --skip-invalid (without it a bad row stops the import)")
+    }
+    if let spending, SpendingSign(rawValue: spending) == nil {
+      throw ValidationError("--spending must be 'negative' or 'positive', not '\(spending)'")
+    }
+    if let encoding, TextEncoding(rawValue: encoding.lowercased()) == nil {
+      throw ValidationError("unknown --encoding '\(encoding)': use utf-8, utf-16le, utf-16be, windows-1252 or latin1")
+    }
+    if let decimalMark, decimalMark != "." && decimalMark != "," {
+      throw ValidationError("--decimal-mark must be '.' or ','")
+    }
+    if let currency, Currency(code: currency) == nil {
+      throw ValidationError(CoreError.unknownCurrency(currency).description)
+    }
+    if let skipLines, skipLines < 0 { throw ValidationError("--skip-lines must be 0 or more") }
+    for pair in namedColumns {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, ColumnRole(rawValue: parts[1]) != nil else {
+        throw ValidationError("--column takes NAME=ROLE with ROLE one of \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", ")); got '\(pair)'")
+      }
+    }
+    if let columns {
+      for role in columns.split(separator: ",", omittingEmptySubsequences: false) where ColumnRole(rawValue: String(role)) == nil {
+        throw ValidationError("--columns: unknown role '\(role)'; roles are \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+    }
+    for rule in skipWhen where !rule.contains("=") {
+      throw ValidationError("--skip-when takes COLUMN=VALUE; got '\(rule)'")
+    }
+  }
+
+  /// The flags given on this command line, laid over a saved profile's options.
+  func importOptions(base: ImportOptions) -> ImportOptions {
+    var options = base
+    if let columns { options.columns = columns.split(separator: ",", omittingEmptySubsequences: false).compactMap { ColumnRole(rawValue: String($0)) } }
+    for pair in namedColumns {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      options.namedColumns[parts[0]] = ColumnRole(rawValue: parts[1])
+    }
+    if let delimiter { options.delimiter = delimiter }
+    if let encoding { options.encoding = TextEncoding(rawValue: encoding.lowercased()) }
+    if let dateFormat { options.dateFormat = dateFormat }
+    if let decimalMark { options.decimalMark = decimalMark }
+    if let spending { options.spending = SpendingSign(rawValue: spending) }
+    if let currency { options.currency = currency.uppercased() }
+    if let account { options.account = account }
+    if let skipLines { options.skipLines = skipLines }
+    if !skipWhen.isEmpty { options.skipWhen = skipWhen }
+    return options
+  }
+
+  func run() throws {
+    let db = try database.open()
+    var base = ImportOptions()
+    if let profile {
+      let json = try db.profile(named: profile)
+      base = try JSONDecoder().decode(ImportOptions.self, from: Data(json.utf8))
+    }
+    let options = importOptions(base: base)
+    let runner = ImportRunner(database: db, terminal: TerminalEnvironment())
+    let summary = try runner.run(
+      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, dryRun: dryRun,
+      showProgress: TerminalEnvironment.isTerminal(STDERR_FILENO))
+    if let saveProfile {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      try db.saveProfile(name: saveProfile, json: String(decoding: try encoder.encode(options), as: UTF8.self))
+    }
+    let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}
+
+/// `--format` of the import summary.
+enum SummaryFormat: String, CaseIterable, ExpressibleByArgument {
+  case text, json
+}

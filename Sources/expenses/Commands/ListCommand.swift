@@ -1,0 +1,42 @@
+import ArgumentParser
+import ExpenseCore
+import ExpenseRender
+import Foundation
+
+/// `expenses list`: the stored expenses, newest first.
+struct ListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List expenses, newest first.",
+    discussion: """
+      Examples:
+        expenses list --month 2026-10
+        expenses list --category Groceries --format json
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+  @Option(help: "Only this month, YYYY-MM.") var month: String?
+  @Option(help: "Only this category ('Uncategorized' for rows without one).") var category: String?
+  @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+  @Option(help: "Width for text output (default: $COLUMNS, the terminal, else 80); at least 20.") var width: Int?
+  @Flag(help: "ASCII glyphs only.") var ascii = false
+
+  func validate() throws {
+    if let month { do { _ = try Month.parse(month) } catch { throw ValidationError(error.description) } }
+    if let width, width < 20 { throw ValidationError("--width must be at least 20 columns") }
+  }
+
+  func run() throws {
+    let db = try database.open()
+    let expenses = try db.expenses(month: try month.map { text throws(CoreError) in try Month.parse(text) }, category: category)
+    let output: String
+    if format == .json {
+      output = ExpenseJSON.encode(expenses) + "\n"
+    } else {
+      let terminal = TerminalEnvironment()
+      let glyphs: GlyphSet = ascii || !terminal.localeIsUTF8 ? .ascii : .unicode
+      output = ExpenseListRenderer(width: terminal.width(option: width), glyphs: glyphs).render(expenses)
+    }
+    FileHandle.standardOutput.write(Data((output.hasSuffix("\n") ? output : output + "\n").utf8))
+  }
+}

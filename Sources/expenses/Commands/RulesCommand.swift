@@ -1,0 +1,89 @@
+import ArgumentParser
+import ExpenseRender
+import ExpenseStore
+import Foundation
+
+/// `expenses rules add|list|remove|apply`: categorization rules.
+struct RulesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rules",
+    abstract: "Categorize rows by what their description (or account) contains.",
+    discussion: """
+      A pattern matches case-insensitively anywhere in the text; '*' matches any run of
+      characters. Rules are tried in the order they were added; the first match wins. Rules
+      categorize rows at import when the file has no category column; 'rules apply' re-runs
+      them over stored rows.
+      """,
+    subcommands: [Add.self, List.self, Remove.self, Apply.self],
+    defaultSubcommand: List.self)
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a rule.",
+      discussion: """
+        Examples:
+          expenses rules add "whole foods" Groceries
+          expenses rules add "amzn*mktp" Shopping
+          expenses rules add "Visa" Credit --field account
+        """)
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "Text to look for (case-insensitive, '*' as wildcard).") var pattern: String
+    @Argument(help: "Category to give matching rows.") var category: String
+    @Option(help: "Field to match: description or account.") var field: String = "description"
+
+    func validate() throws {
+      guard CategoryRule.Field(rawValue: field) != nil else {
+        throw ValidationError("--field must be 'description' or 'account'")
+      }
+      if pattern.replacingOccurrences(of: "*", with: "").trimmingCharacters(in: .whitespaces).isEmpty {
+        throw ValidationError("the pattern is empty; it would match everything")
+      }
+    }
+
+    func run() throws {
+      let rule = try database.open().addRule(pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field)!)
+      print("Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))")
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List rules in the order they are tried.")
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+
+    func run() throws {
+      let rules = try database.open().rules()
+      if format == .json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(rules), as: UTF8.self))
+        return
+      }
+      if rules.isEmpty { print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
+      for rule in rules {
+        print("\(rule.id)  \(rule.field.rawValue) contains '\(TerminalText.sanitize(rule.pattern))' → \(TerminalText.sanitize(rule.category))")
+      }
+    }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Remove a rule by id.")
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "Rule id (see 'rules list').") var id: Int64
+
+    func run() throws {
+      try database.open().removeRule(id: id)
+      print("Removed rule \(id)")
+    }
+  }
+
+  struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Re-categorize stored expenses with the rules.")
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      let changed = try database.open().applyRules()
+      print("Re-categorized \(changed) expense\(changed == 1 ? "" : "s")")
+    }
+  }
+}

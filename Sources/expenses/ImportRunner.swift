@@ -1,0 +1,101 @@
+import ExpenseCore
+import ExpenseImport
+import ExpenseRender
+import ExpenseStore
+import Foundation
+
+/// Runs one file through import → categorize → store, in one transaction, and counts what
+/// happened. Shared by `import` and `demo`.
+struct ImportRunner {
+  var database: AppDatabase
+  var terminal: TerminalEnvironment
+  /// How many excluded/rejected/duplicate rows the summary explains one by one.
+  var detailLimit = 20
+
+  func run(
+    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, dryRun: Bool,
+    showProgress: Bool
+  ) throws -> ImportSummary {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let defaultCurrency = try database.defaultCurrency()
+    let importer = try CSVImporter(path: path, options: options, defaultCurrency: defaultCurrency)
+    let dialect = try importer.detect()
+    let matcher = RuleMatcher(rules: try database.rules())
+    var summary = ImportSummary(file: path)
+    summary.dialect = "\(dialect)"
+    var rejects = try rejectsPath.map { try RejectsWriter(path: $0) }
+    let progress = ProgressBar(
+      enabled: showProgress, width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80,
+      ascii: !terminal.localeIsUTF8)
+    defer { progress.finish() }
+    let fileName = (path as NSString).lastPathComponent
+
+    try database.importFile(sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit) { session in
+      try importer.run(
+        skipInvalid: skipInvalid,
+        progress: { progress.update(bytes: $0.bytesRead, total: $0.totalBytes, rows: $0.rows) }
+      ) { event in
+        switch event {
+        case .row(let row):
+          var category = row.category
+          var ruleID: Int64? = nil
+          if category == nil, let rule = matcher.match(description: row.description, account: row.account) {
+            category = rule.category
+            ruleID = rule.id
+          }
+          let outcome = try session.insert(
+            date: row.date, amount: row.amount, description: row.description, category: category,
+            account: row.account, fingerprint: row.fingerprint, line: row.line)
+          if dryRun {
+            summary.preview.append(
+              .init(line: row.line, date: row.date, amount: row.amount, description: row.description,
+                    category: category, ruleID: ruleID, duplicate: outcome == .duplicate))
+          }
+        case .excluded(let line, let reason):
+          summary.excluded += 1
+          if summary.excludedDetails.count < detailLimit {
+            summary.excludedDetails.append(.init(line: line, reason: reason))
+          }
+        case .rejected(let issue):
+          summary.rejected += 1
+          if summary.rejectedDetails.count < detailLimit { summary.rejectedDetails.append(issue.description) }
+          try rejects?.write(issue)
+        case .warning(let message):
+          summary.warnings.append(message)
+        }
+      }
+      summary.new = session.inserted
+      summary.duplicates = session.duplicates
+      summary.duplicateDetails = session.explained
+    }
+    try rejects?.close()
+    summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    return summary
+  }
+}
+
+/// Writes rejected rows and their reasons as CSV: line, column, value, message, hint.
+struct RejectsWriter {
+  let handle: FileHandle
+
+  init(path: String) throws {
+    guard FileManager.default.createFile(atPath: path, contents: nil) else {
+      throw CLIFailure(message: "cannot write rejects file \(path)", code: SysExit.ioError)
+    }
+    handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    handle.write(Data("line,column,value,message,hint\n".utf8))
+  }
+
+  mutating func write(_ issue: ImportIssue) throws {
+    let column = issue.columnName ?? issue.column.map(String.init) ?? ""
+    let fields = [String(issue.line), column, issue.rawValue, issue.message, issue.hint]
+    handle.write(Data((fields.map(RejectsWriter.quote).joined(separator: ",") + "\n").utf8))
+  }
+
+  func close() throws { try handle.close() }
+
+  static func quote(_ field: String) -> String {
+    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

@@ -1,0 +1,81 @@
+import ExpenseCore
+import ExpenseRender
+import ExpenseStore
+import Foundation
+
+/// What one import did: counts, the first few rows of each kind explained, and timing.
+struct ImportSummary: Encodable {
+  struct Excluded: Encodable {
+    var line: Int
+    var reason: String
+  }
+  struct PreviewRow: Encodable {
+    var line: Int
+    var date: CivilDate
+    var amount: Money
+    var description: String
+    var category: String?
+    var ruleID: Int64?
+    var duplicate: Bool
+  }
+
+  var file: String
+  var dialect = ""
+  var new = 0
+  var duplicates = 0
+  var excluded = 0
+  var rejected = 0
+  var seconds = 0.0
+  var duplicateDetails: [ImportSession.Duplicate] = []
+  var excludedDetails: [Excluded] = []
+  var rejectedDetails: [String] = []
+  var warnings: [String] = []
+  var preview: [PreviewRow] = []
+
+  func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+  }
+
+  func text(dryRun: Bool) -> String {
+    let clean = TerminalText.sanitize
+    var lines: [String] = []
+    if dryRun {
+      lines.append("Dry run of \(clean(file)): nothing was written.")
+      lines.append("Detected: \(clean(dialect))")
+      for row in preview {
+        let rule = row.ruleID.map { " (rule \($0))" } ?? ""
+        let category = row.category.map { clean($0) + rule } ?? "uncategorized"
+        let duplicate = row.duplicate ? "  [duplicate]" : ""
+        lines.append(
+          "  line \(row.line): \(row.date)  \(row.amount.formatted)  \(clean(row.description)) → \(category)\(duplicate)")
+      }
+    }
+    let verb = dryRun ? "Would import" : "Imported"
+    lines.append(
+      "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
+        + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
+    for warning in warnings { lines.append("warning: \(clean(warning))") }
+    if duplicates > 0 {
+      lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")
+      for duplicate in duplicateDetails {
+        lines.append("  line \(duplicate.line): already imported from \(clean(duplicate.existingSource))")
+      }
+      if duplicates > duplicateDetails.count { lines.append("  … and \(duplicates - duplicateDetails.count) more") }
+    }
+    if excluded > 0 {
+      lines.append("Excluded:")
+      for row in excludedDetails { lines.append("  line \(row.line): \(clean(row.reason))") }
+      if excluded > excludedDetails.count { lines.append("  … and \(excluded - excludedDetails.count) more") }
+    }
+    if rejected > 0 {
+      lines.append("Rejected:")
+      for issue in rejectedDetails {
+        for part in issue.split(separator: "\n") { lines.append("  " + clean(String(part))) }
+      }
+      if rejected > rejectedDetails.count { lines.append("  … and \(rejected - rejectedDetails.count) more") }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

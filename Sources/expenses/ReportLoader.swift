@@ -1,0 +1,30 @@
+import ExpenseCore
+import ExpenseRender
+import ExpenseStore
+
+/// Glue between the store and the calculator: loads exactly what a report needs.
+///
+/// The store aggregates six months of totals in SQL (the report month, the three before it for
+/// the trailing average, and the rest for trends); the month's expense rows are loaded only
+/// when the expenses section is expanded, so a collapsed list of a million rows costs nothing.
+struct ReportLoader {
+  var database: AppDatabase
+
+  func report(month: Month, today: CivilDate, sections: SectionStates) throws -> BudgetReport {
+    let calculator = BenchmarkCalculator(today: today)
+    let totals = try database.monthlyTotals(from: month.adding(months: -5), through: month)
+    let kinds = try database.categoryKinds()
+    var report = calculator.report(
+      for: month,
+      input: .init(
+        totals: totals, budgets: try database.budgets(), kinds: kinds,
+        historyStart: try database.historyStart()))
+    if sections.isExpanded(.expenses) {
+      report.expenses = try database.expenses(month: month)
+    }
+    if sections.isExpanded(.trends) {
+      report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds)
+    }
+    return report
+  }
+}
