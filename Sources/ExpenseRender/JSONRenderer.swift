@@ -1,0 +1,90 @@
+import ExpenseCore
+import Foundation
+
+/// The report as JSON for other tools: pretty-printed, keys sorted (so the bytes are stable),
+/// every optional field present with an explicit `null`.
+///
+/// Top level: `month`, `today`, `daysInMonth`, `daysElapsed`, `daysLeft`, `expenseCount`,
+/// `groups` (ExpenseCore's encoding of `CurrencyGroup`), `sections`, `expenses`, `trends`.
+/// A section's `collapsible` never depends on the terminal: it is the section's definition
+/// (`summary` false, the others true), with `collapsibleIn` = `never`, `compact` or `always`.
+/// `itemCount`: summary = currency groups, category-performance = categories over all groups,
+/// expenses = the month's transaction count, trends = months.
+public struct JSONRenderer {
+  public let sections: SectionStates
+
+  public init(sections: SectionStates) { self.sections = sections }
+
+  public func render(_ report: BudgetReport) -> String {
+    let document = Document(report: report, sections: sections)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(document) else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  struct Document: Encodable {
+    var report: BudgetReport
+    var sections: SectionStates
+
+    enum Keys: String, CodingKey {
+      case month, today, daysInMonth, daysElapsed, daysLeft, expenseCount, groups, sections, expenses, trends
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: Keys.self)
+      try c.encode(report.month, forKey: .month)
+      try c.encode(report.today, forKey: .today)
+      try c.encode(report.daysInMonth, forKey: .daysInMonth)
+      try c.encode(report.daysElapsed, forKey: .daysElapsed)
+      try c.encode(report.daysLeft, forKey: .daysLeft)
+      try c.encode(report.expenseCount, forKey: .expenseCount)
+      try c.encode(report.groups, forKey: .groups)
+      try c.encode(SectionID.allCases.map { SectionEntry(id: $0, report: report, states: sections) }, forKey: .sections)
+      try c.encode(report.expenses.map { $0.map(ExpenseEntry.init) }, forKey: .expenses)
+      try c.encode(report.trends, forKey: .trends)
+    }
+  }
+
+  struct SectionEntry: Encodable {
+    var id: String
+    var title: String
+    var collapsible: Bool
+    var collapsibleIn: Collapsibility
+    var expanded: Bool
+    var itemCount: Int
+
+    init(id: SectionID, report: BudgetReport, states: SectionStates) {
+      self.id = id.rawValue
+      title = id.title
+      collapsibleIn = id.collapsibility
+      collapsible = id.collapsibility != .never
+      expanded = id.collapsibility == .never || states.isExpanded(id)
+      switch id {
+      case .summary: itemCount = report.groups.count
+      case .categoryPerformance: itemCount = report.categoryCount
+      case .expenses: itemCount = report.expenseCount
+      case .trends: itemCount = report.trends?.months.count ?? 6
+      }
+    }
+  }
+
+  struct ExpenseEntry: Encodable {
+    var expense: Expense
+    enum Keys: String, CodingKey {
+      case id, date, amountMinor, currency, description, category, account, sourceFile, sourceLine
+    }
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: Keys.self)
+      try c.encode(expense.id, forKey: .id)
+      try c.encode(expense.date, forKey: .date)
+      try c.encode(expense.amount.minor, forKey: .amountMinor)
+      try c.encode(expense.amount.currency, forKey: .currency)
+      try c.encode(expense.description, forKey: .description)
+      try c.encode(expense.category, forKey: .category)
+      try c.encode(expense.account, forKey: .account)
+      try c.encode(expense.source?.file, forKey: .sourceFile)
+      try c.encode(expense.source?.line, forKey: .sourceLine)
+    }
+  }
+}

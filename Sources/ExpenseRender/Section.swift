@@ -1,0 +1,118 @@
+import ExpenseCore
+
+/// The report's sections (DESIGN §4), in the order they print.
+public enum SectionID: String, CaseIterable, Sendable, Codable {
+  /// Totals, what is left, status counts; never collapsible.
+  case summary
+  /// The per-category benchmark table or cards; collapsible only in compact width.
+  case categoryPerformance = "category-performance"
+  /// The month's transactions; always collapsible, collapsed by default.
+  case expenses
+  /// Six months of spending per category; always collapsible, collapsed by default.
+  case trends
+
+  /// The title shown in headers.
+  public var title: String {
+    switch self {
+    case .summary: return "Summary"
+    case .categoryPerformance: return "Category Performance"
+    case .expenses: return "Expenses"
+    case .trends: return "Trends"
+    }
+  }
+
+  /// Where the section can be collapsed, independent of any terminal.
+  public var collapsibility: Collapsibility {
+    switch self {
+    case .summary: return .never
+    case .categoryPerformance: return .compact
+    case .expenses, .trends: return .always
+    }
+  }
+
+  /// Whether the section has a chevron and can be collapsed at `size`.
+  public func isCollapsible(_ size: WindowSize) -> Bool {
+    switch collapsibility {
+    case .never: return false
+    case .compact: return size == .compact
+    case .always: return true
+    }
+  }
+
+  /// Same as `isCollapsible(_:)`.
+  public func isCollapsible(in size: WindowSize) -> Bool { isCollapsible(size) }
+
+  /// Whether the section is expanded by default.
+  public var defaultExpanded: Bool { self == .summary || self == .categoryPerformance }
+}
+
+/// Where a section can be collapsed; the JSON `collapsibleIn` value.
+public enum Collapsibility: String, Sendable, Codable {
+  /// Never: always shown with a static header.
+  case never
+  /// Only in compact width; a static header in regular and wide.
+  case compact
+  /// At every width.
+  case always
+}
+
+/// Which sections are expanded, resolved once from defaults, saved preferences and flags.
+public struct SectionStates: Sendable, Equatable {
+  private var expanded: [SectionID: Bool]
+
+  /// Explicit states; sections not listed use their default.
+  public init(expanded: [SectionID: Bool] = [:]) {
+    var all: [SectionID: Bool] = [:]
+    for id in SectionID.allCases { all[id] = expanded[id] ?? id.defaultExpanded }
+    self.expanded = all
+  }
+
+  /// Defaults: summary and category-performance expanded, expenses and trends collapsed.
+  public static let standard = SectionStates()
+
+  /// Whether `id` is expanded. (Renderers additionally expand whatever is not collapsible at
+  /// their width.)
+  public func isExpanded(_ id: SectionID) -> Bool { expanded[id] ?? id.defaultExpanded }
+
+  /// The ids `--expand`/`--collapse` accept.
+  public static var validIDs: [String] { SectionID.allCases.map(\.rawValue) + ["all"] }
+
+  /// Resolves the states, in this order:
+  /// 1. defaults; 2. `saved` preferences; 3. `collapse` then `expand` (so `--collapse all
+  /// --expand trends` leaves only trends open; `all` means every section collapsible at
+  /// `windowSize`); 4. accordion: only one collapsible section stays expanded — the last
+  /// collapsible id given to `--expand`, else the first collapsible section (in print order) that
+  /// is expanded, else the first collapsible section; 5. a section not collapsible at
+  /// `windowSize` is expanded.
+  /// Ids are matched case-insensitively; an unknown id throws `RenderError.unknownSection`.
+  public static func resolve(
+    saved: [SectionID: Bool], expand: [String], collapse: [String], accordion: Bool, windowSize: WindowSize
+  ) throws(RenderError) -> SectionStates {
+    let collapsible = SectionID.allCases.filter { $0.isCollapsible(windowSize) }
+    func ids(_ raw: String) throws(RenderError) -> [SectionID] {
+      let key = raw.trimmingASCIIWhitespace().lowercased()
+      if key == "all" { return collapsible }
+      guard let id = SectionID(rawValue: key) else { throw .unknownSection(raw, valid: validIDs) }
+      return [id]
+    }
+    var states = SectionStates()
+    for (id, value) in saved { states.expanded[id] = value }
+    var explicitlyExpanded: [SectionID] = []
+    for raw in collapse {
+      for id in try ids(raw) where id.isCollapsible(windowSize) { states.expanded[id] = false }
+    }
+    for raw in expand {
+      let named = try ids(raw)
+      for id in named { states.expanded[id] = true }
+      if named.count == 1 && raw.lowercased() != "all" { explicitlyExpanded += named }
+    }
+    if accordion, !collapsible.isEmpty {
+      let winner =
+        explicitlyExpanded.last(where: { collapsible.contains($0) })
+        ?? collapsible.first(where: { states.expanded[$0] == true }) ?? collapsible[0]
+      for id in collapsible { states.expanded[id] = id == winner }
+    }
+    for id in SectionID.allCases where !id.isCollapsible(windowSize) { states.expanded[id] = true }
+    return states
+  }
+}

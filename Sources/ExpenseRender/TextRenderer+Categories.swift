@@ -1,0 +1,201 @@
+import ExpenseCore
+
+/// The Category Performance section: a table in regular and wide widths, cards in compact
+/// (and whenever the table cannot fit), one sentence per category in plain mode.
+extension TextRenderer {
+  func renderCategorySection(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    let bad = report.overCount > 0 ? "\(report.overCount) over" : nil
+    guard sectionHeader(.categoryPerformance, count: report.categoryCount, noun: "item", bad: bad, c, &out)
+    else { return }
+    for (index, group) in report.groups.enumerated() {
+      if report.groups.count > 1 {
+        if index > 0 { out.blank() }
+        out.add(c.currencyHeading(group.currency))
+      }
+      if c.plain {
+        for row in group.categories + [group.totals.row] { sentence(row, group.currency, c, &out) }
+      } else if c.size != .compact, let lines = table(group, c) {
+        for line in lines { out.add(line) }
+      } else {
+        for row in group.categories { card(row, group.currency, c, &out, total: false) }
+        card(group.totals.row, group.currency, c, &out, total: true)
+      }
+    }
+  }
+
+  // MARK: Table
+
+  enum TableColumn: CaseIterable {
+    case spent, budget, left, used, bar, average, change, pace, projected, status, statusMark
+  }
+
+  /// The table, dropping low-priority columns until it fits: bar, then the wide extras, then the
+  /// status word (keeping its mark), then switching to short amounts. `nil`: use cards.
+  func table(_ group: CurrencyGroup, _ c: TextContext) -> [String]? {
+    let rows = group.categories + [group.totals.row]
+    var base: [TableColumn] = [.spent, .budget, .left, .used, .bar]
+    if c.size == .wide {
+      if rows.contains(where: { $0.trailingAverageMinor != nil }) { base += [.average, .change] }
+      if rows.contains(where: { $0.paceMinor != nil }) { base.append(.pace) }
+      if rows.contains(where: { $0.projectedMinor != nil }) { base.append(.projected) }
+    }
+    base.append(.status)
+    var candidates: [[TableColumn]] = [base]
+    var current = base
+    for drop in [TableColumn.bar, .pace, .projected, .change, .average] where current.contains(drop) {
+      current.removeAll { $0 == drop }
+      candidates.append(current)
+    }
+    current = current.map { $0 == .status ? .statusMark : $0 }
+    candidates.append(current)
+    for short in [false, true] {
+      for columns in candidates {
+        if let lines = table(rows, columns: columns, currency: group.currency, short: short, c) { return lines }
+      }
+    }
+    return nil
+  }
+
+  func table(
+    _ rows: [CategoryBenchmark], columns: [TableColumn], currency: Currency, short: Bool, _ c: TextContext
+  ) -> [String]? {
+    let a = c.amounts(short: short)
+    let totalIndex = rows.count - 1
+    var table = Table(columns: [], ellipsis: c.glyphs.ellipsis)
+    table.columns.append(
+      .init(
+        header: "Category",
+        cells: rows.enumerated().map { $0.offset == totalIndex ? "Total" : TerminalText.sanitize($0.element.category) },
+        align: .left, flexible: true, minWidth: 12))
+    for column in columns {
+      switch column {
+      case .spent:
+        table.columns.append(.init(header: "Spent", cells: rows.map { a.money($0.spentMinor, currency) }, align: .right))
+      case .budget:
+        table.columns.append(.init(header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) }, align: .right))
+      case .left:
+        table.columns.append(
+          .init(header: "Left", cells: rows.map { a.money($0.remainingMinor, currency) }, align: .right))
+      case .used:
+        table.columns.append(
+          .init(
+            header: "Used", cells: rows.map { c.style.status($0.status, a.percent($0.percentUsed)) }, align: .right))
+      case .bar:
+        let cells = rows.enumerated().map { index, row in
+          index == totalIndex || row.percentUsed == nil
+            ? "" : c.style.status(row.status, c.glyphs.bar(tenths: row.percentUsed!.tenths, track: 10, fillEmpty: false))
+        }
+        table.columns.append(.init(header: "", cells: cells, align: .left))
+      case .average:
+        table.columns.append(
+          .init(header: "3-mo avg", cells: rows.map { a.money($0.trailingAverageMinor, currency) }, align: .right))
+      case .change:
+        table.columns.append(
+          .init(header: "vs avg", cells: rows.map { a.change($0.changeFromAveragePercent) }, align: .right))
+      case .pace:
+        table.columns.append(.init(header: "Pace", cells: rows.map { a.money($0.paceMinor, currency) }, align: .right))
+      case .projected:
+        table.columns.append(
+          .init(header: "Projected", cells: rows.map { a.money($0.projectedMinor, currency) }, align: .right))
+      case .status, .statusMark:
+        let cells = rows.enumerated().map { index, row in
+          index == totalIndex ? "" : statusLabel(row.status, c, word: column == .status, under: false)
+        }
+        if cells.contains(where: { !$0.isEmpty }) {
+          table.columns.append(.init(header: "", cells: cells, align: .left, gap: 1))
+        }
+      }
+    }
+    guard var lines = table.lines(width: c.width) else { return nil }
+    if c.options.color, !lines.isEmpty {
+      lines[lines.count - 1] = c.style.bold(lines[lines.count - 1])
+    }
+    return lines
+  }
+
+  /// `▲ over`, `● near`, `✓ under` (or nothing for under in tables), `no budget`; marks only when
+  /// `word` is false.
+  func statusLabel(_ status: BudgetStatus, _ c: TextContext, word: Bool, under: Bool) -> String {
+    let text: String
+    switch status {
+    case .over: text = word ? "\(c.glyphs.overMark) over" : c.glyphs.overMark
+    case .near: text = word ? "\(c.glyphs.nearMark) near" : c.glyphs.nearMark
+    case .under: text = under ? (word ? "\(c.glyphs.underMark) under" : c.glyphs.underMark) : ""
+    case .unbudgeted: text = word ? "no budget" : ""
+    }
+    return c.style.status(status, text)
+  }
+
+  // MARK: Cards
+
+  /// A compact card: name and % with status; amounts; a bar (DESIGN §7).
+  func card(_ row: CategoryBenchmark, _ currency: Currency, _ c: TextContext, _ out: inout TextOutput, total: Bool) {
+    let name = total ? c.style.bold("Total") : TerminalText.sanitize(row.category)
+    var right: String
+    if row.budgetMinor == nil {
+      right = c.glyphs.dash + " no budget"
+    } else {
+      let percent = row.percentUsed.map { "\($0.rounded)%" } ?? c.glyphs.dash
+      let label = total ? "" : statusLabel(row.status, c, word: true, under: false)
+      right = label.isEmpty ? c.style.status(row.status, percent) : c.style.status(row.status, percent) + " " + label
+    }
+    if DisplayWidth.of(right) + 5 > c.width, row.budgetMinor != nil {
+      right = c.style.status(row.status, row.percentUsed.map { "\($0.rounded)%" } ?? c.glyphs.dash)
+    }
+    out.add(TextLayout.spread(name, right, width: c.width, ellipsis: c.glyphs.ellipsis, minLeft: 1))
+
+    let indent = "  "
+    for short in [false, true] {
+      let a = c.amounts(short: short)
+      let parts = amountParts(row, currency, a)
+      let line = indent + parts.joined(separator: c.separator)
+      if DisplayWidth.of(line) <= c.width {
+        out.add(line)
+        break
+      }
+      if short {
+        out.addFlow(parts, separator: c.separator, first: indent, rest: indent)
+      }
+    }
+    if let percent = row.percentUsed, !c.plain, !total || c.width >= 30 {
+      let track = min(max(c.width - 6, 1), 40)
+      out.add(indent + c.style.status(row.status, c.glyphs.bar(tenths: percent.tenths, track: track, fillEmpty: true)))
+    }
+  }
+
+  /// `$168.40 of $150.00`, `$18.40 over` / `$71.90 left`; unbudgeted: `$45.00 spent`.
+  func amountParts(_ row: CategoryBenchmark, _ currency: Currency, _ a: Amounts) -> [String] {
+    guard let budget = row.budgetMinor, let remaining = row.remainingMinor else {
+      return ["\(a.money(row.spentMinor, currency)) spent"]
+    }
+    let left = remaining < 0 ? "\(a.money(remaining.magnitudeClamped, currency)) over" : "\(a.money(remaining, currency)) left"
+    return ["\(a.money(row.spentMinor, currency)) of \(a.money(budget, currency))", left]
+  }
+
+  // MARK: Plain
+
+  /// One flowed sentence per category for screen readers: state in words, no glyphs.
+  func sentence(_ row: CategoryBenchmark, _ currency: Currency, _ c: TextContext, _ out: inout TextOutput) {
+    let a = c.amountsFitting([row.spentMinor, row.budgetMinor ?? 0], currency, room: c.width - 4)
+    let head = TerminalText.sanitize(row.category) + ":"
+    var parts: [String] = []
+    switch row.status {
+    case .unbudgeted: parts.append("no budget")
+    default:
+      parts.append((row.percentUsed.map { "\($0.rounded)% used" } ?? "budget 0") + ", " + row.status.rawValue)
+    }
+    parts += amountParts(row, currency, a)
+    if c.size == .wide {
+      if let average = row.trailingAverageMinor { parts.append("3-month average \(a.money(average, currency))") }
+      if let change = row.changeFromAveragePercent { parts.append("\(a.change(change)) vs average") }
+      if let pace = row.paceMinor { parts.append("pace \(a.money(pace, currency))") }
+      if let projected = row.projectedMinor { parts.append("projected \(a.money(projected, currency))") }
+    }
+    if DisplayWidth.of(head) + 1 <= c.width / 2 {
+      out.addFlow(parts, separator: ", ", first: head + " ", rest: "  ")
+    } else {
+      out.add(head)
+      out.addFlow(parts, separator: ", ", first: "  ", rest: "  ")
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import ExpenseCore
+
+/// The Trends section: six months per category as a sparkline and the latest amount.
+extension TextRenderer {
+  func renderTrendsSection(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    let months = report.trends?.months.count ?? 6
+    guard sectionHeader(.trends, count: months, noun: "month", bad: nil, c, &out) else { return }
+    guard let trends = report.trends else {
+      out.add("Not loaded.")
+      return
+    }
+    if trends.rows.isEmpty || trends.months.isEmpty {
+      out.add("No spending in these months.")
+      return
+    }
+    let currencies = trends.rows.map(\.currency).reduce(into: [Currency]()) { if !$0.contains($1) { $0.append($1) } }
+    let span = "\(trends.months.first!.shortName)-\(trends.months.last!.shortName)"
+    for (index, currency) in currencies.enumerated() {
+      let rows = trends.rows.filter { $0.currency == currency }
+      if currencies.count > 1 {
+        if index > 0 { out.blank() }
+        out.add(c.currencyHeading(currency))
+      }
+      if c.plain {
+        for row in rows { trendSentence(row, trends.months, c, &out) }
+        continue
+      }
+      var fitted: [String]? = nil
+      for short in [false, true] {
+        let a = c.amounts(short: short)
+        let table = Table(
+          columns: [
+            .init(header: "Category", cells: rows.map { TerminalText.sanitize($0.category) }, align: .left,
+              flexible: true, minWidth: 8),
+            .init(header: span, cells: rows.map { sparkline($0.spentMinor, c.glyphs) }, align: .left),
+            .init(header: trends.months.last!.shortName, cells: rows.map { a.money($0.spentMinor.last ?? 0, currency) },
+              align: .right),
+          ], ellipsis: c.glyphs.ellipsis)
+        if let lines = table.lines(width: c.width) {
+          fitted = lines
+          break
+        }
+      }
+      if let fitted {
+        for line in fitted { out.add(line) }
+      } else {
+        let a = c.amounts(short: true)
+        for row in rows {
+          out.add(TerminalText.sanitize(row.category))
+          out.add("  " + sparkline(row.spentMinor, c.glyphs) + " " + a.money(row.spentMinor.last ?? 0, currency))
+        }
+      }
+    }
+  }
+
+  /// One cell per month, scaled from zero to the row's largest month; nothing spent is the
+  /// lowest level.
+  func sparkline(_ values: [Int64], _ glyphs: Glyphs) -> String {
+    let top = values.max() ?? 0
+    let levels = glyphs.spark.count
+    return values.map { value in
+      guard top > 0, value > 0 else { return glyphs.spark[0] }
+      let level = Int((Int128(value) * Int128(levels - 1) + Int128(top) / 2) / Int128(top))
+      return glyphs.spark[max(0, min(levels - 1, level))]
+    }.joined()
+  }
+
+  func trendSentence(_ row: TrendRow, _ months: [Month], _ c: TextContext, _ out: inout TextOutput) {
+    let a = c.amounts(short: false)
+    var parts: [String] = []
+    for (month, value) in zip(months, row.spentMinor) { parts.append("\(month.shortName) \(a.money(value, row.currency))") }
+    let head = TerminalText.sanitize(row.category) + ":"
+    if DisplayWidth.of(head) + 1 <= c.width / 2 {
+      out.addFlow(parts, separator: ", ", first: head + " ", rest: "  ")
+    } else {
+      out.add(head)
+      out.addFlow(parts, separator: ", ", first: "  ", rest: "  ")
+    }
+  }
+}

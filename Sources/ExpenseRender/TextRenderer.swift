@@ -1,0 +1,171 @@
+import ExpenseCore
+
+/// Renders a `BudgetReport` as terminal text that fits `RenderOptions.width` (DESIGN §5, §7).
+///
+/// Pure: the same report and options give the same bytes. Every line fits the width in terminal
+/// cells (checked once more on the way out), user text is sanitized, colour is opt-in.
+public struct TextRenderer {
+  public let options: RenderOptions
+
+  public init(options: RenderOptions) { self.options = options }
+
+  /// The whole report, one `\n`-terminated line after another.
+  public func render(_ report: BudgetReport) -> String {
+    let context = TextContext(options: options)
+    var out = TextOutput(context: context)
+    renderTitle(report, context, &out)
+    if report.groups.isEmpty && (report.expenses ?? []).isEmpty {
+      renderEmpty(report, context, &out)
+      return out.text
+    }
+    renderSummary(report, context, &out)
+    renderCategorySection(report, context, &out)
+    renderExpensesSection(report, context, &out)
+    renderTrendsSection(report, context, &out)
+    return out.text
+  }
+
+  func renderTitle(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    let title = "\(report.month.longName) budget"
+    var right: String
+    if c.size == .compact {
+      right = "as of \(report.today.calendarMonth.shortName) \(report.today.day)"
+    } else {
+      right = "as of \(report.today)"
+      let codes = report.groups.map(\.currency.code)
+      if !codes.isEmpty { right += " " + codes.joined(separator: " ") }
+    }
+    if c.plain {
+      out.add(c.style.bold(title) + ", " + right)
+    } else {
+      out.add(c.style.bold(TextLayout.spread(title, right, width: c.width, ellipsis: c.glyphs.ellipsis)))
+      out.add(c.divider)
+    }
+  }
+
+  func renderEmpty(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    out.addFlow(["No expenses or budgets for \(report.month.longName)."], separator: " ")
+    out.addFlow(
+      ["Add some:", "expenses import FILE", "or", "expenses budget set CATEGORY AMOUNT"], separator: " ")
+  }
+
+  // MARK: Summary
+
+  func renderSummary(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    if c.plain {
+      out.blank()
+      out.add(c.header(.summary, count: report.groups.count, noun: "currency", bad: nil, expanded: true))
+    }
+    for group in report.groups {
+      if report.groups.count > 1 { out.add(c.currencyHeading(group.currency)) }
+      if c.size == .compact && !c.plain {
+        compactSummary(group, report, c, &out)
+      } else {
+        sentenceSummary(group, report, c, &out)
+      }
+    }
+  }
+
+  /// Label/value lines, the compact summary of DESIGN §7.
+  func compactSummary(_ group: CurrencyGroup, _ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    let row = group.totals.row
+    let labelWidth = 9
+    func line(_ label: String, _ parts: [String], right: String = "") {
+      let labelText = TextLayout.padRight(label, labelWidth)
+      let joined = labelText + parts.joined(separator: c.separator)
+      if !right.isEmpty, DisplayWidth.of(joined) + 1 + DisplayWidth.of(right) <= c.width {
+        out.add(TextLayout.spread(joined, right, width: c.width, ellipsis: c.glyphs.ellipsis))
+        return
+      }
+      let all = right.isEmpty ? parts : parts + [right]
+      out.addFlow(all, separator: c.separator, first: labelText, rest: TextLayout.spaces(labelWidth))
+    }
+    let amounts = c.amountsFitting([row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - labelWidth - 10)
+    if let budget = row.budgetMinor {
+      line("Spent", [amounts.money(row.spentMinor, group.currency) + " of " + amounts.money(budget, group.currency)],
+        right: c.style.status(row.status, amounts.percent(row.percentUsed)))
+    } else {
+      line("Spent", [amounts.money(row.spentMinor, group.currency), "no budgets set"])
+    }
+    if let remaining = row.remainingMinor {
+      var parts = [amounts.money(remaining.magnitudeClamped, group.currency)]
+      if let days = report.daysLeft { parts.append(days == 1 ? "1 day" : "\(days) days") }
+      if let perDay = group.dailyAllowanceMinor { parts.append(amounts.money(perDay, group.currency) + "/day") }
+      line(remaining < 0 ? "Over" : "Left", parts)
+    }
+    line("Status", statusParts(group.totals, c))
+    if let income = incomeTotal(group) { line("Income", [amounts.money(income, group.currency)]) }
+  }
+
+  /// The summary as flowed sentences: regular and wide widths, and plain mode at every width.
+  func sentenceSummary(_ group: CurrencyGroup, _ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    let row = group.totals.row
+    let amounts = c.amountsFitting([row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - 16)
+    var parts: [String] = []
+    let spent = amounts.money(row.spentMinor, group.currency)
+    if let budget = row.budgetMinor {
+      let percent = amounts.percent(row.percentUsed)
+      parts.append("Spent \(spent) of \(amounts.money(budget, group.currency)) (\(c.style.status(row.status, percent)))")
+    } else {
+      parts.append("Spent \(spent)")
+      parts.append("no budgets set")
+    }
+    if let remaining = row.remainingMinor {
+      let amount = amounts.money(remaining.magnitudeClamped, group.currency)
+      parts.append(remaining < 0 ? c.style.status(.over, "\(amount) over") : "\(amount) left")
+    }
+    if let days = report.daysLeft { parts.append(days == 1 ? "1 day left" : "\(days) days left") }
+    if let perDay = group.dailyAllowanceMinor { parts.append("\(amounts.money(perDay, group.currency)) a day") }
+    out.addFlow(parts, separator: c.separator)
+    out.addFlow(statusParts(group.totals, c), separator: c.separator, first: "Categories: ", rest: "  ")
+    if let income = incomeTotal(group) {
+      out.addFlow(["Income \(amounts.money(income, group.currency))"], separator: c.separator)
+    }
+  }
+
+  func statusParts(_ totals: BenchmarkTotals, _ c: TextContext) -> [String] {
+    var parts: [String] = []
+    if totals.overCount > 0 { parts.append(c.style.status(.over, "\(totals.overCount) over")) }
+    if totals.nearCount > 0 { parts.append(c.style.status(.near, "\(totals.nearCount) near")) }
+    if totals.underCount > 0 { parts.append(c.style.status(.under, "\(totals.underCount) under")) }
+    if totals.unbudgetedCount > 0 { parts.append("\(totals.unbudgetedCount) no budget") }
+    if parts.isEmpty { parts.append("no categories") }
+    return parts
+  }
+
+  func incomeTotal(_ group: CurrencyGroup) -> Int64? {
+    group.income.isEmpty ? nil : group.income.reduce(Int64(0)) { $0 &+ $1.amountMinor }
+  }
+
+  // MARK: Sections
+
+  /// Header (and divider) of a section; returns whether its body should print.
+  func sectionHeader(
+    _ id: SectionID, count: Int, noun: String, bad: String?, _ c: TextContext, _ out: inout TextOutput
+  ) -> Bool {
+    let expanded = c.isExpanded(id)
+    out.blank()
+    out.add(c.header(id, count: count, noun: noun, bad: bad, expanded: expanded))
+    if expanded && !c.plain { out.add(c.divider) }
+    return expanded
+  }
+
+  func renderExpensesSection(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    guard sectionHeader(.expenses, count: report.expenseCount, noun: "item", bad: nil, c, &out) else { return }
+    guard let expenses = report.expenses else {
+      out.add("Not loaded.")
+      return
+    }
+    if expenses.isEmpty {
+      out.add("No expenses this month.")
+      return
+    }
+    let list = ExpenseListRenderer(width: c.width, glyphs: c.options.glyphs)
+    for line in list.lines(expenses, details: c.options.details, plain: c.plain) { out.add(line) }
+  }
+}
+
+extension Int64 {
+  /// |self|, with `Int64.min` clamped to `Int64.max`.
+  var magnitudeClamped: Int64 { self == .min ? .max : Swift.abs(self) }
+}
