@@ -1,0 +1,232 @@
+/// Reads bank-style amounts exactly into Int64 minor units; never uses floating point.
+///
+/// Accepts currency symbols and codes before or after (`$12.00`, `12,00 €`, `USD 12.00`),
+/// thousands separators (the other mark, `'`, `’`, space, NBSP, thin spaces), a sign as leading
+/// `+`/`-`/`−`, trailing `-`, parentheses `(12.50)` or a `CR`/`DR` suffix (`DR` = money out).
+/// More decimals than the currency has is an error unless they are zeros.
+public struct AmountParser: Sendable, Equatable {
+  /// Why a value is not an amount.
+  public enum Failure: Error, Equatable, Sendable {
+    /// Nothing but blanks (or a lone `-`): zero for debit/credit/fee columns.
+    case empty
+    /// Not a number.
+    case invalid
+    /// More non-zero decimals than the currency allows.
+    case tooManyDecimals
+    /// Does not fit in 64-bit minor units.
+    case outOfRange
+  }
+
+  /// `.` or `,` as a byte.
+  public var decimalMark: UInt8
+
+  public init(decimalMark: UInt8 = UInt8(ascii: ".")) { self.decimalMark = decimalMark }
+
+  /// Parses text (convenience for tests and options).
+  public func parse(_ text: String, minorUnits: Int) -> Result<Int64, Failure> {
+    var copy = Array(text.utf8)
+    return copy.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0), minorUnits: minorUnits) }
+  }
+
+  static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+  static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+  /// Length of a blank at `i` (space, tab, NBSP, thin/narrow NBSP), 0 if none.
+  @inline(__always)
+  static func blankLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let b = p[i]
+    if b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A { return 1 }
+    if b == 0xC2 && i + 1 < p.count && p[i + 1] == 0xA0 { return 2 }
+    if b == 0xE2 && i + 2 < p.count && p[i + 1] == 0x80 && (p[i + 2] == 0xAF || p[i + 2] == 0x89 || p[i + 2] == 0x8A) {
+      return 3
+    }
+    return 0
+  }
+
+  /// Parses the bytes of one field into signed minor units.
+  public func parse(_ p: UnsafeBufferPointer<UInt8>, minorUnits: Int) -> Result<Int64, Failure> {
+    let n = p.count
+    let mark = decimalMark
+    // The number body runs from the first digit (or a mark right before a digit) to the last digit.
+    var first = -1
+    var last = -1
+    for i in 0..<n {
+      let b = p[i]
+      if AmountParser.isDigit(b) {
+        if first < 0 { first = (i > 0 && p[i - 1] == mark) ? i - 1 : i }
+        last = i
+      }
+    }
+    if first < 0 {
+      // No digits: blank or a lone dash means empty, anything else is not a number.
+      var j = 0
+      while j < n {
+        let blank = AmountParser.blankLength(p, j)
+        if blank > 0 {
+          j += blank
+        } else if p[j] == 0x2D {
+          j += 1
+        } else {
+          return .failure(.invalid)
+        }
+      }
+      return .failure(.empty)
+    }
+    if last + 1 < n && p[last + 1] == mark { last += 1 }  // "12."
+
+    var negative = false
+    var openParen = false
+    var closeParen = false
+    // Prefix: blanks, signs, '(', symbols, a short run of letters (currency code or symbol).
+    var i = 0
+    var letters = 0
+    while i < first {
+      let b = p[i]
+      let blank = AmountParser.blankLength(p, i)
+      if blank > 0 {
+        i += blank
+        letters = 0
+        continue
+      }
+      if b == 0x2D {
+        negative = true
+      } else if b == 0x2B {
+      } else if b == 0x28 {
+        openParen = true
+      } else if b == 0xE2 && i + 2 < n && p[i + 1] == 0x88 && p[i + 2] == 0x92 {  // U+2212 minus
+        negative = true
+        i += 3
+        continue
+      } else if AmountParser.isLetter(b) {
+        letters += 1
+        if letters > 3 { return .failure(.invalid) }
+      } else if b == 0x24 || b >= 0x80 {  // $ or any non-ASCII symbol byte (€ £ ¥ ₹ …)
+      } else {
+        return .failure(.invalid)
+      }
+      i += 1
+    }
+    // Suffix.
+    i = last + 1
+    letters = 0
+    var letterStart = -1
+    while i < n {
+      let b = p[i]
+      let blank = AmountParser.blankLength(p, i)
+      if blank > 0 {
+        if letters > 0 { negative = negative || suffixSign(p, letterStart, letters) }
+        i += blank
+        letters = 0
+        continue
+      }
+      if b == 0x2D {
+        negative = true
+      } else if b == 0x2B {
+      } else if b == 0x29 {
+        closeParen = true
+      } else if b == 0xE2 && i + 2 < n && p[i + 1] == 0x88 && p[i + 2] == 0x92 {
+        negative = true
+        i += 3
+        continue
+      } else if AmountParser.isLetter(b) {
+        if letters == 0 { letterStart = i }
+        letters += 1
+        if letters > 3 { return .failure(.invalid) }
+      } else if b == 0x24 || b >= 0x80 {
+      } else {
+        return .failure(.invalid)
+      }
+      i += 1
+    }
+    if letters > 0 { negative = negative || suffixSign(p, letterStart, letters) }
+    if openParen != closeParen { return .failure(.invalid) }
+    if openParen { negative = true }
+
+    // Body: digits, one decimal mark, grouping separators after a digit.
+    var whole: Int64 = 0
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    var seenMark = false
+    var overflow = false
+    i = first
+    while i <= last {
+      let b = p[i]
+      if AmountParser.isDigit(b) {
+        let digit = Int64(b &- 0x30)
+        if seenMark {
+          fractionDigits += 1
+          if fractionDigits > minorUnits {
+            if digit != 0 { return .failure(.tooManyDecimals) }
+          } else {
+            fraction = fraction * 10 + digit
+          }
+        } else {
+          let (t, o1) = whole.multipliedReportingOverflow(by: 10)
+          let (s, o2) = t.addingReportingOverflow(digit)
+          overflow = overflow || o1 || o2
+          whole = s
+        }
+        i += 1
+        continue
+      }
+      if b == mark {
+        if seenMark { return .failure(.invalid) }
+        seenMark = true
+        i += 1
+        continue
+      }
+      // Grouping: must follow a digit, must not follow the decimal mark.
+      if seenMark || i == first || !AmountParser.isDigit(p[i - 1]) { return .failure(.invalid) }
+      if b == 0x2C || b == 0x2E || b == 0x27 {
+        i += 1
+      } else if b == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0x99 {  // ’
+        i += 3
+      } else {
+        let blank = AmountParser.blankLength(p, i)
+        if blank == 0 { return .failure(.invalid) }
+        i += blank
+      }
+    }
+    if overflow { return .failure(.outOfRange) }
+    if fractionDigits < minorUnits {
+      for _ in fractionDigits..<minorUnits { fraction *= 10 }
+    }
+    var scale: Int64 = 1
+    for _ in 0..<minorUnits { scale *= 10 }
+    let (scaled, o1) = whole.multipliedReportingOverflow(by: scale)
+    let (total, o2) = scaled.addingReportingOverflow(fraction)
+    if o1 || o2 { return .failure(.outOfRange) }
+    return .success(negative ? -total : total)
+  }
+
+  /// `DR` marks a debit (money out); `CR` a credit.
+  func suffixSign(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Bool {
+    count == 2 && (p[start] | 0x20) == 0x64 && (p[start + 1] | 0x20) == 0x72
+  }
+
+  /// What one value says about the decimal mark.
+  enum Vote: Equatable { case dot, comma, ambiguous, none }
+
+  /// `1.234,56` → comma; `1,234.56` → dot; `12,50` → comma; `1,234` → ambiguous; `12` → none.
+  static func vote(_ text: String) -> Vote {
+    var dots = 0
+    var commas = 0
+    var lastSeparator: UInt8 = 0
+    var digitsAfterLast = 0
+    for b in text.utf8 {
+      if b == 0x2E || b == 0x2C {
+        if b == 0x2E { dots += 1 } else { commas += 1 }
+        lastSeparator = b
+        digitsAfterLast = 0
+      } else if isDigit(b) {
+        digitsAfterLast += 1
+      }
+    }
+    if dots > 0 && commas > 0 { return lastSeparator == 0x2E ? .dot : .comma }
+    if commas > 1 { return .dot }
+    if dots > 1 { return .comma }
+    if commas == 1 { return digitsAfterLast == 3 ? .ambiguous : .comma }
+    if dots == 1 { return digitsAfterLast == 3 ? .ambiguous : .dot }
+    return .none
+  }
+}

@@ -1,0 +1,155 @@
+import ExpenseCore
+
+/// One column as the importer understood it.
+public struct DetectedColumn: Sendable, Equatable {
+  /// 1-based position.
+  public var index: Int
+  /// Header name, `nil` without a header row.
+  public var name: String?
+  /// What the column is used for; `nil` when it is ignored.
+  public var role: ColumnRole?
+}
+
+/// How amounts are signed in a file.
+public enum SignConvention: String, Sendable, Equatable {
+  /// One amount column, negative is money out.
+  case signedNegativeIsSpending = "one amount column, negative = money out"
+  /// One amount column, positive is money out (`--spending positive`).
+  case signedPositiveIsSpending = "one amount column, positive = money out"
+  /// Separate debit (out) and credit (in) columns.
+  case debitCredit = "debit column = money out, credit column = money in"
+  /// An unsigned amount with a direction column.
+  case direction = "unsigned amount with a direction column"
+}
+
+/// The layout the importer detected (or was told), printable for `--dry-run`.
+public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
+  public var encoding: TextEncoding
+  /// Why: `UTF-8 byte order mark`, `valid UTF-8`, `--encoding`, …
+  public var encodingReason: String
+  /// The delimiter as text (`,` `;` `\t` `|`).
+  public var delimiter: String
+  /// 1-based line of the header row, `nil` when the file has none.
+  public var headerLine: Int?
+  /// 1-based line of the first record treated as data.
+  public var dataStartLine: Int
+  public var columns: [DetectedColumn]
+  /// `DD/MM/YYYY`-style pattern.
+  public var dateFormat: String
+  public var decimalMark: String
+  public var signConvention: SignConvention
+  /// Currency used when a row has none.
+  public var currency: Currency
+  /// Things the user should check (also emitted as `.warning` events by `run`).
+  public var warnings: [String]
+
+  public var description: String {
+    var lines: [String] = []
+    lines.append("encoding:      \(encoding.rawValue) (\(encodingReason))")
+    lines.append("delimiter:     \(delimiter == "\t" ? "\\t (tab)" : delimiter)")
+    if let headerLine {
+      lines.append("header:        line \(headerLine)")
+    } else {
+      lines.append("header:        none")
+    }
+    lines.append("data from:     line \(dataStartLine)")
+    lines.append("date format:   \(dateFormat)")
+    lines.append("decimal mark:  \(decimalMark)")
+    lines.append("amounts:       \(signConvention.rawValue)")
+    lines.append("currency:      \(currency.code) unless a row says otherwise")
+    lines.append("columns:")
+    for column in columns {
+      let name = column.name.map { "\"\(visibleControlCharacters($0))\"" } ?? "(no name)"
+      lines.append("  \(column.index). \(name) → \(column.role?.rawValue ?? "ignored")")
+    }
+    for warning in warnings { lines.append("warning: \(warning)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Everything `run` needs, resolved to column indexes and parsers.
+struct Plan {
+  var encoding: TextEncoding
+  var encodingReason: String
+  var fieldText: FieldText
+  var delimiter: UInt8
+  var headerLine: Int?
+  var dataStartLine: Int
+  var header: [String]
+  /// Expected number of fields in a data row.
+  var width: Int
+  /// Fewest fields accepted (header width without trailing empty names).
+  var minWidth: Int
+  var roles: [ColumnRole?]
+  var date = 0
+  var descriptions: [Int] = []
+  var amount: Int?
+  var debit: Int?
+  var credit: Int?
+  var direction: Int?
+  var currencyColumn: Int?
+  var status: Int?
+  var fee: Int?
+  var category: Int?
+  var accountColumn: Int?
+  var dateFormat = DateFormat(order: .ymd)
+  var decimalMark: UInt8 = 0x2E
+  var sign: SignConvention = .signedNegativeIsSpending
+  var currency: Currency
+  var account: String?
+  var skipWhen: [(column: Int, value: String, text: String)] = []
+  var warnings: [String] = []
+
+  func columnName(_ index: Int) -> String? {
+    index < header.count && !header[index].isEmpty ? header[index] : nil
+  }
+
+  var dialect: DetectedDialect {
+    let count = max(width, roles.count)
+    let columns = (0..<count).map { i in
+      DetectedColumn(index: i + 1, name: columnName(i), role: i < roles.count ? roles[i] : nil)
+    }
+    return DetectedDialect(
+      encoding: encoding, encodingReason: encodingReason,
+      delimiter: String(UnicodeScalar(delimiter)), headerLine: headerLine, dataStartLine: dataStartLine,
+      columns: columns, dateFormat: dateFormat.description,
+      decimalMark: String(UnicodeScalar(decimalMark)), signConvention: sign, currency: currency, warnings: warnings)
+  }
+
+  mutating func assign(_ role: ColumnRole, _ index: Int) {
+    while roles.count <= index { roles.append(nil) }
+    roles[index] = role
+  }
+
+  /// Fills the per-role indexes from `roles`.
+  mutating func resolveIndexes() {
+    descriptions = []
+    amount = nil
+    debit = nil
+    credit = nil
+    direction = nil
+    currencyColumn = nil
+    status = nil
+    fee = nil
+    category = nil
+    accountColumn = nil
+    var dateIndex: Int?
+    for (i, role) in roles.enumerated() {
+      switch role {
+      case .date?: if dateIndex == nil { dateIndex = i }
+      case .description?: descriptions.append(i)
+      case .amount?: if amount == nil { amount = i }
+      case .debit?: if debit == nil { debit = i }
+      case .credit?: if credit == nil { credit = i }
+      case .direction?: if direction == nil { direction = i }
+      case .currency?: if currencyColumn == nil { currencyColumn = i }
+      case .status?: if status == nil { status = i }
+      case .fee?: if fee == nil { fee = i }
+      case .category?: if category == nil { category = i }
+      case .account?: if accountColumn == nil { accountColumn = i }
+      case .ignore?, nil: break
+      }
+    }
+    date = dateIndex ?? -1
+  }
+}

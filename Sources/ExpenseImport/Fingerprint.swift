@@ -1,0 +1,150 @@
+import ExpenseCore
+
+/// A stable row fingerprint: 64-bit FNV-1a over
+/// `account|YYYY-MM-DD|CUR|amountMinor|description|occurrence`, as 16 lower-case hex digits.
+///
+/// `description` is the normalized description with ASCII letters lower-cased; `account` is
+/// `--account` or the account column (empty when neither); `amountMinor` is the signed decimal
+/// integer of minor units. The hash does not depend on the process (unlike `Hasher`), so
+/// re-importing a file, or an overlapping export of the same account, gives the same strings.
+public enum Fingerprint {
+  static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+  static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+  /// FNV-1a state, fed piece by piece.
+  struct Hasher64 {
+    var state: UInt64 = Fingerprint.offset
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+      state = (state ^ UInt64(b)) &* Fingerprint.prime
+    }
+
+    mutating func bytes(_ p: UnsafeBufferPointer<UInt8>) {
+      var s = state
+      for b in p { s = (s ^ UInt64(b)) &* Fingerprint.prime }
+      state = s
+    }
+
+    mutating func lowercasedBytes(_ p: UnsafeBufferPointer<UInt8>) {
+      var s = state
+      for b in p {
+        let c = b &- 0x41 < 26 ? b | 0x20 : b
+        s = (s ^ UInt64(c)) &* Fingerprint.prime
+      }
+      state = s
+    }
+
+    mutating func string(_ s: String) {
+      for b in s.utf8 { byte(b) }
+    }
+
+    mutating func decimal(_ value: Int64) {
+      if value < 0 { byte(0x2D) }
+      var magnitude = value.magnitude
+      var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      var count = 0
+      withUnsafeMutableBytes(of: &digits) { buffer in
+        repeat {
+          buffer[count] = UInt8(magnitude % 10) + 0x30
+          magnitude /= 10
+          count += 1
+        } while magnitude > 0
+        for i in stride(from: count - 1, through: 0, by: -1) { byte(buffer[i]) }
+      }
+    }
+
+    mutating func date(_ d: CivilDate) {
+      let y = d.year
+      byte(UInt8(y / 1000 % 10) + 0x30)
+      byte(UInt8(y / 100 % 10) + 0x30)
+      byte(UInt8(y / 10 % 10) + 0x30)
+      byte(UInt8(y % 10) + 0x30)
+      byte(0x2D)
+      byte(UInt8(d.month / 10) + 0x30)
+      byte(UInt8(d.month % 10) + 0x30)
+      byte(0x2D)
+      byte(UInt8(d.day / 10) + 0x30)
+      byte(UInt8(d.day % 10) + 0x30)
+    }
+
+    var hex: String {
+      let v = state
+      return String(unsafeUninitializedCapacity: 16) { buffer in
+        for i in 0..<16 {
+          let nibble = UInt8((v >> UInt64(60 - 4 * i)) & 0xF)
+          buffer[i] = nibble < 10 ? nibble + 0x30 : nibble + 0x57
+        }
+        return 16
+      }
+    }
+  }
+
+  /// The fingerprint of one row (the same function the importer uses).
+  public static func make(
+    account: String, date: CivilDate, currency: Currency, amountMinor: Int64, description: String, occurrence: Int
+  ) -> String {
+    var h = base(account: account, date: date, currency: currency, amountMinor: amountMinor, description: description)
+    finish(&h, occurrence: occurrence)
+    return h.hex
+  }
+
+  static func base(account: String, date: CivilDate, currency: Currency, amountMinor: Int64, description: String)
+    -> Hasher64
+  {
+    var h = Hasher64()
+    h.string(account)
+    h.byte(0x7C)
+    h.date(date)
+    h.byte(0x7C)
+    h.string(currency.code)
+    h.byte(0x7C)
+    h.decimal(amountMinor)
+    h.byte(0x7C)
+    var copy = Array(description.utf8)
+    copy.withUnsafeMutableBufferPointer { h.lowercasedBytes(UnsafeBufferPointer($0)) }
+    return h
+  }
+
+  static func finish(_ h: inout Hasher64, occurrence: Int) {
+    h.byte(0x7C)
+    h.decimal(Int64(occurrence))
+  }
+}
+
+/// Numbers identical rows within one file: 1 for the first, 2 for the second, …
+///
+/// Memory stays bounded for sorted files: while the dates are monotonic (ascending or
+/// descending) only the current date's rows are remembered and the map is cleared when the
+/// date changes. The first time the order breaks, the counter stops clearing and keeps every
+/// row from then on (`becameUnsorted` reports it once). Rows of a date that was already
+/// cleared before the break start counting at 1 again: an exact duplicate split across an
+/// unsorted file can then get the fingerprint of its twin (a documented limitation).
+struct OccurrenceCounter {
+  var counts: [UInt64: Int32] = [:]
+  var currentDay: Int?
+  var direction = 0
+  var keepAll = false
+
+  /// Returns the occurrence for a row key (the base hash) on a day; `unsortedNow` is true once.
+  mutating func next(day: Int, key: UInt64) -> (occurrence: Int, unsortedNow: Bool) {
+    var unsortedNow = false
+    if let current = currentDay, current != day {
+      if !keepAll {
+        let step = day > current ? 1 : -1
+        if direction == 0 { direction = step }
+        if step == direction {
+          counts.removeAll(keepingCapacity: true)
+        } else {
+          keepAll = true
+          unsortedNow = true
+        }
+      }
+    }
+    currentDay = day
+    let next = (counts[key] ?? 0) + 1
+    counts[key] = next
+    return (Int(next), unsortedNow)
+  }
+}

@@ -1,0 +1,109 @@
+/// Header names banks use, in many languages, and the role each one plays.
+///
+/// Names are compared after `normalizeHeader`: lower-cased, accents folded (`ü`→`u`, `é`→`e`,
+/// `ß`→`ss`), everything but letters and digits removed, so `Date de l'opération`, `DATE DE
+/// L OPERATION` and `date_de_loperation` are the same name. A lower rank wins when several
+/// columns could play the same role (`Transaction Date` beats `Post Date` beats `Valuta`).
+enum HeaderNames {
+  /// How a column name relates to a role.
+  struct Match: Equatable {
+    var role: ColumnRole
+    var rank: Int
+    /// For `description`: `false` for memo-like columns that are appended to the payee.
+    var primary: Bool = true
+  }
+
+  static func normalize(_ name: String) -> String {
+    var out = ""
+    for scalar in name.lowercased().unicodeScalars {
+      switch scalar {
+      case "a"..."z", "0"..."9": out.unicodeScalars.append(scalar)
+      case "à", "á", "â", "ã", "ä", "å": out += "a"
+      case "ç": out += "c"
+      case "è", "é", "ê", "ë": out += "e"
+      case "ì", "í", "î", "ï": out += "i"
+      case "ñ": out += "n"
+      case "ò", "ó", "ô", "õ", "ö", "ø": out += "o"
+      case "ù", "ú", "û", "ü": out += "u"
+      case "ß": out += "ss"
+      default: break
+      }
+    }
+    return out
+  }
+
+  static let exact: [String: Match] = {
+    var table: [String: Match] = [:]
+    func add(_ role: ColumnRole, _ rank: Int, _ names: String, primary: Bool = true) {
+      for name in names.split(separator: " ") { table[String(name)] = Match(role: role, rank: rank, primary: primary) }
+    }
+    add(
+      .date, 0,
+      "date transactiondate transdate datum buchungstag buchungsdatum transactiedatum fecha fechaoperacion "
+        + "datedeloperation dateoperation datedoperation data dataoperazione datamovimento datatransazione "
+        + "startedate tradedate datadetransacao datadomovimento dataoperacao")
+    add(.date, 1, "postingdate posteddate postdate bookingdate boekdatum datecomptable datacontabile completeddate")
+    add(.date, 2, "valuedate valutadatum wertstellung datedevaleur fechavalor datavaluta rentedatum")
+    add(
+      .amount, 0,
+      "amount betrag bedrag montant importe importo umsatz valor quantia transactionamount amt "
+        + "montantoperation betragineur bedrageur umsatzineur")
+    add(.amount, 1, "gross value")
+    add(.amount, 2, "net")
+    add(
+      .debit, 0,
+      "debit debits soll paidout moneyout withdrawals withdrawal withdrawalamount debitamount debet "
+        + "ausgang ausgaben cargo cargos addebiti addebito debito debitos uitgaven amountdebit out")
+    add(
+      .credit, 0,
+      "credit credits haben paidin moneyin deposits deposit depositamount creditamount eingang einnahmen "
+        + "abono abonos accrediti accredito credito creditos inkomsten amountcredit in")
+    add(
+      .direction, 0,
+      "afbij debitcredit creditdebit dc cd crdr drcr direction sollhaben creditdebitindicator inout "
+        + "bijaf indicator")
+    add(
+      .description, 0,
+      "description payee name merchant beguenstigter begunstigter beguenstigterzahlungspflichtiger "
+        + "begunstigterzahlungspflichtiger empfanger empfaenger zahlungsempfanger auftraggeber "
+        + "auftraggeberempfanger naamomschrijving naam omschrijving libelle libelleoperation descripcion "
+        + "concepto descrizione descricao transactiondescription counterparty merchantname narrative "
+        + "beschreibung payeename description1 nomeordenante")
+    add(
+      .description, 1,
+      "memo verwendungszweck mededelingen notes note reference remarks buchungstext particulars "
+        + "description2 additionalinfo communication", primary: false)
+    add(.category, 0, "category kategorie categorie categoria categories rubrique")
+    add(.currency, 0, "currency wahrung waehrung munt devise moneda divisa moeda currencycode ccy valuta")
+    add(.status, 0, "status state estado stato statut transactionstatus")
+    add(.fee, 0, "fee fees gebuhr gebuehr gebuhren gebuehren commission kosten frais comision comisiones commissione")
+    add(
+      .account, 0,
+      "account konto rekening iban accountnumber accountname kontonummer auftragskonto compte cuenta conto "
+        + "eigenerekening")
+    return table
+  }()
+
+  /// Stems for names with extra words (`Amount (EUR)` → `amounteur`, `Betrag in EUR`).
+  static let prefixes: [(String, Match)] = [
+    ("amount", Match(role: .amount, rank: 3)), ("betrag", Match(role: .amount, rank: 3)),
+    ("bedrag", Match(role: .amount, rank: 3)), ("montant", Match(role: .amount, rank: 3)),
+    ("importe", Match(role: .amount, rank: 3)), ("importo", Match(role: .amount, rank: 3)),
+    ("umsatz", Match(role: .amount, rank: 3)),
+    ("transactiondate", Match(role: .date, rank: 3)), ("buchungstag", Match(role: .date, rank: 3)),
+    ("datum", Match(role: .date, rank: 4)), ("fecha", Match(role: .date, rank: 4)),
+    ("description", Match(role: .description, rank: 3)), ("beguenstigter", Match(role: .description, rank: 3)),
+    ("begunstigter", Match(role: .description, rank: 3)), ("verwendungszweck", Match(role: .description, rank: 3, primary: false)),
+    ("debit", Match(role: .debit, rank: 3)), ("credit", Match(role: .credit, rank: 3)),
+    ("paidout", Match(role: .debit, rank: 3)), ("paidin", Match(role: .credit, rank: 3)),
+  ]
+
+  static func match(_ name: String) -> Match? {
+    let key = normalize(name)
+    if key.isEmpty { return nil }
+    if let m = exact[key] { return m }
+    for (stem, m) in prefixes where key.hasPrefix(stem) { return m }
+    if key.hasSuffix("date") { return Match(role: .date, rank: 5) }
+    return nil
+  }
+}

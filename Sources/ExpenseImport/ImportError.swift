@@ -1,0 +1,127 @@
+import Foundation
+
+/// One bad row: where it is, what it holds, what is wrong and what to do about it.
+public struct ImportIssue: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The kind of problem.
+  public enum Kind: String, Sendable, Equatable {
+    /// A quoted field is still open at the end of the file.
+    case unterminatedQuote = "unterminated quote"
+    /// A data row has a different number of fields than the header.
+    case wrongColumnCount = "wrong column count"
+    /// The date does not parse with the file's date format.
+    case badDate = "bad date"
+    /// The amount (or debit/credit/fee/direction) does not parse.
+    case badAmount = "bad amount"
+    /// Bytes that are not valid in the chosen encoding.
+    case invalidText = "invalid text"
+    /// The currency code is not ISO 4217.
+    case unknownCurrency = "unknown currency"
+    /// A required column (date, amount) is missing or empty.
+    case missingRequiredColumn = "missing required column"
+  }
+
+  public var kind: Kind
+  /// File name as given to the importer.
+  public var file: String
+  /// 1-based physical line the record starts on.
+  public var line: Int
+  /// 1-based field index, when the problem is in one field.
+  public var column: Int?
+  /// Header name of that field, when the file has a header.
+  public var columnName: String?
+  /// The offending value with control characters made visible.
+  public var rawValue: String
+  public var message: String
+  public var hint: String
+
+  public init(
+    kind: Kind, file: String, line: Int, column: Int?, columnName: String?, rawValue: String,
+    message: String, hint: String
+  ) {
+    self.kind = kind
+    self.file = file
+    self.line = line
+    self.column = column
+    self.columnName = columnName
+    self.rawValue = visibleControlCharacters(rawValue)
+    self.message = message
+    self.hint = hint
+  }
+
+  /// `file:line:column: message` then the value and the hint on indented lines.
+  public var description: String {
+    var location = "\(file):\(line)"
+    if let column { location += ":\(column)" }
+    var text = location + ": " + message
+    if let columnName { text += " (column \"\(visibleControlCharacters(columnName))\")" }
+    text += "\n  value: \"\(rawValue)\""
+    if !hint.isEmpty { text += "\n  hint: \(hint)" }
+    return text
+  }
+}
+
+/// Every error the import module throws.
+public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+  /// The file does not exist.
+  case noInput(path: String)
+  /// The file exists but cannot be read.
+  case io(path: String, message: String)
+  /// An option value makes no sense (`--delimiter ab`, `--date-format XX`).
+  case invalidOption(option: String, message: String)
+  /// The file's layout cannot be worked out; `hint` names the flag that settles it.
+  case undetectable(file: String, message: String, hint: String)
+  /// A bad row, when the import is not skipping invalid rows.
+  case row(ImportIssue)
+
+  public var description: String {
+    switch self {
+    case .noInput(let path): return "\(path): no such file"
+    case .io(let path, let message): return "\(path): cannot read: \(message)"
+    case .invalidOption(let option, let message): return "invalid \(option): \(message)"
+    case .undetectable(let file, let message, let hint): return "\(file): \(message)\n  hint: \(hint)"
+    case .row(let issue): return issue.description
+    }
+  }
+
+  public var errorDescription: String? { description }
+
+  /// The row issue, when this error is about one row.
+  public var issue: ImportIssue? {
+    if case .row(let issue) = self { return issue }
+    return nil
+  }
+}
+
+/// Makes control characters visible for messages: ESC becomes `\u{1B}`, TAB `\t`, CR `\r`, LF `\n`.
+///
+/// Stored descriptions keep their characters as they are; this is only for error output.
+public func visibleControlCharacters(_ s: String) -> String {
+  var needs = false
+  for scalar in s.unicodeScalars where isControl(scalar) {
+    needs = true
+    break
+  }
+  if !needs { return s }
+  var out = String.UnicodeScalarView()
+  for scalar in s.unicodeScalars {
+    if isControl(scalar) {
+      let text: String
+      switch scalar.value {
+      case 0x09: text = "\\t"
+      case 0x0A: text = "\\n"
+      case 0x0D: text = "\\r"
+      default: text = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+      out.append(contentsOf: text.unicodeScalars)
+    } else {
+      out.append(scalar)
+    }
+  }
+  return String(out)
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  let v = scalar.value
+  return v < 0x20 || v == 0x7F || (v >= 0x80 && v < 0xA0) || v == 0x2028 || v == 0x2029
+    || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
+}
