@@ -40,7 +40,10 @@ let package = Package(
         "ExpenseCore", "ExpenseImport", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "ExpenseStoreTests", dependencies: ["ExpenseCore", "ExpenseStore"]),
+    .testTarget(
+      name: "ExpenseStoreTests",
+      dependencies: ["ExpenseCore", "ExpenseStore", .product(name: "GRDBSQLite", package: "GRDB.swift")]
+    ),
     .testTarget(
       name: "ExpenseRenderTests",
       dependencies: [

@@ -20,6 +20,11 @@ public final class ImportSession {
     public var line: Int
     /// Where the stored twin came from (`file:line`, or `added by hand`).
     public var existingSource: String
+
+    public init(line: Int, existingSource: String) {
+      self.line = line
+      self.existingSource = existingSource
+    }
   }
 
   let db: Database

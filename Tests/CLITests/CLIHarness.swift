@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Runs the built `expenses` binary as a user would: a fresh temporary database, no terminal,
+/// a pinned environment, and stdout, stderr and exit code captured.
+struct CLI {
+  struct Result {
+    var stdout: String
+    var stderr: String
+    var code: Int32
+  }
+
+  let directory: URL
+  var db: String { directory.appendingPathComponent("test.sqlite").path }
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// The `expenses` executable next to the test bundle in the build folder.
+  static var binary: URL {
+    var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = url.appendingPathComponent("expenses")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      url = url.deletingLastPathComponent()
+    }
+    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/expenses")
+  }
+
+  /// Project root (for fixtures), from this file's path.
+  static var root: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  }
+
+  static func fixture(_ path: String) -> String { root.appendingPathComponent("Fixtures/" + path).path }
+
+  func file(_ name: String, _ contents: String) throws -> String {
+    let path = directory.appendingPathComponent(name).path
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// Runs `expenses ARGS --db <temp>` (the database is passed unless `useDatabase` is false).
+  @discardableResult
+  func run(_ arguments: [String], useDatabase: Bool = true, environment extra: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = CLI.binary
+    process.arguments = useDatabase ? arguments + ["--db", db] : arguments
+    var environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8"]
+    for (key, value) in extra { environment[key] = value }
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes before waiting so a large output cannot block the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+      code: process.terminationStatus)
+  }
+
+  func json(_ arguments: [String]) throws -> Any {
+    let result = try run(arguments)
+    #expect(result.code == 0, "\(arguments): \(result.stderr)")
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  func databaseBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: db)) }
+}
+
+/// Widest line in terminal cells, measured by the project's independent checker script.
+func independentWidthCheck(_ text: String, width: Int) throws -> (ok: Bool, message: String) {
+  let checker = CLI.root.deletingLastPathComponent().appendingPathComponent("shared/tools/max-line-width.py").path
+  guard FileManager.default.fileExists(atPath: checker) else { return (true, "checker not present") }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", checker, String(width)]
+  let input = Pipe()
+  let output = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = output
+  try process.run()
+  input.fileHandleForWriting.write(Data(text.utf8))
+  try input.fileHandleForWriting.close()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+}

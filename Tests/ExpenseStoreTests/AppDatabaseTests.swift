@@ -1,0 +1,151 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+import Testing
+
+@Suite struct AppDatabaseTests {
+  func date(_ text: String) -> CivilDate { try! CivilDate.parse(text) }
+  func usd(_ minor: Int64) -> Money { Money(minor: minor, currency: .usd) }
+
+  func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("expenses-store-\(UUID().uuidString)/db.sqlite").path
+  }
+
+  @Test func importIsOneTransactionAndDropsDuplicates() throws {
+    let db = try AppDatabase()
+    let first = try db.importFile(sourceFile: "bank.csv") { session in
+      try session.insert(date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil, fingerprint: "a", line: 2)
+      try session.insert(date: date("2026-10-02"), amount: usd(-500), description: "Bus", category: "Transport", account: nil, fingerprint: "b", line: 3)
+      return (session.inserted, session.duplicates)
+    }
+    #expect(first == (2, 0))
+    let second = try db.importFile(sourceFile: "again.csv") { session in
+      let outcome = try session.insert(date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil, fingerprint: "a", line: 7)
+      #expect(outcome == .duplicate)
+      return session.explained
+    }
+    #expect(second == [ImportSession.Duplicate(line: 7, existingSource: "bank.csv:2")])
+    #expect(try db.expenseCount() == 2)
+
+    struct Boom: Error {}
+    #expect(throws: Boom.self) {
+      try db.importFile(sourceFile: "bad.csv") { session in
+        try session.insert(date: date("2026-10-03"), amount: usd(-1), description: "x", category: nil, account: nil, fingerprint: "c", line: 2)
+        throw Boom()
+      }
+    }
+    #expect(try db.expenseCount() == 2, "a failed import writes nothing")
+
+    let dry = try db.importFile(sourceFile: "dry.csv", dryRun: true) { session in
+      try session.insert(date: date("2026-10-04"), amount: usd(-1), description: "y", category: nil, account: nil, fingerprint: "d", line: 2)
+      return session.inserted
+    }
+    #expect(dry == 1)
+    #expect(try db.expenseCount() == 2, "a dry run writes nothing")
+  }
+
+  @Test func monthlyTotalsAggregateInSQL() throws {
+    let db = try AppDatabase()
+    try db.importFile(sourceFile: "f.csv") { session in
+      var line = 1
+      for (day, minor, category) in [("2026-09-30", Int64(-100), "Food"), ("2026-10-01", -250, "Food"), ("2026-10-31", -50, "Food"),
+                                      ("2026-10-15", 75, "Food"), ("2026-10-15", -999, nil), ("2026-11-01", -1, "Food")] {
+        line += 1
+        try session.insert(date: date(day), amount: usd(minor), description: "r\(line)", category: category, account: nil, fingerprint: "f\(line)", line: line)
+      }
+    }
+    let totals = try db.monthlyTotals(from: try Month.parse("2026-10"), through: try Month.parse("2026-10"))
+    let food = try #require(totals.first { $0.category == "Food" })
+    #expect(food.outflowMinor == 300 && food.inflowMinor == 75 && food.count == 3 && food.spentMinor == 225)
+    let none = try #require(totals.first { $0.category == nil })
+    #expect(none.outflowMinor == 999)
+    #expect(totals.count == 2)
+    #expect(try db.historyStart() == [.usd: try Month.parse("2026-09")])
+    #expect(try db.latestMonth() == (try Month.parse("2026-11")))
+  }
+
+  @Test func budgetsOverrideAndRemove() throws {
+    let db = try AppDatabase()
+    try db.saveBudget(Budget(category: "Food", amount: usd(40000)))
+    try db.saveBudget(Budget(category: "Food", amount: usd(45000)))  // replaces
+    try db.saveBudget(Budget(category: "Food", amount: usd(90000), month: try Month.parse("2026-12")))
+    #expect(try db.budgets().map(\.amount.minor) == [45000, 90000])
+    #expect(throws: CoreError.negativeBudget("-1.00")) { try db.saveBudget(Budget(category: "Food", amount: usd(-100))) }
+    try db.removeBudget(category: "Food", month: try Month.parse("2026-12"), currency: nil)
+    #expect(try db.budgets().count == 1)
+    #expect(throws: StoreError.budgetNotFound(category: "Food", month: try Month.parse("2026-12"))) {
+      try db.removeBudget(category: "Food", month: try Month.parse("2026-12"), currency: nil)
+    }
+  }
+
+  @Test func handAddedRowsAreNeverDuplicates() throws {
+    let db = try AppDatabase()
+    let coffee = Expense(date: date("2026-10-01"), amount: usd(-450), description: "Coffee")
+    let a = try db.addExpense(coffee)
+    let b = try db.addExpense(coffee)
+    #expect(a.id != b.id)
+    #expect(try db.expenseCount() == 2)
+  }
+
+  @Test func rulesCategorizeFirstMatchWins() throws {
+    let db = try AppDatabase()
+    try db.addRule(pattern: "whole foods", category: "Groceries", field: .description)
+    try db.addRule(pattern: "amzn*mktp", category: "Shopping", field: .description)
+    try db.addRule(pattern: "foods", category: "Never", field: .description)
+    try db.addExpense(Expense(date: date("2026-10-01"), amount: usd(-1), description: "WHOLE FOODS #123"))
+    try db.addExpense(Expense(date: date("2026-10-01"), amount: usd(-1), description: "AMZN Mktp US*2K4"))
+    try db.addExpense(Expense(date: date("2026-10-01"), amount: usd(-1), description: "Bus"))
+    #expect(try db.applyRules() == 2)
+    #expect(try db.expenses().compactMap(\.category).sorted() == ["Groceries", "Shopping"])
+    #expect(try db.applyRules() == 0, "re-applying changes nothing")
+    try db.removeRule(id: 1)
+    #expect(throws: StoreError.ruleNotFound(1)) { try db.removeRule(id: 1) }
+  }
+
+  @Test func sectionStatesAndSettingsPersistAcrossConnections() throws {
+    let path = temporaryPath()
+    do {
+      let db = try AppDatabase(path: path)
+      try db.saveSectionStates(["expenses": true, "trends": false])
+      try db.setDefaultCurrency(.eur)
+    }
+    let reopened = try AppDatabase(path: path)
+    #expect(try reopened.sectionStates() == ["expenses": true, "trends": false])
+    #expect(try reopened.defaultCurrency() == .eur)
+    try reopened.resetSectionStates()
+    #expect(try reopened.sectionStates().isEmpty)
+  }
+
+  @Test func databaseFileIsPrivate() throws {
+    let path = temporaryPath()
+    _ = try AppDatabase(path: path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test func newerSchemaIsRefusedClearly() throws {
+    let path = temporaryPath()
+    _ = try AppDatabase(path: path)
+    // Simulate a future version: a migration this build does not know.
+    try FutureSchema.mark(path: path)
+    #expect(throws: StoreError.newerSchema(path: path, found: 2, supported: 1)) { try AppDatabase(path: path) }
+  }
+
+  @Test func notADatabaseIsReported() throws {
+    let path = temporaryPath()
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try Data(String(repeating: "this is not sqlite ", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.self) { try AppDatabase(path: path) }
+  }
+
+  @Test func categoriesListEverySource() throws {
+    let db = try AppDatabase()
+    try db.addExpense(Expense(date: date("2026-10-01"), amount: usd(-1), description: "a", category: "Food"))
+    try db.addExpense(Expense(date: date("2026-10-01"), amount: usd(-1), description: "b"))
+    try db.saveBudget(Budget(category: "Rent", amount: usd(1)))
+    try db.setCategoryKind("Salary", kind: .income)
+    let names = try db.categories().map(\.name)
+    #expect(names == ["Food", "Rent", "Salary", "Uncategorized"])
+    #expect(try db.categoryKinds() == ["Salary": .income])
+  }
+}
