@@ -1,0 +1,177 @@
+import ExpenseCore
+
+/// Imports one bank CSV file: detects its layout from a sample, then streams every row.
+///
+/// Memory is bounded by the read buffer (256 KiB), the detection sample (1 MiB, released after
+/// detection), one record and the occurrence map of the current date (see `OccurrenceCounter`).
+public final class CSVImporter {
+  public let path: String
+  public let options: ImportOptions
+  public let defaultCurrency: Currency
+  /// How many bytes detection reads.
+  public static let sampleSize = 1 << 20
+  var plan: Plan?
+
+  /// Checks the file can be opened; throws `.noInput` or `.io`.
+  public init(path: String, options: ImportOptions, defaultCurrency: Currency) throws(ImportError) {
+    self.path = path
+    self.options = options
+    self.defaultCurrency = defaultCurrency
+    _ = try FileSource(path: path)
+  }
+
+  /// The layout `run` will use.
+  public func detect() throws(ImportError) -> DetectedDialect { try loadPlan().dialect }
+
+  func loadPlan() throws(ImportError) -> Plan {
+    if let plan { return plan }
+    let source = try FileSource(path: path)
+    var sample = [UInt8](repeating: 0, count: CSVImporter.sampleSize)
+    var filled = 0
+    while filled < sample.count {
+      let n = try sample.withUnsafeMutableBufferPointer { (p) throws(ImportError) -> Int in
+        try source.read(into: p.baseAddress! + filled, capacity: p.count - filled)
+      }
+      if n == 0 { break }
+      filled += n
+    }
+    let truncated = filled == sample.count
+    sample.removeSubrange(filled...)
+    let plan = try Detector(file: path, options: options, defaultCurrency: defaultCurrency)
+      .detect(sample: sample, truncated: truncated)
+    self.plan = plan
+    return plan
+  }
+
+  struct Pending {
+    var line: Int
+    var issue: ImportIssue
+  }
+
+  /// Streams the whole file. If `skipInvalid` is false, the first bad row throws `ImportError`
+  /// (with its `ImportIssue`); if true, bad rows are delivered as `.rejected` and the import
+  /// goes on. `progress` is called every 65,536 records and once at the end.
+  ///
+  /// Rows whose field count does not fit the header and whose date cell has no date are held
+  /// back: at the end of the file they are `.excluded` (balance and summary lines); if a good
+  /// row follows, they were in the middle of the data and are reported as wrong column count.
+  public func run(skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (ImportEvent) throws -> Void)
+    throws
+  {
+    let plan = try loadPlan()
+    for warning in plan.warnings { try body(.warning(warning)) }
+    let file = FileSource_(path: path)
+    let fileSource = try file.open()
+    let source: any ByteSource
+    switch plan.encoding {
+    case .utf16le: source = UTF16Source(fileSource, bigEndian: false)
+    case .utf16be: source = UTF16Source(fileSource, bigEndian: true)
+    default: source = fileSource
+    }
+    let reader = CSVReader(source: source, delimiter: plan.delimiter, file: path)
+    var mapper = RowMapper(plan: plan, file: path)
+    var pending: [Pending] = []
+    var records = 0
+    var warnedFallback = false
+
+    func reject(_ issue: ImportIssue) throws {
+      if skipInvalid { try body(.rejected(issue)) } else { throw ImportError.row(issue) }
+    }
+    func flushPendingAsErrors() throws {
+      for p in pending { try reject(p.issue) }
+      pending.removeAll()
+    }
+
+    while true {
+      let more: Bool
+      do {
+        more = try reader.next()
+      } catch {
+        try flushPendingAsErrors()
+        if let issue = error.issue { try reject(issue) } else { throw error }
+        break
+      }
+      if !more { break }
+      records += 1
+      if records & 0xFFFF == 0, let progress {
+        progress(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: records))
+      }
+      if reader.line < plan.dataStartLine { continue }
+      let count = reader.fieldCount
+      if count == 0 || RowMapper.isBlank(reader) { continue }
+      if !Detector.fits(count, plan) || (count > plan.width && !RowMapper.extraFieldsEmpty(reader, plan.width)) {
+        let dateCell = RowMapper.cell(reader, plan.date)
+        let issue = ImportIssue(
+          kind: .wrongColumnCount, file: path, line: reader.line, column: nil, columnName: nil,
+          rawValue: RowMapper.preview(reader),
+          message: "\(count) fields where the header has \(plan.width)",
+          hint: "a field with the delimiter in it must be quoted; or the row is not a transaction")
+        if plan.dateFormat.date(dateCell) == nil && pending.count < 10_000 {
+          pending.append(Pending(line: reader.line, issue: issue))
+        } else {
+          try flushPendingAsErrors()
+          try reject(issue)
+        }
+        continue
+      }
+      // A fitting row without any date digits after the data is a balance/summary line.
+      let dateCell = RowMapper.cell(reader, plan.date)
+      if !dateCell.contains(where: { $0 &- 0x30 < 10 }) {
+        let issue = mapper.issue(.badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date")
+        pending.append(Pending(line: reader.line, issue: issue))
+        continue
+      }
+      let outcome = mapper.map(reader)
+      if !pending.isEmpty { try flushPendingAsErrors() }
+      for warning in mapper.warnings { try body(.warning(warning)) }
+      mapper.warnings.removeAll()
+      if mapper.text.usedFallback && !warnedFallback {
+        warnedFallback = true
+        try body(.warning("line \(reader.line) is not valid UTF-8; such fields are read as Windows-1252"))
+      }
+      switch outcome {
+      case .row(let row): try body(.row(row))
+      case .excluded(let reason): try body(.excluded(line: reader.line, reason: reason))
+      case .rejected(let issue): try reject(issue)
+      }
+    }
+    for p in pending { try body(.excluded(line: p.line, reason: "not a transaction row (after the data)")) }
+    progress?(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: records))
+  }
+}
+
+/// Opens the file again for the streaming pass.
+struct FileSource_ {
+  let path: String
+  func open() throws(ImportError) -> FileSource { try FileSource(path: path) }
+}
+
+extension RowMapper {
+  static func isBlank(_ reader: CSVReader) -> Bool {
+    for i in 0..<reader.fieldCount {
+      for b in reader.field(i) where b != 0x20 && b != 0x09 { return false }
+    }
+    return true
+  }
+
+  static func extraFieldsEmpty(_ reader: CSVReader, _ width: Int) -> Bool {
+    for i in width..<reader.fieldCount where reader.field(i).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+      return false
+    }
+    return true
+  }
+
+  /// The record re-joined for messages, shortened.
+  static func preview(_ reader: CSVReader) -> String {
+    var parts: [String] = []
+    var length = 0
+    for i in 0..<reader.fieldCount {
+      let s = reader.string(i)
+      parts.append(s)
+      length += s.count + 1
+      if length > 120 { break }
+    }
+    let text = parts.joined(separator: String(UnicodeScalar(reader.delimiter)))
+    return text.count > 120 ? String(text.prefix(120)) + "…" : text
+  }
+}

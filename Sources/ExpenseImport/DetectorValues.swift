@@ -1,0 +1,155 @@
+import ExpenseCore
+
+/// Detection steps that look at every sampled value of a column: date order, decimal mark, sign.
+enum DetectorValues {
+  static func values(_ data: [Detector.Record], _ column: Int?) -> [String] {
+    guard let column, column >= 0 else { return [] }
+    return data.compactMap { column < $0.fields.count ? $0.fields[column].trimmingASCIIWhitespace() : nil }
+      .filter { !$0.isEmpty }
+  }
+
+  static func dateFormat(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
+    throws(ImportError)
+  {
+    if let pattern = options.dateFormat {
+      guard let format = DateFormat(pattern: pattern) else {
+        throw .invalidOption(
+          option: "--date-format",
+          message: "'\(pattern)' is not a date pattern; use the tokens YYYY YY MM M DD D, e.g. DD.MM.YYYY or YYYYMMDD")
+      }
+      plan.dateFormat = format
+      return
+    }
+    let name = plan.columnName(plan.date).map { "'\($0)'" } ?? "\(plan.date + 1)"
+    let values = DetectorValues.values(data, plan.date).filter { $0.utf8.contains { $0 &- 0x30 < 10 } }
+    guard !values.isEmpty else { return }
+    var ok = Set(DateFormat.Order.allCases)
+    var separator: UInt8 = 0
+    var twoDigit = false
+    var compact = false
+    var named = true
+    var failing: String?
+    var failures = 0
+    for value in values {
+      var bytes = Array(value.utf8)
+      let tokens = bytes.withUnsafeMutableBufferPointer { DateTokens(UnsafeBufferPointer($0)) }
+      guard let tokens else {
+        failures += 1
+        failing = failing ?? value
+        continue
+      }
+      if separator == 0 { separator = tokens.separatorByte }
+      if tokens.count == 1 { compact = true }
+      if tokens.nameIndex < 0 { named = false }
+      if tokens.count == 3 && tokens.nameIndex < 0 && (tokens.widths.0 == 2 || tokens.widths.2 == 2)
+        && tokens.widths.0 != 4 && tokens.widths.2 != 4
+      {
+        twoDigit = true
+      }
+      for order in ok where tokens.date(order) == nil { ok.remove(order) }
+      if ok.isEmpty {
+        failing = failing ?? value
+        break
+      }
+    }
+    if let failing, ok.isEmpty || failures == values.count {
+      throw .undetectable(
+        file: file, message: "the dates in column \(name) do not match a known format (e.g. \"\(visibleControlCharacters(failing))\")",
+        hint: "give the format with --date-format, e.g. --date-format DD.MM.YYYY or --date-format MM/DD/YYYY")
+    }
+    let sep: Character? = compact ? nil : (separator == 0 ? "-" : Character(UnicodeScalar(separator)))
+    func format(_ order: DateFormat.Order) -> DateFormat {
+      DateFormat(order: order, separator: named ? " " : sep, twoDigitYear: twoDigit)
+    }
+    if named {
+      plan.dateFormat = format(.dmy)
+      plan.dateFormat.separator = " "
+      return
+    }
+    if ok.count == 1 {
+      plan.dateFormat = format(ok.first!)
+      return
+    }
+    if ok.contains(.ymd) && !twoDigit {
+      plan.dateFormat = format(.ymd)
+      return
+    }
+    if ok.contains(.dmy) && ok.contains(.mdy) && separator == UInt8(ascii: ".") && !ok.contains(.ymd) {
+      // Dotted dates are day-first by convention (German, Swiss, Nordic banks).
+      plan.dateFormat = format(.dmy)
+      return
+    }
+    let choices = ok.sorted { $0.rawValue < $1.rawValue }.map { format($0).description }
+    throw .undetectable(
+      file: file,
+      message: "the dates in column \(name) fit \(choices.joined(separator: " and ")) (no day above 12 in the sample)",
+      hint: "say which with " + choices.map { "--date-format \($0)" }.joined(separator: " or "))
+  }
+
+  static func decimalMark(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
+    throws(ImportError)
+  {
+    if let mark = options.decimalMark {
+      switch mark {
+      case ".", "dot", "period", "point": plan.decimalMark = 0x2E
+      case ",", "comma": plan.decimalMark = 0x2C
+      default:
+        throw .invalidOption(option: "--decimal-mark", message: "'\(mark)' must be . or ,")
+      }
+      return
+    }
+    var dot: String?
+    var comma: String?
+    var ambiguous: String?
+    for column in [plan.amount, plan.debit, plan.credit, plan.fee] {
+      for value in values(data, column) {
+        switch AmountParser.vote(value) {
+        case .dot: dot = dot ?? value
+        case .comma: comma = comma ?? value
+        case .ambiguous: ambiguous = ambiguous ?? value
+        case .none: break
+        }
+      }
+    }
+    if let dot, let comma {
+      throw .undetectable(
+        file: file, message: "amounts use both . and , as decimal mark (\"\(dot)\" and \"\(comma)\")",
+        hint: "say which with --decimal-mark . or --decimal-mark ,")
+    }
+    if comma != nil {
+      plan.decimalMark = 0x2C
+    } else if dot != nil {
+      plan.decimalMark = 0x2E
+    } else if let ambiguous {
+      throw .undetectable(
+        file: file, message: "cannot tell the decimal mark: \"\(ambiguous)\" could be a thousands separator or a decimal mark",
+        hint: "say which with --decimal-mark . or --decimal-mark ,")
+    }
+  }
+
+  static func signConvention(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions) {
+    if plan.amount != nil && plan.direction != nil {
+      plan.sign = .direction
+    } else if plan.amount != nil {
+      plan.sign = options.spending == .positive ? .signedPositiveIsSpending : .signedNegativeIsSpending
+      if options.spending == nil {
+        let parser = AmountParser(decimalMark: plan.decimalMark)
+        var positive = 0
+        var nonZero = 0
+        for value in values(data, plan.amount) {
+          if case .success(let minor) = parser.parse(value, minorUnits: 4), minor != 0 {
+            nonZero += 1
+            if minor > 0 { positive += 1 }
+          }
+        }
+        if nonZero >= 3 && positive * 3 >= nonZero * 2 {
+          plan.warnings.append(
+            "\(positive) of \(nonZero) amounts are positive; if positive amounts are charges (as in many credit "
+              + "card exports), import with --spending positive")
+        }
+      }
+    } else {
+      plan.sign = .debitCredit
+    }
+  }
+}

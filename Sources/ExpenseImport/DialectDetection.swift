@@ -1,0 +1,306 @@
+import ExpenseCore
+
+/// Works out a file's layout from a sample of its first bytes (up to 1 MiB).
+struct Detector {
+  let file: String
+  let options: ImportOptions
+  let defaultCurrency: Currency
+
+  struct Record {
+    var line: Int
+    var fields: [String]
+  }
+
+  static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
+
+  func detect(sample: [UInt8], truncated: Bool) throws(ImportError) -> Plan {
+    // Encoding.
+    let encoding: TextEncoding
+    let encodingReason: String
+    if let forced = options.encoding {
+      encoding = forced
+      encodingReason = "--encoding"
+    } else {
+      (encoding, encodingReason) = detectEncoding(sample, truncated: truncated)
+    }
+    let fieldText: FieldText
+    switch encoding {
+    case .utf8: fieldText = options.encoding == nil ? .utf8Fallback : .utf8Strict
+    case .utf16le, .utf16be: fieldText = .utf8Strict
+    case .windows1252: fieldText = .windows1252
+    case .latin1: fieldText = .latin1
+    }
+    let skipLines = max(0, options.skipLines ?? 0)
+    func source() -> any ByteSource {
+      let memory = MemorySource(sample)
+      switch encoding {
+      case .utf16le: return UTF16Source(memory, bigEndian: false)
+      case .utf16be: return UTF16Source(memory, bigEndian: true)
+      default: return memory
+      }
+    }
+
+    // Delimiter.
+    let delimiter: UInt8
+    if let given = options.delimiter {
+      delimiter = try Detector.parseDelimiter(given)
+    } else {
+      var best: (score: Int, width: Int, byte: UInt8) = (-1, 0, 0x2C)
+      for candidate in Detector.candidates {
+        let reader = CSVReader(source: source(), delimiter: candidate, file: file)
+        var counts: [Int: Int] = [:]
+        var seen = 0
+        while seen < 400, (try? reader.next()) == true {
+          if reader.line <= skipLines || reader.fieldCount < 2 { continue }
+          counts[reader.fieldCount, default: 0] += 1
+          seen += 1
+        }
+        guard let mode = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { continue }
+        if mode.value > best.score || (mode.value == best.score && mode.key > best.width) {
+          best = (mode.value, mode.key, candidate)
+        }
+      }
+      delimiter = best.byte
+    }
+
+    // Sample records.
+    var decoder = TextDecoder(mode: fieldText == .utf8Strict ? .utf8Fallback : fieldText)
+    var records: [Record] = []
+    let reader = CSVReader(source: source(), delimiter: delimiter, file: file)
+    do {
+      while try reader.next() {
+        if reader.line <= skipLines { continue }
+        var fields: [String] = []
+        fields.reserveCapacity(reader.fieldCount)
+        for i in 0..<reader.fieldCount { fields.append(decoder.decode(reader.field(i)) ?? reader.string(i)) }
+        if fields.allSatisfy({ $0.trimmingASCIIWhitespace().isEmpty }) { continue }
+        records.append(Record(line: reader.line, fields: fields))
+      }
+    } catch {
+      // An unterminated quote in the sample: detect from what came before; `run` reports it.
+    }
+    if truncated && records.count > 1 { records.removeLast() }
+    guard !records.isEmpty else {
+      throw .undetectable(file: file, message: "no rows found", hint: "check the file, or use --skip-lines if it only has a preamble")
+    }
+
+    var plan = Plan(
+      encoding: encoding, encodingReason: encodingReason, fieldText: fieldText, delimiter: delimiter,
+      headerLine: nil, dataStartLine: records[0].line, header: [], width: 0, minWidth: 0, roles: [],
+      currency: defaultCurrency)
+    if let code = options.currency {
+      guard let currency = Currency(code: code.trimmingASCIIWhitespace()) else {
+        throw .invalidOption(option: "--currency", message: "'\(code)' is not an ISO 4217 code (e.g. USD, EUR, GBP)")
+      }
+      plan.currency = currency
+    }
+    plan.account = options.account.flatMap { $0.isEmpty ? nil : $0 }
+
+    // Header and data start.
+    var widthCounts: [Int: Int] = [:]
+    for r in records where r.fields.count >= 2 { widthCounts[r.fields.count, default: 0] += 1 }
+    let mode = widthCounts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key ?? 1
+    let firstData = records.firstIndex { $0.fields.count == mode && Detector.looksLikeData($0.fields) }
+    var dataIndex = firstData ?? 0
+    if let firstData {
+      if firstData > 0, abs(records[firstData - 1].fields.count - mode) <= 1,
+        records[firstData - 1].fields.count >= 2, !Detector.looksLikeData(records[firstData - 1].fields)
+      {
+        plan.headerLine = records[firstData - 1].line
+        plan.header = records[firstData - 1].fields.map { $0.trimmingASCIIWhitespace() }
+      }
+    } else if let headerIndex = records.firstIndex(where: { abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 }) {
+      plan.headerLine = records[headerIndex].line
+      plan.header = records[headerIndex].fields.map { $0.trimmingASCIIWhitespace() }
+      dataIndex = headerIndex + 1
+    }
+    plan.dataStartLine = dataIndex < records.count ? records[dataIndex].line : (records.last!.line + 1)
+    plan.width = plan.header.isEmpty ? mode : plan.header.count
+    var minWidth = plan.width
+    while minWidth > 1 && !plan.header.isEmpty && plan.header[minWidth - 1].isEmpty { minWidth -= 1 }
+    plan.minWidth = minWidth
+    let data = Array(records[min(dataIndex, records.count)...]).filter { Detector.fits($0.fields.count, plan) }
+
+    // Roles.
+    if let columns = options.columns {
+      for (i, role) in columns.enumerated() where role != .ignore { plan.assign(role, i) }
+      if plan.width < columns.count && plan.header.isEmpty { plan.width = max(plan.width, mode) }
+    } else if !plan.header.isEmpty {
+      assignFromHeader(&plan, data: data)
+    } else {
+      inferHeaderless(&plan, data: data)
+    }
+    for (name, role) in options.namedColumns.sorted(by: { $0.key < $1.key }) {
+      let key = HeaderNames.normalize(name)
+      guard let index = plan.header.firstIndex(where: { $0.lowercased() == name.lowercased() })
+        ?? plan.header.firstIndex(where: { HeaderNames.normalize($0) == key && !key.isEmpty })
+      else {
+        throw .invalidOption(
+          option: "--column", message: "no column named '\(name)'; the header has: \(plan.header.joined(separator: ", "))")
+      }
+      // The named role replaces any column that had it (one amount, one date …).
+      if role != .description && role != .ignore {
+        for i in plan.roles.indices where plan.roles[i] == role { plan.roles[i] = nil }
+      }
+      plan.assign(role == .ignore ? .ignore : role, index)
+    }
+    plan.resolveIndexes()
+    try requireColumns(&plan)
+
+    try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)
+    try DetectorValues.decimalMark(&plan, data: data, options: options, file: file)
+    DetectorValues.signConvention(&plan, data: data, options: options)
+    try parseSkipWhen(&plan)
+    if encoding == .windows1252 && options.encoding == nil {
+      plan.warnings.append("the file is not valid UTF-8; reading it as Windows-1252 (use --encoding to override)")
+    }
+    return plan
+  }
+
+  static func parseDelimiter(_ text: String) throws(ImportError) -> UInt8 {
+    switch text {
+    case "\\t", "tab", "TAB", "\t": return 0x09
+    default:
+      let bytes = Array(text.utf8)
+      guard bytes.count == 1, bytes[0] != 0x22, bytes[0] != 0x0A, bytes[0] != 0x0D else {
+        throw .invalidOption(option: "--delimiter", message: "'\(text)' is not a single-byte delimiter (use , ; | or tab)")
+      }
+      return bytes[0]
+    }
+  }
+
+  /// Whether a row's field count is acceptable for the plan (trailing empty fields tolerated).
+  static func fits(_ count: Int, _ plan: Plan) -> Bool {
+    count >= plan.minWidth && count <= plan.width + 1
+  }
+
+  static func parsesAsDate(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)
+    return bytes.withUnsafeMutableBufferPointer { p in
+      guard let t = DateTokens(UnsafeBufferPointer(p)) else { return false }
+      return DateFormat.Order.allCases.contains { t.date($0) != nil }
+    }
+  }
+
+  static func looksLikeAmount(_ text: String) -> Bool {
+    guard text.utf8.contains(where: { $0 &- 0x30 < 10 }) else { return false }
+    for mark in [UInt8(ascii: "."), UInt8(ascii: ",")] {
+      switch AmountParser(decimalMark: mark).parse(text, minorUnits: 4) {
+      case .success, .failure(.tooManyDecimals): return true
+      default: continue
+      }
+    }
+    return false
+  }
+
+  /// A row is data when one field is a date and another one an amount.
+  static func looksLikeData(_ fields: [String]) -> Bool {
+    for (i, f) in fields.enumerated() where parsesAsDate(f) {
+      for (j, g) in fields.enumerated() where j != i && looksLikeAmount(g) { return true }
+    }
+    return false
+  }
+
+  func assignFromHeader(_ plan: inout Plan, data: [Record]) {
+    var matches: [(index: Int, match: HeaderNames.Match)] = []
+    for (i, name) in plan.header.enumerated() {
+      guard var m = HeaderNames.match(name) else { continue }
+      if HeaderNames.normalize(name) == "valuta" {
+        // Dutch/Italian "Valuta" is a currency, German "Valuta" a value date: look at the values.
+        let values = data.prefix(50).compactMap { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : nil }
+          .filter { !$0.isEmpty }
+        if !values.isEmpty && values.allSatisfy(Detector.parsesAsDate) { m = HeaderNames.Match(role: .date, rank: 2) }
+      }
+      matches.append((i, m))
+    }
+    for role in ColumnRole.allCases where role != .description && role != .ignore {
+      let candidates = matches.filter { $0.match.role == role }
+      if let best = candidates.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) }) {
+        plan.assign(role, best.index)
+      }
+    }
+    let texts = matches.filter { $0.match.role == .description }
+    let primary = texts.filter { $0.match.primary }.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) })
+    let memo = texts.filter { !$0.match.primary }.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) })
+    for chosen in [primary, memo].compactMap({ $0 }).sorted(by: { $0.index < $1.index }) {
+      plan.assign(.description, chosen.index)
+    }
+  }
+
+  /// Without a header: the date column, an amount column and the longest text column.
+  func inferHeaderless(_ plan: inout Plan, data: [Record]) {
+    let rows = data.prefix(200)
+    guard !rows.isEmpty else { return }
+    func column(_ i: Int) -> [String] {
+      rows.map { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : "" }
+    }
+    var dateIndex: Int?
+    var amountIndex: Int?
+    var textIndex: Int?
+    var longest = 0
+    for i in 0..<plan.width {
+      let values = column(i).filter { !$0.isEmpty }
+      if values.isEmpty { continue }
+      if dateIndex == nil && values.allSatisfy(Detector.parsesAsDate) {
+        dateIndex = i
+      } else if amountIndex == nil && values.allSatisfy(Detector.looksLikeAmount)
+        && values.contains(where: { $0.contains(".") || $0.contains(",") || $0.hasPrefix("-") })
+      {
+        amountIndex = i
+      } else if !values.allSatisfy(Detector.looksLikeAmount) {
+        let total = values.reduce(0) { $0 + $1.count }
+        if total > longest {
+          longest = total
+          textIndex = i
+        }
+      }
+    }
+    if let dateIndex { plan.assign(.date, dateIndex) }
+    if let amountIndex { plan.assign(.amount, amountIndex) }
+    if let textIndex { plan.assign(.description, textIndex) }
+    if dateIndex != nil && amountIndex != nil {
+      let roles = plan.roles.map { $0?.rawValue ?? "-" }.joined(separator: ",")
+      plan.warnings.append("the file has no header row; guessed the columns as --columns \(roles)")
+    }
+  }
+
+  func requireColumns(_ plan: inout Plan) throws(ImportError) {
+    let names = plan.header.isEmpty ? "(no header row)" : plan.header.map { "'\($0)'" }.joined(separator: ", ")
+    if plan.date < 0 {
+      throw .undetectable(
+        file: file, message: "no date column found; columns: \(names)",
+        hint: plan.header.isEmpty
+          ? "give the roles with --columns, e.g. --columns date,description,amount"
+          : "name it with --column NAME=date, or give all roles with --columns")
+    }
+    if plan.amount == nil && plan.debit == nil && plan.credit == nil {
+      throw .undetectable(
+        file: file, message: "no amount column found (amount, or debit and credit); columns: \(names)",
+        hint: plan.header.isEmpty
+          ? "give the roles with --columns, e.g. --columns date,description,amount"
+          : "name it with --column NAME=amount (or NAME=debit and NAME=credit)")
+    }
+    if plan.descriptions.isEmpty {
+      plan.warnings.append("no description column found; rows get an empty description (use --column NAME=description)")
+    }
+  }
+
+  func parseSkipWhen(_ plan: inout Plan) throws(ImportError) {
+    for rule in options.skipWhen {
+      guard let eq = rule.firstIndex(of: "=") else {
+        throw .invalidOption(option: "--skip-when", message: "'\(rule)' is not COLUMN=VALUE")
+      }
+      let name = String(rule[..<eq]).trimmingASCIIWhitespace()
+      let value = String(rule[rule.index(after: eq)...]).trimmingASCIIWhitespace().lowercased()
+      var index: Int?
+      if let n = Int(name), n >= 1 { index = n - 1 }
+      if index == nil { index = plan.header.firstIndex { $0.lowercased() == name.lowercased() } }
+      if index == nil, let role = ColumnRole(rawValue: name.lowercased()) { index = plan.roles.firstIndex { $0 == role } }
+      guard let index else {
+        throw .invalidOption(
+          option: "--skip-when", message: "no column '\(name)'; use a header name, a role or a 1-based column number")
+      }
+      plan.skipWhen.append((index, value, rule))
+    }
+  }
+}
