@@ -23,18 +23,18 @@ enum DetectorValues {
     let name = plan.columnName(plan.date).map { "'\($0)'" } ?? "\(plan.date + 1)"
     let values = DetectorValues.values(data, plan.date).filter { $0.utf8.contains { $0 &- 0x30 < 10 } }
     guard !values.isEmpty else { return }
-    var ok = Set(DateFormat.Order.allCases)
+    var failuresByOrder: [DateFormat.Order: Int] = [.ymd: 0, .dmy: 0, .mdy: 0]
     var separator: UInt8 = 0
     var twoDigit = false
     var compact = false
     var named = true
     var failing: String?
-    var failures = 0
+    var unreadable = 0
     for value in values {
       var bytes = Array(value.utf8)
       let tokens = bytes.withUnsafeMutableBufferPointer { DateTokens(UnsafeBufferPointer($0)) }
       guard let tokens else {
-        failures += 1
+        unreadable += 1
         failing = failing ?? value
         continue
       }
@@ -46,13 +46,20 @@ enum DetectorValues {
       {
         twoDigit = true
       }
-      for order in ok where tokens.date(order) == nil { ok.remove(order) }
-      if ok.isEmpty {
-        failing = failing ?? value
-        break
+      for order in DateFormat.Order.allCases where tokens.date(order) == nil {
+        failuresByOrder[order, default: 0] += 1
+        if failing == nil && failuresByOrder[order] == values.count { failing = value }
       }
     }
-    if let failing, ok.isEmpty || failures == values.count {
+    // A few bad values (typos) must not block detection; they are reported per row later.
+    let fewest = failuresByOrder.values.min() ?? 0
+    let tolerated = max(1, values.count / 10)
+    var ok = Set(failuresByOrder.filter { $0.value == fewest }.map(\.key))
+    if fewest + unreadable > tolerated || fewest + unreadable >= values.count {
+      ok = []
+      failing = failing ?? values.first
+    }
+    if ok.isEmpty, let failing {
       throw .undetectable(
         file: file, message: "the dates in column \(name) do not match a known format (e.g. \"\(visibleControlCharacters(failing))\")",
         hint: "give the format with --date-format, e.g. --date-format DD.MM.YYYY or --date-format MM/DD/YYYY")

@@ -56,8 +56,11 @@ struct Detector {
           seen += 1
         }
         guard let mode = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { continue }
-        if mode.value > best.score || (mode.value == best.score && mode.key > best.width) {
-          best = (mode.value, mode.key, candidate)
+        // Consistent rows times extra fields: a comma inside German amounts ("-45,67") splits
+        // every row in two, but `;` splits them in twelve.
+        let score = mode.value * (mode.key - 1)
+        if score > best.score || (score == best.score && mode.key > best.width) {
+          best = (score, mode.key, candidate)
         }
       }
       delimiter = best.byte

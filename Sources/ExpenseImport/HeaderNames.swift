@@ -41,7 +41,7 @@ enum HeaderNames {
       .date, 0,
       "date transactiondate transdate datum buchungstag buchungsdatum transactiedatum fecha fechaoperacion "
         + "datedeloperation dateoperation datedoperation data dataoperazione datamovimento datatransazione "
-        + "startedate tradedate datadetransacao datadomovimento dataoperacao")
+        + "starteddate tradedate datadetransacao datadomovimento dataoperacao")
     add(.date, 1, "postingdate posteddate postdate bookingdate boekdatum datecomptable datacontabile completeddate")
     add(.date, 2, "valuedate valutadatum wertstellung datedevaleur fechavalor datavaluta rentedatum")
     add(
@@ -66,20 +66,21 @@ enum HeaderNames {
       .description, 0,
       "description payee name merchant beguenstigter begunstigter beguenstigterzahlungspflichtiger "
         + "begunstigterzahlungspflichtiger empfanger empfaenger zahlungsempfanger auftraggeber "
-        + "auftraggeberempfanger naamomschrijving naam omschrijving libelle libelleoperation descripcion "
+        + "auftraggeberempfanger auftraggeberbegunstigter auftraggeberbeguenstigter naamomschrijving naam omschrijving libelle libelleoperation descripcion "
         + "concepto descrizione descricao transactiondescription counterparty merchantname narrative "
         + "beschreibung payeename description1 nomeordenante")
     add(
       .description, 1,
-      "memo verwendungszweck mededelingen notes note reference remarks buchungstext particulars "
+      "memo verwendungszweck mededelingen notes note reference remarks particulars "
         + "description2 additionalinfo communication", primary: false)
+    add(.description, 2, "buchungstext vorgang", primary: false)
     add(.category, 0, "category kategorie categorie categoria categories rubrique")
     add(.currency, 0, "currency wahrung waehrung munt devise moneda divisa moeda currencycode ccy valuta")
     add(.status, 0, "status state estado stato statut transactionstatus")
     add(.fee, 0, "fee fees gebuhr gebuehr gebuhren gebuehren commission kosten frais comision comisiones commissione")
     add(
       .account, 0,
-      "account konto rekening iban accountnumber accountname kontonummer auftragskonto compte cuenta conto "
+      "account konto rekening iban accountnumber accountname auftragskonto compte cuenta conto "
         + "eigenerekening")
     return table
   }()
