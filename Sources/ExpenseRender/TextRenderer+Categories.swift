@@ -131,16 +131,15 @@ extension TextRenderer {
   /// A compact card: name and % with status; amounts; a bar (DESIGN §7).
   func card(_ row: CategoryBenchmark, _ currency: Currency, _ c: TextContext, _ out: inout TextOutput, total: Bool) {
     let name = total ? c.style.bold("Total") : TerminalText.sanitize(row.category)
+    // Percent and status in fixed fields so the percents line up: `112% ▲ over`, ` 82% ● near`.
     var right: String
     if row.budgetMinor == nil {
       right = c.glyphs.dash + " no budget"
     } else {
-      let percent = row.percentUsed.map { "\($0.rounded)%" } ?? c.glyphs.dash
+      let percent = TextLayout.padLeft(row.percentUsed.map { "\($0.rounded)%" } ?? c.glyphs.dash, 4)
       let label = total ? "" : statusLabel(row.status, c, word: true, under: false)
-      right = label.isEmpty ? c.style.status(row.status, percent) : c.style.status(row.status, percent) + " " + label
-    }
-    if DisplayWidth.of(right) + 5 > c.width, row.budgetMinor != nil {
-      right = c.style.status(row.status, row.percentUsed.map { "\($0.rounded)%" } ?? c.glyphs.dash)
+      right = c.style.status(row.status, percent) + " " + TextLayout.padRight(label, 6)
+      if DisplayWidth.of(right) + 5 > c.width { right = c.style.status(row.status, percent) }
     }
     out.add(TextLayout.spread(name, right, width: c.width, ellipsis: c.glyphs.ellipsis, minLeft: 1))
 

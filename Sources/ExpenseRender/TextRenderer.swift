@@ -36,17 +36,21 @@ public struct TextRenderer {
       if !codes.isEmpty { right += " " + codes.joined(separator: " ") }
     }
     if c.plain {
-      out.add(c.style.bold(title) + ", " + right)
+      out.addFlow([title, right], separator: ", ")
     } else {
-      out.add(c.style.bold(TextLayout.spread(title, right, width: c.width, ellipsis: c.glyphs.ellipsis)))
+      // The title gives way first: "October 2026 budget", "October 2026", "Oct 2026".
+      let titles = [title, report.month.longName, "\(report.month.shortName) \(report.month.year)"]
+      let left = titles.first { DisplayWidth.of($0) + 1 + DisplayWidth.of(right) <= c.width } ?? title
+      out.add(c.style.bold(TextLayout.spread(left, right, width: c.width, ellipsis: c.glyphs.ellipsis)))
       out.add(c.divider)
     }
   }
 
   func renderEmpty(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
     out.addFlow(["No expenses or budgets for \(report.month.longName)."], separator: " ")
-    out.addFlow(
-      ["Add some:", "expenses import FILE", "or", "expenses budget set CATEGORY AMOUNT"], separator: " ")
+    out.add("")
+    out.addFlow(["Import a bank file:", "expenses import FILE"], separator: " ", rest: "  ")
+    out.addFlow(["Set a budget:", "expenses budget set CATEGORY AMOUNT"], separator: " ", rest: "  ")
   }
 
   // MARK: Summary
@@ -82,8 +86,8 @@ public struct TextRenderer {
     }
     let amounts = c.amountsFitting([row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - labelWidth - 10)
     if let budget = row.budgetMinor {
-      line("Spent", [amounts.money(row.spentMinor, group.currency) + " of " + amounts.money(budget, group.currency)],
-        right: c.style.status(row.status, amounts.percent(row.percentUsed)))
+      let spent = amounts.money(row.spentMinor, group.currency) + " of " + amounts.money(budget, group.currency)
+      line("Spent", [spent], right: c.style.status(row.status, amounts.percent(row.percentUsed)))
     } else {
       line("Spent", [amounts.money(row.spentMinor, group.currency), "no budgets set"])
     }
@@ -144,9 +148,11 @@ public struct TextRenderer {
     _ id: SectionID, count: Int, noun: String, bad: String?, _ c: TextContext, _ out: inout TextOutput
   ) -> Bool {
     let expanded = c.isExpanded(id)
-    out.blank()
+    // Consecutive collapsed headers stay together, as in DESIGN §7.
+    if !out.lastWasCollapsedHeader { out.blank() }
     out.add(c.header(id, count: count, noun: noun, bad: bad, expanded: expanded))
     if expanded && !c.plain { out.add(c.divider) }
+    out.lastWasCollapsedHeader = !expanded
     return expanded
   }
 

@@ -74,10 +74,13 @@ struct TextContext {
 struct TextOutput {
   let context: TextContext
   private(set) var lines: [String] = []
+  /// Whether the last line added is a collapsed section header.
+  var lastWasCollapsedHeader = false
 
   init(context: TextContext) { self.context = context }
 
   mutating func add(_ line: String) {
+    lastWasCollapsedHeader = false
     let trimmed = trimTrailingSpaces(line)
     if DisplayWidth.of(trimmed) <= context.width {
       lines.append(trimmed)

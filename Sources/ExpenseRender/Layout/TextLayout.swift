@@ -22,31 +22,41 @@ enum TextLayout {
   }
 
   /// Packs `parts` joined by `separator` into lines of at most `width` cells; the first line starts
-  /// with `first`, the others with `rest`. A part wider than a whole line is truncated.
+  /// with `first`, the others with `rest`. A part too long for a line breaks between its words
+  /// (so amounts inside it stay whole); only a single word wider than a line is truncated.
   static func flow(
     _ parts: [String], separator: String, width: Int, first: String, rest: String, ellipsis: String
   ) -> [String] {
+    // Tokens with the joiner that precedes them when they continue a line.
+    var tokens: [(joiner: String, text: String)] = []
+    for part in parts where !part.isEmpty {
+      let joiner = tokens.isEmpty ? "" : separator
+      let fresh = max(DisplayWidth.of(first), DisplayWidth.of(rest))
+      if DisplayWidth.of(part) + fresh <= width || !part.contains(" ") {
+        tokens.append((joiner, part))
+      } else {
+        for (index, word) in part.split(separator: " ").enumerated() {
+          tokens.append((index == 0 ? joiner : " ", String(word)))
+        }
+      }
+    }
     var lines: [String] = []
     var current = first
-    var currentHasPart = false
-    for part in parts where !part.isEmpty {
-      let prefix = lines.isEmpty ? first : rest
-      if currentHasPart {
-        let candidate = current + separator + part
+    var hasToken = false
+    for token in tokens {
+      if hasToken {
+        let candidate = current + token.joiner + token.text
         if DisplayWidth.of(candidate) <= width {
           current = candidate
           continue
         }
         lines.append(current)
         current = rest
-      } else {
-        current = prefix
       }
-      let room = width - DisplayWidth.of(current)
-      current += DisplayWidth.truncate(part, to: room, ellipsis: ellipsis)
-      currentHasPart = true
+      current += DisplayWidth.truncate(token.text, to: width - DisplayWidth.of(current), ellipsis: ellipsis)
+      hasToken = true
     }
-    if currentHasPart { lines.append(current) }
+    if hasToken { lines.append(current) }
     return lines
   }
 

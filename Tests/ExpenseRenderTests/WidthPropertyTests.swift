@@ -1,0 +1,164 @@
+import ExpenseCore
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import ExpenseRender
+
+/// SplitMix64: a small deterministic generator, so a failing seed reproduces exactly.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random reports: any Unicode in names (CJK, emoji, combining marks, controls), amounts up to
+/// 10^12 minor units, 0–200 categories, one or two currencies, random expenses and trends.
+enum RandomReports {
+  static let pools: [[String]] = [
+    ["a", "b", "Z", "q", " ", "-", "&", "'", "7", "x", "é", "ß"],
+    ["食", "費", "外", "交", "通", "한", "국", "ｆ", "ｕ", "ﾊ", "ﾝ"],
+    ["☕", "🍕", "👩‍👩‍👧", "🇯🇵", "👍🏽", "❤️", "#️⃣", "🧑🏿‍🚀", "✈", "🏳️‍🌈"],
+    ["\u{301}", "\u{308}", "\u{200D}", "\u{FE0F}", "\u{200B}", "\u{94D}", "क", "ष"],
+    ["\u{1B}", "\u{1B}[31m", "\u{07}", "\u{7F}", "\u{9B}", "\t", "\n", "\r\n", "\u{0}", "\u{202E}", "\u{2028}"],
+  ]
+
+  static func name(_ rng: inout SeededGenerator) -> String {
+    let length = Int.random(in: 0...40, using: &rng)
+    var s = ""
+    for _ in 0..<length {
+      let pool = pools[Int.random(in: 0..<pools.count, using: &rng)]
+      s += pool[Int.random(in: 0..<pool.count, using: &rng)]
+    }
+    return s
+  }
+
+  static func amount(_ rng: inout SeededGenerator) -> Int64 {
+    switch Int.random(in: 0..<4, using: &rng) {
+    case 0: return Int64.random(in: 0...10_000, using: &rng)
+    case 1: return Int64.random(in: 0...10_000_000, using: &rng)
+    case 2: return Int64.random(in: 0...1_000_000_000_000, using: &rng)
+    default: return [0, 1, 999_999_999_999, 1_000_000_000_000][Int.random(in: 0..<4, using: &rng)]
+    }
+  }
+
+  static func report(seed: UInt64) -> (BudgetReport, [RenderOptions]) {
+    var rng = SeededGenerator(state: seed)
+    let month = Month(year: 2026, month: 10)!
+    let today = CivilDate(year: 2026, month: Int.random(in: 9...11, using: &rng), day: 20)!
+    let currencies: [Currency] = [.usd, .eur, .jpy, Currency(code: "BHD")!, Currency(code: "CHF")!]
+    let groupCount = Int.random(in: 1...2, using: &rng)
+    let chosen = Array(currencies.shuffled(using: &rng).prefix(groupCount))
+    let categoryCount = [0, 1, 3, 8, 20, 40, 200][Int.random(in: 0..<7, using: &rng)]
+    var totals: [CategoryMonthTotal] = []
+    var budgets: [Budget] = []
+    for index in 0..<categoryCount {
+      let currency = chosen[index % chosen.count]
+      let name = name(&rng) + (Bool.random(using: &rng) ? "" : " \(index)")
+      let outflow = amount(&rng)
+      let inflow = Int.random(in: 0..<5, using: &rng) == 0 ? amount(&rng) : 0
+      totals.append(
+        CategoryMonthTotal(
+          currency: currency, category: name.isEmpty ? nil : name, month: month, outflowMinor: outflow,
+          inflowMinor: inflow, count: Int.random(in: 1...500, using: &rng)))
+      if Bool.random(using: &rng) {
+        totals.append(
+          CategoryMonthTotal(
+            currency: currency, category: name, month: month.adding(months: -Int.random(in: 1...5, using: &rng)),
+            outflowMinor: amount(&rng), inflowMinor: 0, count: 1))
+      }
+      if Int.random(in: 0..<4, using: &rng) > 0 {
+        budgets.append(Budget(category: name, amount: Money(minor: amount(&rng), currency: currency)))
+      }
+    }
+    let calculator = BenchmarkCalculator(today: today)
+    var report = calculator.report(
+      for: month,
+      input: .init(totals: totals, budgets: budgets, historyStart: Dictionary(uniqueKeysWithValues: chosen.map { ($0, month.adding(months: -4)) })))
+    if Bool.random(using: &rng) {
+      report.expenses = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+        Expense(
+          date: CivilDate(year: 2026, month: 10, day: Int.random(in: 1...31, using: &rng))!,
+          amount: Money(
+            minor: amount(&rng) * (Bool.random(using: &rng) ? -1 : 1), currency: chosen.randomElement(using: &rng)!),
+          description: name(&rng), category: Bool.random(using: &rng) ? name(&rng) : nil,
+          account: Bool.random(using: &rng) ? name(&rng) : nil,
+          source: Bool.random(using: &rng) ? .init(file: name(&rng) + ".csv", line: Int.random(in: 1...99999, using: &rng)) : nil)
+      }
+    }
+    if Bool.random(using: &rng) { report.trends = calculator.trends(ending: month, totals: totals, kinds: [:]) }
+
+    var options: [RenderOptions] = []
+    for _ in 0..<2 {
+      let ids = SectionID.allCases.map(\.rawValue) + ["all"]
+      let expand = (0..<Int.random(in: 0...2, using: &rng)).map { _ in ids.randomElement(using: &rng)! }
+      let collapse = (0..<Int.random(in: 0...2, using: &rng)).map { _ in ids.randomElement(using: &rng)! }
+      let accordion = Bool.random(using: &rng)
+      let size = [WindowSize.compact, .regular, .wide].randomElement(using: &rng)!
+      let states = try! SectionStates.resolve(
+        saved: [.expenses: Bool.random(using: &rng), .trends: Bool.random(using: &rng)], expand: expand,
+        collapse: collapse, accordion: accordion, windowSize: size)
+      options.append(
+        RenderOptions(
+          width: 0, glyphs: Bool.random(using: &rng) ? .unicode : .ascii, plain: Int.random(in: 0..<4, using: &rng) == 0,
+          color: Bool.random(using: &rng), details: Bool.random(using: &rng), sections: states))
+    }
+    return (report, options)
+  }
+}
+
+/// Lines of `text` split on LF only (what a terminal does), with ANSI escapes left in.
+func outputLines(_ text: String) -> [String] {
+  text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Random reports per run (each rendered at all 221 widths, twice over): `RENDER_PROPERTY_COUNT`.
+let propertyCount = Int(ProcessInfo.processInfo.environment["RENDER_PROPERTY_COUNT"] ?? "") ?? 8
+
+@Suite("Width property")
+struct WidthPropertyTests {
+  @Test func everyLineFitsAtEveryWidth() async {
+    await propertyCheck(count: propertyCount, input: Gen.uint64()) { seed in
+      let (report, variants) = RandomReports.report(seed: seed)
+      for (variantIndex, base) in variants.enumerated() {
+        for width in 20...240 {
+          var options = base
+          options.width = width
+          let text = TextRenderer(options: options).render(report)
+          for line in outputLines(text) where DisplayWidth.of(line) > width {
+            Issue.record("seed \(seed) variant \(variantIndex) width \(width): \(DisplayWidth.of(line)) cells: \(line)")
+            return
+          }
+          #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\u{1B}") || (0x7F..<0xA0).contains($0.value) })
+          if !options.color { #expect(!text.contains("\u{1B}")) }
+          if width % 37 == 0 {
+            #expect(TextRenderer(options: options).render(report) == text, "not deterministic: seed \(seed)")
+          }
+          if width % 73 == 20, checkerAvailable {
+            #expect((try? checkerAccepts(text, width: width)) == true, "checker rejects seed \(seed) width \(width)")
+          }
+        }
+      }
+      for width in [20, 33, 59, 60, 99, 100, 240] {
+        let list = ExpenseListRenderer(width: width, glyphs: .unicode).render(report.expenses ?? [])
+        for line in outputLines(list) where DisplayWidth.of(line) > width {
+          Issue.record("expense list seed \(seed) width \(width): \(line)")
+        }
+      }
+    }
+  }
+
+  @Test func narrowWidthsDoNotCrash() {
+    for width in [-5, 0, 1, 2, 5, 10, 19] {
+      for (_, report) in Fixtures.all {
+        let text = TextRenderer(options: RenderOptions(width: width, details: true)).render(report)
+        #expect(!text.isEmpty)
+      }
+    }
+  }
+}
