@@ -16,50 +16,96 @@ public final class CSVReader {
   /// File name for error messages.
   public let file: String
   let source: any ByteSource
-  let quote: UInt8 = 0x22
-
-  var chunk: UnsafeMutablePointer<UInt8>
   let chunkCapacity: Int
-  var chunkLength = 0
-  var position = 0
-  var atStreamStart = true
-  var finished = false
+  /// All mutable state lives behind one pointer: no exclusivity checks on the hot path.
+  let s: UnsafeMutablePointer<ReaderState>
 
-  var record: UnsafeMutablePointer<UInt8>
-  var recordCapacity = 4096
-  var recordLength = 0
-  var ends: [Int] = []
+  struct ReaderState {
+    var chunk: UnsafeMutablePointer<UInt8>
+    var chunkLength = 0
+    var position = 0
+    var atStreamStart = true
+    var finished = false
+    var record: UnsafeMutablePointer<UInt8>
+    var recordCapacity: Int
+    var recordLength = 0
+    var ends: UnsafeMutablePointer<Int>
+    var endsCapacity: Int
+    var endsCount = 0
+    var currentLine = 1
+    var skipLF = false
+    var previousCR = false
+    var line = 0
 
-  var currentLine = 1
-  var skipLF = false
-  var previousCR = false
+    @inline(__always)
+    mutating func endField() {
+      if endsCount == endsCapacity {
+        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: endsCapacity * 2)
+        bigger.update(from: ends, count: endsCount)
+        ends.deallocate()
+        ends = bigger
+        endsCapacity *= 2
+      }
+      ends[endsCount] = recordLength
+      endsCount += 1
+    }
 
-  /// 1-based physical line the current record starts on.
-  public private(set) var line = 0
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
+      if count == 0 { return }
+      if recordLength + count > recordCapacity {
+        var capacity = recordCapacity * 2
+        while capacity < recordLength + count { capacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        bigger.update(from: record, count: recordLength)
+        record.deallocate()
+        record = bigger
+        recordCapacity = capacity
+      }
+      (record + recordLength).update(from: bytes, count: count)
+      recordLength += count
+    }
+
+    @inline(__always)
+    mutating func endLine(_ byte: UInt8) {
+      currentLine += 1
+      if byte == 0x0D { skipLF = true }
+    }
+  }
 
   public init(source: any ByteSource, delimiter: UInt8 = 0x2C, file: String = "<input>", bufferSize: Int = 256 * 1024) {
     self.source = source
     self.delimiter = delimiter
     self.file = file
     chunkCapacity = max(16, bufferSize)
-    chunk = .allocate(capacity: chunkCapacity)
-    record = .allocate(capacity: recordCapacity)
-    ends.reserveCapacity(64)
+    s = .allocate(capacity: 1)
+    s.initialize(
+      to: ReaderState(
+        chunk: .allocate(capacity: chunkCapacity), record: .allocate(capacity: 4096), recordCapacity: 4096,
+        ends: .allocate(capacity: 64), endsCapacity: 64))
   }
 
   deinit {
-    chunk.deallocate()
-    record.deallocate()
+    s.pointee.chunk.deallocate()
+    s.pointee.record.deallocate()
+    s.pointee.ends.deallocate()
+    s.deinitialize(count: 1)
+    s.deallocate()
   }
 
+  /// 1-based physical line the current record starts on.
+  public var line: Int { s.pointee.line }
+
   /// Number of fields in the current record (0 for a blank line).
-  public var fieldCount: Int { ends.count }
+  public var fieldCount: Int { s.pointee.endsCount }
 
   /// The bytes of field `index` (0-based) of the current record, valid until `next()`.
   @inline(__always)
   public func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = index == 0 ? 0 : ends[index - 1]
-    return UnsafeBufferPointer(start: record + start, count: ends[index] - start)
+    let st = s
+    precondition(index >= 0 && index < st.pointee.endsCount, "field index out of range")
+    let start = index == 0 ? 0 : st.pointee.ends[index - 1]
+    return UnsafeBufferPointer(start: st.pointee.record + start, count: st.pointee.ends[index] - start)
   }
 
   /// Field `index` as a String (invalid UTF-8 is repaired with U+FFFD).
@@ -70,121 +116,134 @@ public final class CSVReader {
 
   /// Advances to the next record; `false` at the end of the input.
   public func next() throws(ImportError) -> Bool {
-    recordLength = 0
-    ends.removeAll(keepingCapacity: true)
-    if finished { return false }
+    var st = s.pointee
+    defer { s.pointee = st }
+    st.recordLength = 0
+    st.endsCount = 0
+    if st.finished { return false }
     var state = State.startRecord
     var quoteLine = 0
+    let d = delimiter
+    let quote: UInt8 = 0x22
     while true {
-      if position >= chunkLength {
-        if try !refill() {
-          finished = true
+      if st.position >= st.chunkLength {
+        if try !refill(&st) {
+          st.finished = true
           switch state {
           case .startRecord: return false
           case .inQuoted:
+            let fieldStart = st.endsCount > 0 ? st.ends[st.endsCount - 1] : 0
+            let raw = String(
+              decoding: UnsafeBufferPointer(start: st.record + fieldStart, count: min(60, st.recordLength - fieldStart)),
+              as: UTF8.self)
             throw .row(
               ImportIssue(
-                kind: .unterminatedQuote, file: file, line: quoteLine, column: ends.count + 1, columnName: nil,
-                rawValue: String(decoding: UnsafeBufferPointer(start: record + (ends.last ?? 0), count: min(60, recordLength - (ends.last ?? 0))), as: UTF8.self),
-                message: "quoted field is never closed", hint: "a field starting with \" must end with \"; write a quote inside a quoted field as \"\""))
+                kind: .unterminatedQuote, file: file, line: quoteLine, column: st.endsCount + 1, columnName: nil,
+                rawValue: raw, message: "quoted field is never closed",
+                hint: "a field starting with \" must end with \"; write a quote inside a quoted field as \"\""))
           default:
-            ends.append(recordLength)
+            st.endField()
             return true
           }
         }
         continue
       }
+      let chunk = st.chunk
+      let length = st.chunkLength
       switch state {
       case .startRecord:
-        let b = chunk[position]
-        if skipLF {
-          skipLF = false
+        let b = chunk[st.position]
+        if st.skipLF {
+          st.skipLF = false
           if b == 0x0A {
-            position += 1
+            st.position += 1
             continue
           }
         }
-        line = currentLine
+        st.line = st.currentLine
         if b == 0x0D || b == 0x0A {
-          position += 1
-          endLine(b)
+          st.position += 1
+          st.endLine(b)
           return true
         }
         state = .startField
       case .startField:
-        let b = chunk[position]
+        let b = chunk[st.position]
         if b == quote {
-          position += 1
-          quoteLine = currentLine
-          previousCR = false
+          st.position += 1
+          quoteLine = st.currentLine
+          st.previousCR = false
           state = .inQuoted
-        } else if b == delimiter {
-          position += 1
-          ends.append(recordLength)
+        } else if b == d {
+          st.position += 1
+          st.endField()
         } else if b == 0x0D || b == 0x0A {
-          position += 1
-          ends.append(recordLength)
-          endLine(b)
+          st.position += 1
+          st.endField()
+          st.endLine(b)
           return true
         } else {
           state = .inField
         }
       case .inField:
-        var i = position
-        let d = delimiter
-        while i < chunkLength {
+        var i = st.position
+        while i < length {
           let c = chunk[i]
           if c == d || c == 0x0D || c == 0x0A { break }
           i += 1
         }
-        append(chunk + position, i - position)
-        position = i
-        if i == chunkLength { continue }
+        st.append(chunk + st.position, i - st.position)
+        st.position = i
+        if i == length { continue }
         let c = chunk[i]
-        position += 1
-        ends.append(recordLength)
+        st.position += 1
+        st.endField()
         if c == d {
           state = .startField
         } else {
-          endLine(c)
+          st.endLine(c)
           return true
         }
       case .inQuoted:
-        var i = position
-        while i < chunkLength {
+        var i = st.position
+        var line = st.currentLine
+        var previousCR = st.previousCR
+        while i < length {
           let c = chunk[i]
           if c == quote { break }
           if c == 0x0A {
-            if !previousCR { currentLine += 1 }
+            if !previousCR { line += 1 }
             previousCR = false
           } else if c == 0x0D {
-            currentLine += 1
+            line += 1
             previousCR = true
           } else {
             previousCR = false
           }
           i += 1
         }
-        append(chunk + position, i - position)
-        position = i
-        if i == chunkLength { continue }
-        position += 1
+        st.currentLine = line
+        st.previousCR = previousCR
+        st.append(chunk + st.position, i - st.position)
+        st.position = i
+        if i == length { continue }
+        st.position += 1
         state = .quoteInQuoted
       case .quoteInQuoted:
-        let c = chunk[position]
+        let c = chunk[st.position]
         if c == quote {
-          append(chunk + position, 1)
-          position += 1
-          previousCR = false
+          st.append(chunk + st.position, 1)
+          st.position += 1
+          st.previousCR = false
           state = .inQuoted
-        } else if c == delimiter {
-          position += 1
-          ends.append(recordLength)
+        } else if c == d {
+          st.position += 1
+          st.endField()
           state = .startField
         } else if c == 0x0D || c == 0x0A {
-          position += 1
-          ends.append(recordLength)
-          endLine(c)
+          st.position += 1
+          st.endField()
+          st.endLine(c)
           return true
         } else {
           state = .inField
@@ -195,46 +254,25 @@ public final class CSVReader {
 
   enum State { case startRecord, startField, inField, inQuoted, quoteInQuoted }
 
-  @inline(__always)
-  func endLine(_ byte: UInt8) {
-    currentLine += 1
-    if byte == 0x0D { skipLF = true }
-  }
-
-  @inline(__always)
-  func append(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
-    if count == 0 { return }
-    if recordLength + count > recordCapacity {
-      var capacity = recordCapacity * 2
-      while capacity < recordLength + count { capacity *= 2 }
-      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-      bigger.update(from: record, count: recordLength)
-      record.deallocate()
-      record = bigger
-      recordCapacity = capacity
-    }
-    (record + recordLength).update(from: bytes, count: count)
-    recordLength += count
-  }
-
-  func refill() throws(ImportError) -> Bool {
-    position = 0
-    chunkLength = 0
-    while chunkLength == 0 {
-      let n = try source.read(into: chunk, capacity: chunkCapacity)
+  func refill(_ st: inout ReaderState) throws(ImportError) -> Bool {
+    st.position = 0
+    st.chunkLength = 0
+    while st.chunkLength == 0 {
+      let n = try source.read(into: st.chunk, capacity: chunkCapacity)
       if n == 0 { return false }
-      chunkLength = n
+      st.chunkLength = n
     }
-    if atStreamStart {
-      atStreamStart = false
+    if st.atStreamStart {
+      st.atStreamStart = false
       // Top up to at least 3 bytes so a BOM split across tiny reads is still seen.
-      while chunkLength < 3 {
-        let n = try source.read(into: chunk + chunkLength, capacity: chunkCapacity - chunkLength)
+      while st.chunkLength < 3 {
+        let n = try source.read(into: st.chunk + st.chunkLength, capacity: chunkCapacity - st.chunkLength)
         if n == 0 { break }
-        chunkLength += n
+        st.chunkLength += n
       }
-      if chunkLength >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF { position = 3 }
-      if position >= chunkLength { return try refill() }
+      let c = st.chunk
+      if st.chunkLength >= 3 && c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF { st.position = 3 }
+      if st.position >= st.chunkLength { return try refill(&st) }
     }
     return true
   }
