@@ -39,9 +39,16 @@ public struct TextRenderer {
       out.addFlow([title, right], separator: ", ")
     } else {
       // The title gives way first: "October 2026 budget", "October 2026", "Oct 2026".
+      // Then "as of" goes: "October 2026      Oct 20".
       let titles = [title, report.month.longName, "\(report.month.shortName) \(report.month.year)"]
-      let left = titles.first { DisplayWidth.of($0) + 1 + DisplayWidth.of(right) <= c.width } ?? title
-      out.add(c.style.bold(TextLayout.spread(left, right, width: c.width, ellipsis: c.glyphs.ellipsis)))
+      var pair = (title, right)
+      search: for candidate in [right, c.size == .compact ? String(right.dropFirst(6)) : right] {
+        for left in titles where DisplayWidth.of(left) + 1 + DisplayWidth.of(candidate) <= c.width {
+          pair = (left, candidate)
+          break search
+        }
+      }
+      out.add(c.style.bold(TextLayout.spread(pair.0, pair.1, width: c.width, ellipsis: c.glyphs.ellipsis)))
       out.add(c.divider)
     }
   }
@@ -58,7 +65,7 @@ public struct TextRenderer {
   func renderSummary(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
     if c.plain {
       out.blank()
-      out.add(c.header(.summary, count: report.groups.count, noun: "currency", bad: nil, expanded: true))
+      out.addFlow([c.header(.summary, count: report.groups.count, noun: "currency", bad: nil, expanded: true)], separator: ", ")
     }
     for group in report.groups {
       if report.groups.count > 1 { out.add(c.currencyHeading(group.currency)) }
@@ -73,7 +80,7 @@ public struct TextRenderer {
   /// Label/value lines, the compact summary of DESIGN §7.
   func compactSummary(_ group: CurrencyGroup, _ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
     let row = group.totals.row
-    let labelWidth = 9
+    let labelWidth = c.width < 30 ? 7 : 9
     func line(_ label: String, _ parts: [String], right: String = "") {
       let labelText = TextLayout.padRight(label, labelWidth)
       let joined = labelText + parts.joined(separator: c.separator)
@@ -150,7 +157,12 @@ public struct TextRenderer {
     let expanded = c.isExpanded(id)
     // Consecutive collapsed headers stay together, as in DESIGN §7.
     if !out.lastWasCollapsedHeader { out.blank() }
-    out.add(c.header(id, count: count, noun: noun, bad: bad, expanded: expanded))
+    let header = c.header(id, count: count, noun: noun, bad: bad, expanded: expanded)
+    if c.plain {
+      out.addFlow([header], separator: ", ")
+    } else {
+      out.add(header)
+    }
     if expanded && !c.plain { out.add(c.divider) }
     out.lastWasCollapsedHeader = !expanded
     return expanded

@@ -49,7 +49,7 @@ struct TextContext {
       var parts = [id.title, expanded ? "expanded" : "collapsed"]
       parts.append(noun == "item" ? "\(count) item\(count == 1 ? "" : "s")" : counted)
       if let bad { parts.append(bad) }
-      return style.bold(DisplayWidth.truncate(parts.joined(separator: ", "), to: width, ellipsis: glyphs.ellipsis))
+      return parts.joined(separator: ", ")  // flowed by the caller: words, never truncated
     }
     let suffix = "(" + ([counted] + (bad.map { [$0] } ?? [])).joined(separator: " \(glyphs.separator) ") + ")"
     let collapsible = id.isCollapsible(size)
