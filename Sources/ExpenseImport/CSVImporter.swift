@@ -70,6 +70,7 @@ public final class CSVImporter {
     }
     let reader = CSVReader(source: source, delimiter: plan.delimiter, file: path)
     var mapper = RowMapper(plan: plan, file: path)
+    defer { mapper.release() }
     var pending: [Pending] = []
     var records = 0
     var warnedFallback = false

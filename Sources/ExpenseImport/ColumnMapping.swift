@@ -23,7 +23,10 @@ struct RowMapper {
   var text: TextDecoder
   let parser: AmountParser
   var occurrences = OccurrenceCounter()
-  var scratch: [UInt8] = []
+  /// Description bytes of the current row (a raw buffer: no per-byte Array bookkeeping).
+  var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+  var scratchCapacity = 256
+  var scratchCount = 0
   var lastCurrencyKey: UInt32 = 0
   var lastCurrency: Currency
   var lastAccountBytes: [UInt8] = []
@@ -191,36 +194,44 @@ struct RowMapper {
       }
     }
     // Description.
-    scratch.removeAll(keepingCapacity: true)
+    scratchCount = 0
     var ascii = true
     for column in plan.descriptions {
       let p = RowMapper.cell(reader, column)
+      if scratchCount + p.count + 3 > scratchCapacity { growScratch(scratchCount + p.count + 3) }
       var pendingSpace = false
       var wrote = false
-      let before = scratch.count
+      let before = scratchCount
+      var out = scratchCount
+      let buffer = scratch
       for b in p {
         if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C {
           pendingSpace = wrote
           continue
         }
         if pendingSpace {
-          scratch.append(0x20)
+          buffer[out] = 0x20
+          out += 1
           pendingSpace = false
         } else if !wrote && before > 0 {
-          scratch.append(contentsOf: [0x20, 0x2F, 0x20])  // " / " between columns
+          buffer[out] = 0x20  // " / " between columns
+          buffer[out + 1] = 0x2F
+          buffer[out + 2] = 0x20
+          out += 3
         }
         if b >= 0x80 { ascii = false }
-        scratch.append(b)
+        buffer[out] = b
+        out += 1
         wrote = true
       }
+      scratchCount = out
     }
+    let scratchBytes = UnsafeBufferPointer(start: scratch, count: scratchCount)
     let description: String
     if ascii {
-      description = String(decoding: scratch, as: UTF8.self)
+      description = String(decoding: scratchBytes, as: UTF8.self)
     } else {
-      var decoded: String?
-      scratch.withUnsafeBufferPointer { decoded = text.decode($0) }
-      guard let decoded else {
+      guard let decoded = text.decode(scratchBytes) else {
         var bad = plan.descriptions.first
         var probe = TextDecoder(mode: plan.fieldText)
         for column in plan.descriptions where probe.decode(RowMapper.cell(reader, column)) == nil { bad = column; break }
@@ -262,7 +273,7 @@ struct RowMapper {
     h.decimal(minor)
     h.byte(0x7C)
     if ascii {
-      scratch.withUnsafeBufferPointer { h.lowercasedBytes($0) }
+      h.lowercasedBytes(scratchBytes)
     } else {
       var copy = description
       copy.withUTF8 { h.lowercasedBytes($0) }
@@ -278,6 +289,19 @@ struct RowMapper {
         line: reader.line, date: date, amount: Money(minor: minor, currency: currency), description: description,
         category: category, account: account, fingerprint: h.hex))
   }
+
+  mutating func growScratch(_ needed: Int) {
+    var capacity = scratchCapacity * 2
+    while capacity < needed { capacity *= 2 }
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    bigger.update(from: scratch, count: scratchCount)
+    scratch.deallocate()
+    scratch = bigger
+    scratchCapacity = capacity
+  }
+
+  /// Frees the scratch buffer; call once when the import is done.
+  func release() { scratch.deallocate() }
 
   func amountValue(_ reader: CSVReader, _ column: Int?, _ units: Int, _ currency: Currency, emptyIsZero: Bool)
     -> Result<Int64, ImportIssue>
