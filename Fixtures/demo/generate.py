@@ -20,9 +20,9 @@ MERCHANTS = {
     "Entertainment": (["AMC Theatres", "Steam Games", "SF Symphony"], 1200, 8500, 2),
     "Travel": (["United Airlines", "Airbnb * HM2", "Marriott Hotels"], 9000, 42000, 0),
 }
-BUDGETS = [("Rent", "2100.00"), ("Groceries", "600.00"), ("Dining out", "250.00"), ("Transport", "150.00"),
-           ("Utilities", "220.00"), ("Subscriptions", "45.00"), ("Shopping", "200.00"), ("Health", "100.00"),
-           ("Entertainment", "120.00")]
+BUDGETS = [("Rent", "2100.00"), ("Groceries", "700.00"), ("Dining out", "250.00"), ("Transport", "200.00"),
+           ("Utilities", "600.00"), ("Subscriptions", "45.00"), ("Shopping", "200.00"), ("Health", "100.00"),
+           ("Entertainment", "300.00")]
 
 def cents(v):
     return f"{v // 100}.{v % 100:02d}" if v >= 0 else "-" + cents(-v)

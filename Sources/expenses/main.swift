@@ -6,14 +6,14 @@ import Foundation
 #if canImport(Glibc)
   import Glibc
 #endif
-setvbuf(stdout, nil, _IOFBF, 1 << 16)
+
 let arguments = GlobalArguments.liftLeadingDatabase(Array(CommandLine.arguments.dropFirst()))
 do {
   var command = try ExpensesCommand.parseAsRoot(arguments)
   try command.run()
-  fflush(stdout)
+  fflush(nil)
 } catch {
-  fflush(stdout)
+  fflush(nil)
   if let failure = CLIFailure(error) {
     FileHandle.standardError.write(Data(("expenses: " + failure.message + "\n").utf8))
     exit(failure.code)

@@ -200,14 +200,14 @@ Date,Description,Amount,Category
   static let budgetsCSV = #"""
 Category,Amount
 Rent,2100.00
-Groceries,600.00
+Groceries,700.00
 Dining out,250.00
-Transport,150.00
-Utilities,220.00
+Transport,200.00
+Utilities,600.00
 Subscriptions,45.00
 Shopping,200.00
 Health,100.00
-Entertainment,120.00
+Entertainment,300.00
 """#
 
   /// Categories of kind income.
