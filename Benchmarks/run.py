@@ -562,6 +562,8 @@ class Bench:
             label = generate.size_label(rows)
             csv = generate.ensure(self.args.data, rows)
             runs = self.runs_for(rows)
+            if self.args.hledger_runs:
+                runs = min(runs, self.args.hledger_runs)
             h_t, o_t, o_r = [], [], []
             stop = False
             self.log(f"hledger {label}: up to {runs} run(s), stop past {limit:.0f} s")
@@ -784,6 +786,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", default=os.path.join(HERE, "data"), help="generated CSVs (default Benchmarks/data)")
     parser.add_argument("--out", default=os.path.join(HERE, "out"), help="results directory (default Benchmarks/out)")
     parser.add_argument("--no-hledger", action="store_true", help="skip the hledger comparison")
+    parser.add_argument("--hledger-runs", type=int, default=0,
+                        help="at most this many runs per size for the hledger comparison (default: --runs)")
     parser.add_argument("--hledger-limit", type=float, default=120.0,
                         help="stop growing hledger's size after a run slower than this (s, default 120)")
     parser.add_argument("--hledger-timeout", type=float, default=900.0,
