@@ -1,3 +1,5 @@
+import ExpenseCore
+
 /// Reads bank-style amounts exactly into Int64 minor units; never uses floating point.
 ///
 /// Accepts currency symbols and codes before or after (`$12.00`, `12,00 €`, `USD 12.00`),
@@ -80,10 +82,12 @@ public struct AmountParser: Sendable, Equatable {
     // Prefix: blanks, signs, '(', symbols, a short run of letters (currency code or symbol).
     var i = 0
     var letters = 0
+    var letterStart = -1
     while i < first {
       let b = p[i]
       let blank = AmountParser.blankLength(p, i)
       if blank > 0 {
+        if letters > 0 && !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
         i += blank
         letters = 0
         continue
@@ -98,23 +102,30 @@ public struct AmountParser: Sendable, Equatable {
         i += 3
         continue
       } else if AmountParser.isLetter(b) {
+        if letters == 0 { letterStart = i }
         letters += 1
         if letters > 3 { return .failure(.invalid) }
       } else if b == 0x24 || b >= 0x80 {  // $ or any non-ASCII symbol byte (€ £ ¥ ₹ …)
+        if letters > 0 && !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
+        letters = 0
       } else {
         return .failure(.invalid)
       }
       i += 1
     }
+    if letters > 0 && !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
     // Suffix.
     i = last + 1
     letters = 0
-    var letterStart = -1
+    letterStart = -1
     while i < n {
       let b = p[i]
       let blank = AmountParser.blankLength(p, i)
       if blank > 0 {
-        if letters > 0 { negative = negative || suffixSign(p, letterStart, letters) }
+        if letters > 0 {
+          if !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
+          negative = negative || suffixSign(p, letterStart, letters)
+        }
         i += blank
         letters = 0
         continue
@@ -138,7 +149,10 @@ public struct AmountParser: Sendable, Equatable {
       }
       i += 1
     }
-    if letters > 0 { negative = negative || suffixSign(p, letterStart, letters) }
+    if letters > 0 {
+      if !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
+      negative = negative || suffixSign(p, letterStart, letters)
+    }
     if openParen != closeParen { return .failure(.invalid) }
     if openParen { negative = true }
 
@@ -197,6 +211,20 @@ public struct AmountParser: Sendable, Equatable {
     let (total, o2) = scaled.addingReportingOverflow(fraction)
     if o1 || o2 { return .failure(.outOfRange) }
     return .success(negative ? -total : total)
+  }
+
+  /// Whether a run of ASCII letters beside a number is a marker a bank would print: an ISO 4217
+  /// code (`USD 12.00`, `12,00 EUR`), `CR`/`DR`, `kr` (krona/krone) or `R` (rand). Anything
+  /// else (`12.3x`, `12abc`) makes the value not an amount, rather than silently a number.
+  static func isMarker(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Bool {
+    var text = ""
+    for k in start..<(start + count) { text.unicodeScalars.append(Unicode.Scalar(p[k] & ~0x20)) }
+    switch count {
+    case 1: return text == "R"
+    case 2: return text == "CR" || text == "DR" || text == "KR"
+    case 3: return Currency(code: text) != nil
+    default: return false
+    }
   }
 
   /// `DR` marks a debit (money out); `CR` a credit.

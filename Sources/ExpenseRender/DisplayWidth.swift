@@ -14,11 +14,15 @@ public enum DisplayWidth {
     if isPlainASCII(s) { return s.utf8.count }
     var total = 0
     var escape = EscapeScanner()
+    var visible: [Unicode.Scalar] = []
     for character in s {
       if escape.consume(character) { continue }
       total += cells(character)
+      visible.append(contentsOf: character.unicodeScalars)
     }
-    return total
+    // wcswidth reads the whole line, and a ZWJ or modifier at a cluster's edge can count
+    // differently there than cluster by cluster: the larger count is the safe one.
+    return max(total, cells(scalars: visible))
   }
 
   /// `s` cut to at most `cells` terminal cells, ending with `ellipsis` when anything was cut.
@@ -47,6 +51,8 @@ public enum DisplayWidth {
       used += w
       result.append(character)
     }
+    // The whole-line count can exceed the cluster sum; drop clusters until it fits too.
+    while !result.isEmpty && of(result) > budget { result.removeLast() }
     if useEllipsis { result += ellipsis }
     if sawEscape { result += "\u{1B}[0m" }
     return result
@@ -59,7 +65,12 @@ public enum DisplayWidth {
 
   /// Cells of one grapheme cluster: a port of `wcwidth.wcswidth` over its scalars.
   static func cells(_ character: Character) -> Int {
-    let scalars = Array(character.unicodeScalars)
+    cells(scalars: Array(character.unicodeScalars))
+  }
+
+  /// wcswidth over a run of scalars (one cluster, or a whole line).
+  static func cells(scalars: [Unicode.Scalar]) -> Int {
+    if scalars.isEmpty { return 0 }
     if scalars.count == 1 { return max(0, scalarWidth(scalars[0].value)) }
     var total = 0
     var lastMeasured: UInt32? = nil

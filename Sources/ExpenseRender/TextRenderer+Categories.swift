@@ -49,68 +49,74 @@ extension TextRenderer {
     current = current.map { $0 == .status ? .statusMark : $0 }
     candidates.append(current)
     for short in [false, true] {
+      // Each column's cells are formatted and measured once, then reused by every candidate.
+      var cache: [TableColumn: Table.Column?] = [:]
+      let name = tableNameColumn(rows)
       for columns in candidates {
-        if let lines = table(rows, columns: columns, currency: group.currency, short: short, c) { return lines }
+        var table = Table(columns: [name], ellipsis: c.glyphs.ellipsis)
+        for column in columns {
+          if cache[column] == nil {
+            cache[column] = .some(tableColumn(column, rows, currency: group.currency, short: short, c))
+          }
+          if case .some(.some(let built)) = cache[column] { table.columns.append(built) }
+        }
+        if var lines = table.lines(width: c.width) {
+          if c.options.color, !lines.isEmpty { lines[lines.count - 1] = c.style.bold(lines[lines.count - 1]) }
+          return lines
+        }
       }
     }
     return nil
   }
 
-  func table(
-    _ rows: [CategoryBenchmark], columns: [TableColumn], currency: Currency, short: Bool, _ c: TextContext
-  ) -> [String]? {
+  func tableNameColumn(_ rows: [CategoryBenchmark]) -> Table.Column {
+    let totalIndex = rows.count - 1
+    return Table.Column(
+      header: "Category",
+      cells: rows.enumerated().map { $0.offset == totalIndex ? "Total" : TerminalText.sanitize($0.element.category) },
+      align: .left, flexible: true, minWidth: 12
+    ).measured()
+  }
+
+  /// One data column of the table (`nil` when it would be empty), measured.
+  func tableColumn(
+    _ column: TableColumn, _ rows: [CategoryBenchmark], currency: Currency, short: Bool, _ c: TextContext
+  ) -> Table.Column? {
     let a = c.amounts(short: short)
     let totalIndex = rows.count - 1
-    var table = Table(columns: [], ellipsis: c.glyphs.ellipsis)
-    table.columns.append(
-      .init(
-        header: "Category",
-        cells: rows.enumerated().map { $0.offset == totalIndex ? "Total" : TerminalText.sanitize($0.element.category) },
-        align: .left, flexible: true, minWidth: 12))
-    for column in columns {
-      switch column {
-      case .spent:
-        table.columns.append(.init(header: "Spent", cells: rows.map { a.money($0.spentMinor, currency) }, align: .right))
-      case .budget:
-        table.columns.append(.init(header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) }, align: .right))
-      case .left:
-        table.columns.append(
-          .init(header: "Left", cells: rows.map { a.money($0.remainingMinor, currency) }, align: .right))
-      case .used:
-        table.columns.append(
-          .init(
-            header: "Used", cells: rows.map { c.style.status($0.status, a.percent($0.percentUsed)) }, align: .right))
-      case .bar:
-        let cells = rows.enumerated().map { index, row in
-          index == totalIndex || row.percentUsed == nil
-            ? "" : c.style.status(row.status, c.glyphs.bar(tenths: row.percentUsed!.tenths, track: 10, fillEmpty: false))
-        }
-        table.columns.append(.init(header: "", cells: cells, align: .left))
-      case .average:
-        table.columns.append(
-          .init(header: "3-mo avg", cells: rows.map { a.money($0.trailingAverageMinor, currency) }, align: .right))
-      case .change:
-        table.columns.append(
-          .init(header: "vs avg", cells: rows.map { a.change($0.changeFromAveragePercent) }, align: .right))
-      case .pace:
-        table.columns.append(.init(header: "Pace", cells: rows.map { a.money($0.paceMinor, currency) }, align: .right))
-      case .projected:
-        table.columns.append(
-          .init(header: "Projected", cells: rows.map { a.money($0.projectedMinor, currency) }, align: .right))
-      case .status, .statusMark:
-        let cells = rows.enumerated().map { index, row in
-          index == totalIndex ? "" : statusLabel(row.status, c, word: column == .status, under: false)
-        }
-        if cells.contains(where: { !$0.isEmpty }) {
-          table.columns.append(.init(header: "", cells: cells, align: .left, gap: 1))
-        }
+    let built: Table.Column
+    switch column {
+    case .spent:
+      built = .init(header: "Spent", cells: rows.map { a.money($0.spentMinor, currency) }, align: .right)
+    case .budget:
+      built = .init(header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) }, align: .right)
+    case .left:
+      built = .init(header: "Left", cells: rows.map { a.money($0.remainingMinor, currency) }, align: .right)
+    case .used:
+      built = .init(
+        header: "Used", cells: rows.map { c.style.status($0.status, a.percent($0.percentUsed)) }, align: .right)
+    case .bar:
+      let cells = rows.enumerated().map { index, row in
+        index == totalIndex || row.percentUsed == nil
+          ? "" : c.style.status(row.status, c.glyphs.bar(tenths: row.percentUsed!.tenths, track: 10, fillEmpty: false))
       }
+      built = .init(header: "", cells: cells, align: .left)
+    case .average:
+      built = .init(header: "3-mo avg", cells: rows.map { a.money($0.trailingAverageMinor, currency) }, align: .right)
+    case .change:
+      built = .init(header: "vs avg", cells: rows.map { a.change($0.changeFromAveragePercent) }, align: .right)
+    case .pace:
+      built = .init(header: "Pace", cells: rows.map { a.money($0.paceMinor, currency) }, align: .right)
+    case .projected:
+      built = .init(header: "Projected", cells: rows.map { a.money($0.projectedMinor, currency) }, align: .right)
+    case .status, .statusMark:
+      let cells = rows.enumerated().map { index, row in
+        index == totalIndex ? "" : statusLabel(row.status, c, word: column == .status, under: false)
+      }
+      guard cells.contains(where: { !$0.isEmpty }) else { return nil }
+      built = .init(header: "", cells: cells, align: .left, gap: 1)
     }
-    guard var lines = table.lines(width: c.width) else { return nil }
-    if c.options.color, !lines.isEmpty {
-      lines[lines.count - 1] = c.style.bold(lines[lines.count - 1])
-    }
-    return lines
+    return built.measured()
   }
 
   /// `▲ over`, `● near`, `✓ under` (or nothing for under in tables), `no budget`; marks only when

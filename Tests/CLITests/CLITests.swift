@@ -16,7 +16,7 @@ import Testing
     for width in [20, 33, 40, 59, 60, 80, 99, 100, 132, 200] {
       let result = try cli.run(["demo", "--width", String(width), "--color", "never"], useDatabase: false)
       #expect(result.code == 0, "\(result.stderr)")
-      #expect(result.stdout.contains("Category Performance"))
+      #expect(result.stdout.contains("▼ Cat"), "the category section is open at width \(width)")
       let verdict = try independentWidthCheck(result.stdout, width: width)
       #expect(verdict.ok, "width \(width): \(verdict.message)")
     }
@@ -93,7 +93,8 @@ import Testing
     let cli = try CLI()
     let cases: [([String], Int32, String)] = [
       (["report", "--month", "2026-13"], 64, "2026-13"),
-      (["budget", "set", "Food", "-5"], 64, "negative"),
+      (["budget", "set", "Food", "--", "-5"], 64, "negative"),
+      (["budget", "set", "Food", "-5"], 64, "amount"),
       (["add", "2026-10-01", "12.345", "Coffee"], 64, "12.345"),
       (["import", "/nonexistent/file.csv"], 66, "/nonexistent/file.csv"),
       (["report", "--width", "19"], 64, "20"),

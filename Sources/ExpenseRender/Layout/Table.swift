@@ -15,6 +15,17 @@ struct Table {
     var minWidth: Int = 0
     /// Spaces before the column (ignored for the first).
     var gap: Int = 2
+    /// Widest cell and header, once measured (tables are re-tried with other columns).
+    var cellsWidth: Int? = nil
+    var headerWidth: Int? = nil
+
+    /// The column with its widths measured, so each layout attempt reuses them.
+    func measured() -> Column {
+      var copy = self
+      copy.cellsWidth = cells.reduce(0) { max($0, DisplayWidth.of($1)) }
+      copy.headerWidth = DisplayWidth.of(header)
+      return copy
+    }
   }
 
   var columns: [Column]
@@ -26,12 +37,11 @@ struct Table {
     var widths: [Int] = []
     var minimums: [Int] = []
     for column in columns {
-      var natural = header ? DisplayWidth.of(column.header) : 0
-      for cell in column.cells { natural = max(natural, DisplayWidth.of(cell)) }
+      let measured = column.cellsWidth == nil ? column.measured() : column
+      let cellsNatural = measured.cellsWidth ?? 0
+      let natural = max(cellsNatural, header ? measured.headerWidth ?? 0 : 0)
       if column.flexible {
         // A flexible header may be truncated like its cells; it does not force the width.
-        var cellsNatural = 0
-        for cell in column.cells { cellsNatural = max(cellsNatural, DisplayWidth.of(cell)) }
         let wanted = max(cellsNatural, min(natural, column.minWidth))
         widths.append(wanted)
         minimums.append(min(wanted, column.minWidth))
