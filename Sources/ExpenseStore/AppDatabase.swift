@@ -43,9 +43,21 @@ public final class AppDatabase: Sendable {
   static func configuration() -> Configuration {
     var config = Configuration()
     config.foreignKeysEnabled = true
-    config.journalMode = .wal
     config.busyMode = .timeout(5)
     config.label = "expenses"
+    let trace = getenv("EXPENSES_TRACE_SQL") != nil
+    config.prepareDatabase { db in
+      if trace {
+        // Debugging aid: every SQL statement to stderr.
+        db.trace { event in FileHandle.standardError.write(Data("sql: \(event)\n".utf8)) }
+      }
+      // WAL set by hand rather than with `journalMode = .wal`: GRDB's WAL setup creates and drops
+      // a table on every open (for DatabasePool readers, which this CLI never uses), and that
+      // would rewrite the file even when a command only reads or an import is rolled back.
+      // Once set, WAL is persistent in the file and this pragma is a no-op.
+      _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
     return config
   }
 

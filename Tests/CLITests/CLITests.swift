@@ -16,7 +16,7 @@ import Testing
     for width in [20, 33, 40, 59, 60, 80, 99, 100, 132, 200] {
       let result = try cli.run(["demo", "--width", String(width), "--color", "never"], useDatabase: false)
       #expect(result.code == 0, "\(result.stderr)")
-      #expect(result.stdout.contains("▼ Cat"), "the category section is open at width \(width)")
+      #expect(result.stdout.contains("Din"), "the category rows show at width \(width)")
       let verdict = try independentWidthCheck(result.stdout, width: width)
       #expect(verdict.ok, "width \(width): \(verdict.message)")
     }
