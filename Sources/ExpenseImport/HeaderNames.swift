@@ -24,6 +24,7 @@ enum HeaderNames {
       case "ì", "í", "î", "ï": out += "i"
       case "ñ": out += "n"
       case "ò", "ó", "ô", "õ", "ö", "ø": out += "o"
+      case "æ": out += "ae"
       case "ù", "ú", "û", "ü": out += "u"
       case "ß": out += "ss"
       default: break
@@ -41,13 +42,14 @@ enum HeaderNames {
       .date, 0,
       "date transactiondate transdate datum buchungstag buchungsdatum transactiedatum fecha fechaoperacion "
         + "datedeloperation dateoperation datedoperation data dataoperazione datamovimento datatransazione "
-        + "starteddate tradedate datadetransacao datadomovimento dataoperacao")
+        + "starteddate tradedate datadetransacao datadomovimento dataoperacao dato bokforingsdag "
+        + "bokforingsdato transaktionsdatum paivamaara datatransakcji kirjauspaiva")
     add(.date, 1, "postingdate posteddate postdate bookingdate boekdatum datecomptable datacontabile completeddate")
     add(.date, 2, "valuedate valutadatum wertstellung datedevaleur fechavalor datavaluta rentedatum")
     add(
       .amount, 0,
       "amount betrag bedrag montant importe importo umsatz valor quantia transactionamount amt "
-        + "montantoperation betragineur bedrageur umsatzineur")
+        + "montantoperation betragineur bedrageur umsatzineur belopp belob belop kwota summa maara")
     add(.amount, 1, "gross value")
     add(.amount, 2, "net")
     add(
@@ -69,6 +71,11 @@ enum HeaderNames {
         + "auftraggeberempfanger auftraggeberbegunstigter auftraggeberbeguenstigter naamomschrijving naam omschrijving libelle libelleoperation descripcion "
         + "concepto descrizione descricao transactiondescription counterparty merchantname narrative "
         + "beschreibung payeename description1 nomeordenante")
+    // Generic text columns: used when no column above names the payee.
+    add(
+      .description, 1,
+      "text tekst details transactiondetails narration beskrivelse beskrivning opis popis kuvaus "
+        + "mottaker mottagare saaja")
     add(
       .description, 1,
       "memo verwendungszweck mededelingen notes note reference remarks particulars "

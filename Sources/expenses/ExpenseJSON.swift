@@ -31,6 +31,7 @@ enum ExpenseJSON {
   }
 
   static func encode(_ expenses: [Expense]) -> String {
+    if expenses.isEmpty { return "[]" }  // JSONEncoder's pretty form of an empty array is "[\n\n]"
     let rows = expenses.map {
       Row(
         id: $0.id, date: $0.date.description, amountMinor: $0.amount.minor, currency: $0.amount.currency.code,
