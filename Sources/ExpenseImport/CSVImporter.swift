@@ -118,7 +118,8 @@ public final class CSVImporter {
       // A fitting row without any date digits after the data is a balance/summary line.
       let dateCell = RowMapper.cell(reader, plan.date)
       if !dateCell.contains(where: { $0 &- 0x30 < 10 }) {
-        let issue = mapper.issue(.badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date")
+        let issue = mapper.issue(
+          .badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date")
         pending.append(Pending(line: reader.line, issue: issue))
         continue
       }

@@ -134,7 +134,8 @@ public final class CSVReader {
           case .inQuoted:
             let fieldStart = st.endsCount > 0 ? st.ends[st.endsCount - 1] : 0
             let raw = String(
-              decoding: UnsafeBufferPointer(start: st.record + fieldStart, count: min(60, st.recordLength - fieldStart)),
+              decoding: UnsafeBufferPointer(
+                start: st.record + fieldStart, count: min(60, st.recordLength - fieldStart)),
               as: UTF8.self)
             throw .row(
               ImportIssue(

@@ -107,7 +107,9 @@ struct RowMapper {
         if !lastStatusExcluded && !RowMapper.countedStatuses.contains(key) && unknownStatuses.count < 5
           && unknownStatuses.insert(key).inserted
         {
-          warnings.append("status \"\(visibleControlCharacters(key))\" is not known; its rows are imported (use --skip-when to exclude them)")
+          warnings.append(
+            "status \"\(visibleControlCharacters(key))\" is not known; its rows are imported (use --skip-when to exclude them)"
+          )
         }
       }
       if lastStatusExcluded {
@@ -137,17 +139,23 @@ struct RowMapper {
           let key = UInt32(p[start] & 0xDF) << 16 | UInt32(p[start + 1] & 0xDF) << 8 | UInt32(p[start + 2] & 0xDF)
           if key == lastCurrencyKey {
             currency = lastCurrency
-          } else if let found = Currency(code: String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)) {
+          } else if let found = Currency(
+            code: String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
+          {
             lastCurrencyKey = key
             lastCurrency = found
             currency = found
           } else {
             return .rejected(
-              issue(.unknownCurrency, reader, column, "not an ISO 4217 currency code", "use a code such as USD, EUR, GBP or JPY"))
+              issue(
+                .unknownCurrency, reader, column, "not an ISO 4217 currency code",
+                "use a code such as USD, EUR, GBP or JPY"))
           }
         } else {
           return .rejected(
-            issue(.unknownCurrency, reader, column, "not an ISO 4217 currency code", "use a code such as USD, EUR, GBP or JPY"))
+            issue(
+              .unknownCurrency, reader, column, "not an ISO 4217 currency code",
+              "use a code such as USD, EUR, GBP or JPY"))
         }
       }
     }
@@ -234,7 +242,9 @@ struct RowMapper {
       guard let decoded = text.decode(scratchBytes) else {
         var bad = plan.descriptions.first
         var probe = TextDecoder(mode: plan.fieldText)
-        for column in plan.descriptions where probe.decode(RowMapper.cell(reader, column)) == nil { bad = column; break }
+        for column in plan.descriptions where probe.decode(RowMapper.cell(reader, column)) == nil {
+          bad = column; break
+        }
         return .rejected(
           issue(
             .invalidText, reader, bad, "bytes that are not valid \(plan.encoding.rawValue)",

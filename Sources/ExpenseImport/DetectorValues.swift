@@ -61,7 +61,9 @@ enum DetectorValues {
     }
     if ok.isEmpty, let failing {
       throw .undetectable(
-        file: file, message: "the dates in column \(name) do not match a known format (e.g. \"\(visibleControlCharacters(failing))\")",
+        file: file,
+        message:
+          "the dates in column \(name) do not match a known format (e.g. \"\(visibleControlCharacters(failing))\")",
         hint: "give the format with --date-format, e.g. --date-format DD.MM.YYYY or --date-format MM/DD/YYYY")
     }
     let sep: Character? = compact ? nil : (separator == 0 ? "-" : Character(UnicodeScalar(separator)))
@@ -129,7 +131,8 @@ enum DetectorValues {
       plan.decimalMark = 0x2E
     } else if let ambiguous {
       throw .undetectable(
-        file: file, message: "cannot tell the decimal mark: \"\(ambiguous)\" could be a thousands separator or a decimal mark",
+        file: file,
+        message: "cannot tell the decimal mark: \"\(ambiguous)\" could be a thousands separator or a decimal mark",
         hint: "say which with --decimal-mark . or --decimal-mark ,")
     }
   }

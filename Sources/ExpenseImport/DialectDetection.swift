@@ -84,7 +84,8 @@ struct Detector {
     }
     if truncated && records.count > 1 { records.removeLast() }
     guard !records.isEmpty else {
-      throw .undetectable(file: file, message: "no rows found", hint: "check the file, or use --skip-lines if it only has a preamble")
+      throw .undetectable(
+        file: file, message: "no rows found", hint: "check the file, or use --skip-lines if it only has a preamble")
     }
 
     var plan = Plan(
@@ -112,7 +113,8 @@ struct Detector {
         plan.headerLine = records[firstData - 1].line
         plan.header = records[firstData - 1].fields.map { $0.trimmingASCIIWhitespace() }
       }
-    } else if let headerIndex = records.firstIndex(where: { abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 }) {
+    } else if let headerIndex = records.firstIndex(where: { abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 })
+    {
       plan.headerLine = records[headerIndex].line
       plan.header = records[headerIndex].fields.map { $0.trimmingASCIIWhitespace() }
       dataIndex = headerIndex + 1
@@ -135,11 +137,13 @@ struct Detector {
     }
     for (name, role) in options.namedColumns.sorted(by: { $0.key < $1.key }) {
       let key = HeaderNames.normalize(name)
-      guard let index = plan.header.firstIndex(where: { $0.lowercased() == name.lowercased() })
-        ?? plan.header.firstIndex(where: { HeaderNames.normalize($0) == key && !key.isEmpty })
+      guard
+        let index = plan.header.firstIndex(where: { $0.lowercased() == name.lowercased() })
+          ?? plan.header.firstIndex(where: { HeaderNames.normalize($0) == key && !key.isEmpty })
       else {
         throw .invalidOption(
-          option: "--column", message: "no column named '\(name)'; the header has: \(plan.header.joined(separator: ", "))")
+          option: "--column",
+          message: "no column named '\(name)'; the header has: \(plan.header.joined(separator: ", "))")
       }
       // The named role replaces any column that had it (one amount, one date …).
       if role != .description && role != .ignore {
@@ -166,7 +170,8 @@ struct Detector {
     default:
       let bytes = Array(text.utf8)
       guard bytes.count == 1, bytes[0] != 0x22, bytes[0] != 0x0A, bytes[0] != 0x0D else {
-        throw .invalidOption(option: "--delimiter", message: "'\(text)' is not a single-byte delimiter (use , ; | or tab)")
+        throw .invalidOption(
+          option: "--delimiter", message: "'\(text)' is not a single-byte delimiter (use , ; | or tab)")
       }
       return bytes[0]
     }
@@ -298,7 +303,9 @@ struct Detector {
       var index: Int?
       if let n = Int(name), n >= 1 { index = n - 1 }
       if index == nil { index = plan.header.firstIndex { $0.lowercased() == name.lowercased() } }
-      if index == nil, let role = ColumnRole(rawValue: name.lowercased()) { index = plan.roles.firstIndex { $0 == role } }
+      if index == nil, let role = ColumnRole(rawValue: name.lowercased()) {
+        index = plan.roles.firstIndex { $0 == role }
+      }
       guard let index else {
         throw .invalidOption(
           option: "--skip-when", message: "no column '\(name)'; use a header name, a role or a 1-based column number")

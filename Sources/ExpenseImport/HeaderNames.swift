@@ -101,7 +101,8 @@ enum HeaderNames {
     ("transactiondate", Match(role: .date, rank: 3)), ("buchungstag", Match(role: .date, rank: 3)),
     ("datum", Match(role: .date, rank: 4)), ("fecha", Match(role: .date, rank: 4)),
     ("description", Match(role: .description, rank: 3)), ("beguenstigter", Match(role: .description, rank: 3)),
-    ("begunstigter", Match(role: .description, rank: 3)), ("verwendungszweck", Match(role: .description, rank: 3, primary: false)),
+    ("begunstigter", Match(role: .description, rank: 3)),
+    ("verwendungszweck", Match(role: .description, rank: 3, primary: false)),
     ("debit", Match(role: .debit, rank: 3)), ("credit", Match(role: .credit, rank: 3)),
     ("paidout", Match(role: .debit, rank: 3)), ("paidin", Match(role: .credit, rank: 3)),
   ]

@@ -57,7 +57,8 @@ public struct ExpenseListRenderer {
     } else {
       let a = Amounts(ascii: g.ascii, short: true, dash: g.dash)
       for (index, expense) in expenses.enumerated() {
-        out.append(TextLayout.spread(date(expense.date, long: false), signed(expense.amount, a), width: w, ellipsis: g.ellipsis))
+        out.append(
+          TextLayout.spread(date(expense.date, long: false), signed(expense.amount, a), width: w, ellipsis: g.ellipsis))
         if details {
           out += detailLines(expense, indent: "  ")
         } else {

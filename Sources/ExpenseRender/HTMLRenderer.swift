@@ -21,7 +21,9 @@ public struct HTMLRenderer {
     out.append("<details open><summary>Category Performance (\(report.categoryCount))</summary>")
     for group in report.groups {
       out.append("<h2>\(group.currency.code)</h2>")
-      out.append("<table><thead><tr><th>Category</th><th>Spent</th><th>Budget</th><th>Left</th><th>Used</th><th>Status</th></tr></thead><tbody>")
+      out.append(
+        "<table><thead><tr><th>Category</th><th>Spent</th><th>Budget</th><th>Left</th><th>Used</th><th>Status</th></tr></thead><tbody>"
+      )
       for row in group.categories + [group.totals.row] {
         let isTotal = row == group.totals.row
         let cls = isTotal ? "" : " class=\"\(row.status.rawValue)\""
@@ -38,7 +40,8 @@ public struct HTMLRenderer {
     let expensesOpen = sections.isExpanded(.expenses) ? " open" : ""
     out.append("<details\(expensesOpen)><summary>Expenses (\(report.expenseCount))</summary>")
     if let expenses = report.expenses {
-      out.append("<table><thead><tr><th>Date</th><th>Description</th><th>Category</th><th>Amount</th></tr></thead><tbody>")
+      out.append(
+        "<table><thead><tr><th>Date</th><th>Description</th><th>Category</th><th>Amount</th></tr></thead><tbody>")
       for e in expenses {
         out.append(
           "<tr><td>\(e.date)</td><td>\(HTMLRenderer.escape(e.description))</td>"

@@ -18,13 +18,19 @@ public struct MarkdownRenderer {
       out.append("## \(group.currency.code)")
       out.append("")
       var summary = "- Spent \(a.money(total.spentMinor, group.currency))"
-      if let budget = total.budgetMinor { summary += " of \(a.money(budget, group.currency)) (\(a.percent(total.percentUsed)))" }
+      if let budget = total.budgetMinor {
+        summary += " of \(a.money(budget, group.currency)) (\(a.percent(total.percentUsed)))"
+      }
       out.append(summary)
       if let remaining = total.remainingMinor {
-        out.append(remaining < 0 ? "- \(a.money(remaining.magnitudeClamped, group.currency)) over" : "- \(a.money(remaining, group.currency)) left")
+        out.append(
+          remaining < 0
+            ? "- \(a.money(remaining.magnitudeClamped, group.currency)) over"
+            : "- \(a.money(remaining, group.currency)) left")
       }
       let t = group.totals
-      out.append("- \(t.overCount) over, \(t.nearCount) near, \(t.underCount) under, \(t.unbudgetedCount) without budget")
+      out.append(
+        "- \(t.overCount) over, \(t.nearCount) near, \(t.underCount) under, \(t.unbudgetedCount) without budget")
       out.append("")
       out.append("| Category | Spent | Budget | Left | Used | Status |")
       out.append("|---|---:|---:|---:|---:|---|")
@@ -38,11 +44,14 @@ public struct MarkdownRenderer {
       out.append("")
     }
     if sections.isExpanded(.expenses), let expenses = report.expenses {
-      out += ["## Expenses (\(report.expenseCount))", "", "| Date | Description | Category | Amount |", "|---|---|---|---:|"]
+      out += [
+        "## Expenses (\(report.expenseCount))", "", "| Date | Description | Category | Amount |", "|---|---|---|---:|",
+      ]
       for e in expenses {
         out.append(
           "| \(e.date) | \(MarkdownRenderer.escape(e.description)) | "
-            + "\(MarkdownRenderer.escape(e.category ?? uncategorizedName)) | \(a.money(e.amount.minor, e.amount.currency)) |")
+            + "\(MarkdownRenderer.escape(e.category ?? uncategorizedName)) | \(a.money(e.amount.minor, e.amount.currency)) |"
+        )
       }
       out.append("")
     }

@@ -173,7 +173,8 @@ extension TextRenderer {
     guard let budget = row.budgetMinor, let remaining = row.remainingMinor else {
       return ["\(a.money(row.spentMinor, currency)) spent"]
     }
-    let left = remaining < 0 ? "\(a.money(remaining.magnitudeClamped, currency)) over" : "\(a.money(remaining, currency)) left"
+    let left =
+      remaining < 0 ? "\(a.money(remaining.magnitudeClamped, currency)) over" : "\(a.money(remaining, currency)) left"
     return ["\(a.money(row.spentMinor, currency)) of \(a.money(budget, currency))", left]
   }
 

@@ -30,10 +30,12 @@ extension TextRenderer {
         let a = c.amounts(short: short)
         let table = Table(
           columns: [
-            .init(header: "Category", cells: rows.map { TerminalText.sanitize($0.category) }, align: .left,
+            .init(
+              header: "Category", cells: rows.map { TerminalText.sanitize($0.category) }, align: .left,
               flexible: true, minWidth: 8),
             .init(header: span, cells: rows.map { sparkline($0.spentMinor, c.glyphs) }, align: .left),
-            .init(header: trends.months.last!.shortName, cells: rows.map { a.money($0.spentMinor.last ?? 0, currency) },
+            .init(
+              header: trends.months.last!.shortName, cells: rows.map { a.money($0.spentMinor.last ?? 0, currency) },
               align: .right),
           ], ellipsis: c.glyphs.ellipsis)
         if let lines = table.lines(width: c.width) {
@@ -68,7 +70,9 @@ extension TextRenderer {
   func trendSentence(_ row: TrendRow, _ months: [Month], _ c: TextContext, _ out: inout TextOutput) {
     let a = c.amounts(short: false)
     var parts: [String] = []
-    for (month, value) in zip(months, row.spentMinor) { parts.append("\(month.shortName) \(a.money(value, row.currency))") }
+    for (month, value) in zip(months, row.spentMinor) {
+      parts.append("\(month.shortName) \(a.money(value, row.currency))")
+    }
     let head = TerminalText.sanitize(row.category) + ":"
     if DisplayWidth.of(head) + 1 <= c.width / 2 {
       out.addFlow(parts, separator: ", ", first: head + " ", rest: "  ")

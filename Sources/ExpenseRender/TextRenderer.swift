@@ -65,7 +65,8 @@ public struct TextRenderer {
   func renderSummary(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
     if c.plain {
       out.blank()
-      out.addFlow([c.header(.summary, count: report.groups.count, noun: "currency", bad: nil, expanded: true)], separator: ", ")
+      out.addFlow(
+        [c.header(.summary, count: report.groups.count, noun: "currency", bad: nil, expanded: true)], separator: ", ")
     }
     for group in report.groups {
       if report.groups.count > 1 { out.add(c.currencyHeading(group.currency)) }
@@ -91,7 +92,8 @@ public struct TextRenderer {
       let all = right.isEmpty ? parts : parts + [right]
       out.addFlow(all, separator: c.separator, first: labelText, rest: TextLayout.spaces(labelWidth))
     }
-    let amounts = c.amountsFitting([row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - labelWidth - 10)
+    let amounts = c.amountsFitting(
+      [row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - labelWidth - 10)
     if let budget = row.budgetMinor {
       let spent = amounts.money(row.spentMinor, group.currency) + " of " + amounts.money(budget, group.currency)
       line("Spent", [spent], right: c.style.status(row.status, amounts.percent(row.percentUsed)))
@@ -116,7 +118,8 @@ public struct TextRenderer {
     let spent = amounts.money(row.spentMinor, group.currency)
     if let budget = row.budgetMinor {
       let percent = amounts.percent(row.percentUsed)
-      parts.append("Spent \(spent) of \(amounts.money(budget, group.currency)) (\(c.style.status(row.status, percent)))")
+      parts.append(
+        "Spent \(spent) of \(amounts.money(budget, group.currency)) (\(c.style.status(row.status, percent)))")
     } else {
       parts.append("Spent \(spent)")
       parts.append("no budgets set")

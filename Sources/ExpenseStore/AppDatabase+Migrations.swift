@@ -68,7 +68,8 @@ extension AppDatabase {
         return (superseded, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
       }
       if superseded || found > AppDatabase.schemaVersion {
-        throw StoreError.newerSchema(path: path, found: max(found, AppDatabase.schemaVersion + 1), supported: AppDatabase.schemaVersion)
+        throw StoreError.newerSchema(
+          path: path, found: max(found, AppDatabase.schemaVersion + 1), supported: AppDatabase.schemaVersion)
       }
       try migrator.migrate(writer)
       try writer.write { db in

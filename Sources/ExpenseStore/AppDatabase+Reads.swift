@@ -120,14 +120,16 @@ extension AppDatabase {
   /// All budgets, defaults and overrides.
   public func budgets() throws(StoreError) -> [Budget] {
     try read { db in
-      try Row.fetchAll(db, sql: "SELECT category, currency, month, amountMinor FROM budget ORDER BY category, currency, month")
-        .compactMap { row -> Budget? in
-          guard let currency = Currency(code: row["currency"]) else { return nil }
-          let month: String = row["month"]
-          return Budget(
-            category: row["category"], amount: Money(minor: row["amountMinor"], currency: currency),
-            month: month.isEmpty ? nil : try Month.parse(month))
-        }
+      try Row.fetchAll(
+        db, sql: "SELECT category, currency, month, amountMinor FROM budget ORDER BY category, currency, month"
+      )
+      .compactMap { row -> Budget? in
+        guard let currency = Currency(code: row["currency"]) else { return nil }
+        let month: String = row["month"]
+        return Budget(
+          category: row["category"], amount: Money(minor: row["amountMinor"], currency: currency),
+          month: month.isEmpty ? nil : try Month.parse(month))
+      }
     }
   }
 

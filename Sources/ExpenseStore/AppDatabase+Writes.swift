@@ -11,9 +11,10 @@ extension AppDatabase {
     try write { db in
       let prefix =
         "manual:\(expense.date)|\(expense.amount.currency.code)|\(expense.amount.minor)|\(expense.account ?? "")|\(expense.description)|"
-      let existing = try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM expense WHERE substr(fingerprint, 1, ?) = ?",
-        arguments: [prefix.utf8.count, prefix]) ?? 0
+      let existing =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM expense WHERE substr(fingerprint, 1, ?) = ?",
+          arguments: [prefix.utf8.count, prefix]) ?? 0
       try db.execute(
         sql: """
           INSERT INTO expense
@@ -62,7 +63,8 @@ extension AppDatabase {
   public func setCategoryKind(_ name: String, kind: CategoryKind) throws {
     try write { db in
       try db.execute(
-        sql: "INSERT INTO categoryKind (name, kind) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET kind = excluded.kind",
+        sql:
+          "INSERT INTO categoryKind (name, kind) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET kind = excluded.kind",
         arguments: [name, kind.rawValue])
     }
   }
@@ -150,7 +152,8 @@ extension AppDatabase {
   public func saveProfile(name: String, json: String) throws {
     try write { db in
       try db.execute(
-        sql: "INSERT INTO importProfile (name, options) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET options = excluded.options",
+        sql:
+          "INSERT INTO importProfile (name, options) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET options = excluded.options",
         arguments: [name, json])
     }
   }

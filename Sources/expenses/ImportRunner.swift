@@ -48,8 +48,9 @@ struct ImportRunner {
             account: row.account, fingerprint: row.fingerprint, line: row.line)
           if dryRun {
             summary.preview.append(
-              .init(line: row.line, date: row.date, amount: row.amount, description: row.description,
-                    category: category, ruleID: ruleID, duplicate: outcome == .duplicate))
+              .init(
+                line: row.line, date: row.date, amount: row.amount, description: row.description,
+                category: category, ruleID: ruleID, duplicate: outcome == .duplicate))
           }
         case .excluded(let line, let reason):
           summary.excluded += 1

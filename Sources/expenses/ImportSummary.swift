@@ -49,7 +49,8 @@ struct ImportSummary: Encodable {
         let category = row.category.map { clean($0) + rule } ?? "uncategorized"
         let duplicate = row.duplicate ? "  [duplicate]" : ""
         lines.append(
-          "  line \(row.line): \(row.date)  \(row.amount.formatted)  \(clean(row.description)) → \(category)\(duplicate)")
+          "  line \(row.line): \(row.date)  \(row.amount.formatted)  \(clean(row.description)) → \(category)\(duplicate)"
+        )
       }
     }
     let verb = dryRun ? "Would import" : "Imported"

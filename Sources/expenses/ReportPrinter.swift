@@ -18,7 +18,8 @@ struct ReportPrinter {
     let month = try options.month.map(options.parseMonth) ?? today.calendarMonth
     let width = terminal.width(option: options.width)
     guard width >= 20 else {
-      throw CLIFailure(message: "the width is \(width) columns; the report needs at least 20 (set --width)", code: SysExit.usage)
+      throw CLIFailure(
+        message: "the width is \(width) columns; the report needs at least 20 (set --width)", code: SysExit.usage)
     }
     // Machine formats never depend on the terminal: their section states are resolved as if
     // every section were collapsible (what is saved), whatever the width.

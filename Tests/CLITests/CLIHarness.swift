@@ -26,7 +26,8 @@ struct CLI {
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       url = url.deletingLastPathComponent()
     }
-    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/expenses")
+    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+      ".build/debug/expenses")
   }
 
   /// Project root (for fixtures), from this file's path.
@@ -44,7 +45,8 @@ struct CLI {
 
   /// Runs `expenses ARGS --db <temp>` (the database is passed unless `useDatabase` is false).
   @discardableResult
-  func run(_ arguments: [String], useDatabase: Bool = true, environment extra: [String: String] = [:]) throws -> Result {
+  func run(_ arguments: [String], useDatabase: Bool = true, environment extra: [String: String] = [:]) throws -> Result
+  {
     let process = Process()
     process.executableURL = CLI.binary
     process.arguments = useDatabase ? arguments + ["--db", db] : arguments

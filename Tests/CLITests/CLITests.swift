@@ -35,8 +35,10 @@ import Testing
     #expect(groups.first?["currency"] as? String == "USD")
     let categories = try #require(groups.first?["categories"] as? [[String: Any]])
     #expect(categories.count >= 8)
-    for key in ["category", "budgetMinor", "spentMinor", "remainingMinor", "percentUsed", "status",
-                "trailingAverageMinor", "changeFromAveragePercent", "paceMinor", "projectedMinor"] {
+    for key in [
+      "category", "budgetMinor", "spentMinor", "remainingMinor", "percentUsed", "status",
+      "trailingAverageMinor", "changeFromAveragePercent", "paceMinor", "projectedMinor",
+    ] {
       #expect(categories.allSatisfy { $0.keys.contains(key) }, "every category has \(key)")
     }
     #expect(categories.contains { $0["status"] as? String == "over" })
@@ -116,9 +118,11 @@ import Testing
     #expect(first.code == 0, "\(first.stderr)")
     let list = try cli.run(["list", "--format", "json"], useDatabase: false, environment: ["EXPENSES_DB": cli.db])
     #expect(list.stdout.contains("Bus"))
-    let xdg = try cli.run(["add", "2026-10-01", "3", "Tram"], useDatabase: false, environment: ["XDG_DATA_HOME": cli.directory.path])
+    let xdg = try cli.run(
+      ["add", "2026-10-01", "3", "Tram"], useDatabase: false, environment: ["XDG_DATA_HOME": cli.directory.path])
     #expect(xdg.code == 0)
-    #expect(FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("expenses/expenses.sqlite").path))
+    #expect(
+      FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("expenses/expenses.sqlite").path))
   }
 
   @Test func sectionPreferencesPersistUntilReset() throws {
@@ -154,7 +158,9 @@ import Testing
     let cli = try CLI()
     let path = try cli.file("evil.csv", "Date,Description,Amount\n2026-10-01,\"Evil \u{1B}[31mRED\u{07} shop\",-1.00\n")
     #expect(try cli.run(["import", path]).code == 0)
-    for arguments in [["list"], ["report", "--month", "2026-10", "--expand", "expenses", "--details", "--color", "never"]] {
+    for arguments in [
+      ["list"], ["report", "--month", "2026-10", "--expand", "expenses", "--details", "--color", "never"],
+    ] {
       let result = try cli.run(arguments)
       #expect(result.code == 0)
       #expect(!result.stdout.contains("\u{1B}"), "\(arguments) printed a raw ESC")
@@ -172,7 +178,8 @@ import Testing
     #expect(try cli.run(["budget", "set", "Dining out", "300", "--month", "2026-12"]).code == 0)
     let budgets = try #require(try cli.json(["budget", "list", "--format", "json"]) as? [[String: Any]])
     #expect(budgets.count == 2)
-    let report = try #require(try cli.json(["report", "--month", "2026-10", "--today", "2026-10-20", "--format", "json"]) as? [String: Any])
+    let report = try #require(
+      try cli.json(["report", "--month", "2026-10", "--today", "2026-10-20", "--format", "json"]) as? [String: Any])
     let groups = try #require(report["groups"] as? [[String: Any]])
     let dining = try #require((groups.first?["categories"] as? [[String: Any]])?.first)
     #expect(dining["spentMinor"] as? Int == 15840)
@@ -199,7 +206,10 @@ import Testing
     try cli.run(["add", "2026-10-01", "1", "x"])
     let sqlite = Process()
     sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    sqlite.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version=99'); c.commit()", cli.db]
+    sqlite.arguments = [
+      "python3", "-c",
+      "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version=99'); c.commit()", cli.db,
+    ]
     try sqlite.run()
     sqlite.waitUntilExit()
     let result = try cli.run(["list"])

@@ -38,8 +38,11 @@ import Testing
 
   @Test func overlappingExportAddsOnlyTheNewRows() throws {
     let cli = try CLI()
-    let september = try cli.file("sep.csv", "Date,Description,Amount\n2026-09-28,Rent,-1000.00\n2026-09-30,Coffee,-4.00\n2026-10-01,Coffee,-4.00\n")
-    let october = try cli.file("oct.csv", "Date,Description,Amount\n2026-09-30,Coffee,-4.00\n2026-10-01,Coffee,-4.00\n2026-10-02,Lunch,-12.00\n")
+    let september = try cli.file(
+      "sep.csv", "Date,Description,Amount\n2026-09-28,Rent,-1000.00\n2026-09-30,Coffee,-4.00\n2026-10-01,Coffee,-4.00\n"
+    )
+    let october = try cli.file(
+      "oct.csv", "Date,Description,Amount\n2026-09-30,Coffee,-4.00\n2026-10-01,Coffee,-4.00\n2026-10-02,Lunch,-12.00\n")
     #expect(try cli.run(["import", september]).stdout.contains("3 new"))
     let second = try cli.run(["import", october])
     #expect(second.stdout.contains("1 new, 2 duplicates"), "\(second.stdout)")
@@ -64,7 +67,10 @@ import Testing
 
   @Test func creditCardWarningSuggestsTheFlag() throws {
     let cli = try CLI()
-    let card = try cli.file("card.csv", "Date,Description,Amount\n2026-10-01,Shop A,12.00\n2026-10-02,Shop B,30.00\n2026-10-03,Shop C,8.00\n2026-10-04,Payment,-50.00\n")
+    let card = try cli.file(
+      "card.csv",
+      "Date,Description,Amount\n2026-10-01,Shop A,12.00\n2026-10-02,Shop B,30.00\n2026-10-03,Shop C,8.00\n2026-10-04,Payment,-50.00\n"
+    )
     let result = try cli.run(["import", card, "--dry-run"])
     #expect(result.stdout.contains("--spending positive"), "\(result.stdout)")
     let flipped = try cli.run(["import", card, "--spending", "positive"])
@@ -78,7 +84,10 @@ import Testing
     let cli = try CLI()
     let keep = cli.directory.appendingPathComponent("demo.sqlite").path
     #expect(try cli.run(["demo", "--keep", keep, "--width", "80"], useDatabase: false).code == 0)
-    let rows = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["list", "--format", "json", "--db", keep], useDatabase: false).stdout.utf8)) as? [[String: Any]])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(try cli.run(["list", "--format", "json", "--db", keep], useDatabase: false).stdout.utf8))
+        as? [[String: Any]])
     let fixture = try String(contentsOfFile: CLI.fixture("demo/bank.csv"), encoding: .utf8)
     let fixtureRows = fixture.split(separator: "\n").count - 1
     #expect(rows.count == fixtureRows)

@@ -50,7 +50,8 @@ import Testing
     #expect(summary["excluded"] as? Int == (expected["excluded"] as? [Int] ?? []).count, "\(name)")
 
     let listed = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
-    let byLine = Dictionary(uniqueKeysWithValues: listed.map { (($0["source"] as? [String: Any])?["line"] as? Int ?? -1, $0) })
+    let byLine = Dictionary(
+      uniqueKeysWithValues: listed.map { (($0["source"] as? [String: Any])?["line"] as? Int ?? -1, $0) })
     for row in expectedRows {
       let line = try #require(row["line"] as? Int)
       let got = try #require(byLine[line], "\(name): no row from line \(line)")
@@ -88,7 +89,8 @@ import Testing
 
     // --skip-invalid keeps the good rows and writes the bad ones to --rejects.
     let rejects = cli.directory.appendingPathComponent("rejects.csv").path
-    let skipping = try cli.run(["import", file, "--skip-invalid", "--rejects", rejects, "--format", "json"] + Self.flags(name))
+    let skipping = try cli.run(
+      ["import", file, "--skip-invalid", "--rejects", rejects, "--format", "json"] + Self.flags(name))
     #expect(skipping.code == 0, "\(name): \(skipping.stderr)")
     let listed = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
     let lines = Set(listed.compactMap { ($0["source"] as? [String: Any])?["line"] as? Int })

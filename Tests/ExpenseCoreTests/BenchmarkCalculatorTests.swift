@@ -5,14 +5,18 @@ import Testing
 @Suite struct BenchmarkCalculatorTests {
   let october = Month(year: 2026, month: 10)!
 
-  func total(_ category: String?, _ month: String, out: Int64, inflow: Int64 = 0, count: Int = 1,
-             currency: Currency = .usd) -> CategoryMonthTotal {
-    CategoryMonthTotal(currency: currency, category: category, month: try! Month.parse(month),
-                       outflowMinor: out, inflowMinor: inflow, count: count)
+  func total(
+    _ category: String?, _ month: String, out: Int64, inflow: Int64 = 0, count: Int = 1,
+    currency: Currency = .usd
+  ) -> CategoryMonthTotal {
+    CategoryMonthTotal(
+      currency: currency, category: category, month: try! Month.parse(month),
+      outflowMinor: out, inflowMinor: inflow, count: count)
   }
 
   func budget(_ category: String, _ minor: Int64, currency: Currency = .usd, month: String? = nil) -> Budget {
-    Budget(category: category, amount: Money(minor: minor, currency: currency), month: month.map { try! Month.parse($0) })
+    Budget(
+      category: category, amount: Money(minor: minor, currency: currency), month: month.map { try! Month.parse($0) })
   }
 
   func row(_ report: BudgetReport, _ name: String) throws -> CategoryBenchmark {
@@ -21,14 +25,16 @@ import Testing
 
   @Test func overNearUnderWithPaceAndProjection() throws {
     let calculator = BenchmarkCalculator(today: try CivilDate.parse("2026-10-20"))
-    let report = calculator.report(for: october, input: .init(
-      totals: [
-        total("Dining out", "2026-10", out: 16840, count: 7),
-        total("Groceries", "2026-10", out: 32810, count: 9),
-        total("Transport", "2026-10", out: 3690, count: 3),
-      ],
-      budgets: [budget("Dining out", 15000), budget("Groceries", 40000), budget("Transport", 9000)],
-      historyStart: [.usd: try Month.parse("2026-01")]))
+    let report = calculator.report(
+      for: october,
+      input: .init(
+        totals: [
+          total("Dining out", "2026-10", out: 16840, count: 7),
+          total("Groceries", "2026-10", out: 32810, count: 9),
+          total("Transport", "2026-10", out: 3690, count: 3),
+        ],
+        budgets: [budget("Dining out", 15000), budget("Groceries", 40000), budget("Transport", 9000)],
+        historyStart: [.usd: try Month.parse("2026-01")]))
 
     let dining = try row(report, "Dining out")
     #expect(dining.status == .over)
@@ -67,7 +73,8 @@ import Testing
 
   @Test func refundLargerThanSpendingGivesNegativeSpent() throws {
     let report = BenchmarkCalculator(today: try CivilDate.parse("2026-11-02")).report(
-      for: october, input: .init(
+      for: october,
+      input: .init(
         totals: [total("Shopping", "2026-10", out: 2000, inflow: 5000, count: 2)],
         budgets: [budget("Shopping", 10000)]))
     let shopping = try row(report, "Shopping")
@@ -102,26 +109,33 @@ import Testing
       total("Dining out", "2026-06", out: 99999),  // outside the three-month window
     ]
     let calculator = BenchmarkCalculator(today: try CivilDate.parse("2026-10-20"))
-    let full = calculator.report(for: october, input: .init(totals: totals, budgets: [], historyStart: [.usd: try Month.parse("2026-06")]))
+    let full = calculator.report(
+      for: october, input: .init(totals: totals, budgets: [], historyStart: [.usd: try Month.parse("2026-06")]))
     let dining = try row(full, "Dining out")
     #expect(dining.trailingAverageMinor == 13120)  // (12000 + 14000 + 13360) / 3
     #expect(dining.changeFromAveragePercent == Percent(tenths: 284))  // 3720/13120 = 28.35…%
 
     // History starting in September: the average is September alone, not (12000+0+0)/3.
-    let short = calculator.report(for: october, input: .init(totals: Array(totals.prefix(2)), budgets: [], historyStart: [.usd: try Month.parse("2026-09")]))
+    let short = calculator.report(
+      for: october,
+      input: .init(totals: Array(totals.prefix(2)), budgets: [], historyStart: [.usd: try Month.parse("2026-09")]))
     #expect(try row(short, "Dining out").trailingAverageMinor == 12000)
 
     // First month of history: no average at all.
-    let first = calculator.report(for: october, input: .init(totals: [totals[0]], budgets: [], historyStart: [.usd: october]))
+    let first = calculator.report(
+      for: october, input: .init(totals: [totals[0]], budgets: [], historyStart: [.usd: october]))
     #expect(try row(first, "Dining out").trailingAverageMinor == nil)
     #expect(try row(first, "Dining out").changeFromAveragePercent == nil)
   }
 
   @Test func monthOverrideBeatsDefault() throws {
     let report = BenchmarkCalculator(today: try CivilDate.parse("2026-12-01")).report(
-      for: october, input: .init(
+      for: october,
+      input: .init(
         totals: [total("Travel", "2026-10", out: 50000)],
-        budgets: [budget("Travel", 20000), budget("Travel", 80000, month: "2026-10"), budget("Travel", 1, month: "2026-11")]))
+        budgets: [
+          budget("Travel", 20000), budget("Travel", 80000, month: "2026-10"), budget("Travel", 1, month: "2026-11"),
+        ]))
     let travel = try row(report, "Travel")
     #expect(travel.budgetMinor == 80000)
     #expect(travel.percentUsed == Percent(tenths: 625))
@@ -145,7 +159,8 @@ import Testing
 
   @Test func currenciesAreSeparateGroupsAndJPYHasNoDecimals() throws {
     let report = BenchmarkCalculator(today: try CivilDate.parse("2026-10-20")).report(
-      for: october, input: .init(
+      for: october,
+      input: .init(
         totals: [
           total("Food", "2026-10", out: 31500, currency: .jpy),
           total("Food", "2026-10", out: 1000, currency: .usd),
@@ -160,7 +175,8 @@ import Testing
 
   @Test func incomeIsReportedApartFromSpending() throws {
     let report = BenchmarkCalculator(today: try CivilDate.parse("2026-10-20")).report(
-      for: october, input: .init(
+      for: october,
+      input: .init(
         totals: [total("Salary", "2026-10", out: 0, inflow: 500000), total("Rent", "2026-10", out: 150000)],
         budgets: [], kinds: ["Salary": .income]))
     #expect(report.groups[0].categories.map(\.category) == ["Rent"])
@@ -180,8 +196,10 @@ import Testing
   @Test func trendsAlignSixMonths() throws {
     let trends = BenchmarkCalculator(today: try CivilDate.parse("2026-10-20")).trends(
       ending: october,
-      totals: [total("Dining out", "2026-05", out: 100), total("Dining out", "2026-10", out: 300, inflow: 50),
-               total("Dining out", "2026-04", out: 999)],
+      totals: [
+        total("Dining out", "2026-05", out: 100), total("Dining out", "2026-10", out: 300, inflow: 50),
+        total("Dining out", "2026-04", out: 999),
+      ],
       kinds: [:])
     #expect(trends.months.first?.description == "2026-05")
     #expect(trends.rows.count == 1)

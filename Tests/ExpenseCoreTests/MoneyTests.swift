@@ -60,7 +60,8 @@ import Testing
 
   @Test func decimalStringRoundTripsEveryAmount() async {
     let codes = ["USD", "JPY", "BHD", "EUR", "CLF"]
-    await propertyCheck(count: 500, input: Gen.int64(in: Int64.min + 1...Int64.max), Gen.int(in: 0...4)) { minor, index in
+    await propertyCheck(count: 500, input: Gen.int64(in: Int64.min + 1...Int64.max), Gen.int(in: 0...4)) {
+      minor, index in
       let currency = Currency(code: codes[index])!
       let money = Money(minor: minor, currency: currency)
       #expect((try? Money.parse(money.decimalString, currency: currency)) == money)

@@ -67,7 +67,8 @@ func undetectableHint(_ path: String, _ options: ImportOptions = ImportOptions()
     let dialect = try CSVImporter(path: path, options: ImportOptions(), defaultCurrency: .usd).detect()
     #expect(dialect.dateFormat == "DD/MM/YYYY")
     let mdy = temporaryFile("Date,Description,Amount\n01/02/2026,A,-1.00\n04/25/2026,C,-3.00\n")
-    #expect(try CSVImporter(path: mdy, options: ImportOptions(), defaultCurrency: .usd).detect().dateFormat == "MM/DD/YYYY")
+    #expect(
+      try CSVImporter(path: mdy, options: ImportOptions(), defaultCurrency: .usd).detect().dateFormat == "MM/DD/YYYY")
   }
 
   @Test func ambiguousDecimalMarkNamesTheFlag() throws {
@@ -79,7 +80,8 @@ func undetectableHint(_ path: String, _ options: ImportOptions = ImportOptions()
   }
 
   @Test func mostlyPositiveAmountsWarnAboutSpending() throws {
-    let text = "Date,Description,Amount\n2026-10-01,A,10.00\n2026-10-02,B,20.00\n2026-10-03,C,5.00\n2026-10-04,Pay,-35.00\n"
+    let text =
+      "Date,Description,Amount\n2026-10-01,A,10.00\n2026-10-02,B,20.00\n2026-10-03,C,5.00\n2026-10-04,Pay,-35.00\n"
     let result = try importAll(temporaryFile(text))
     #expect(result.warnings.contains { $0.contains("--spending positive") })
     #expect(result.rows.map(\.amount.minor) == [1000, 2000, 500, -3500])  // not silently flipped
@@ -158,7 +160,8 @@ func undetectableHint(_ path: String, _ options: ImportOptions = ImportOptions()
       description: "Coffee", occurrence: 2)
     #expect(first[1] == expected)
     // An overlapping export (only the second day) gives the same fingerprints for that day.
-    let overlap = try importAll(temporaryFile("Date,Description,Amount\n2026-10-02,Coffee,-3.00\n2026-10-02,Coffee,-3.00\n"))
+    let overlap = try importAll(
+      temporaryFile("Date,Description,Amount\n2026-10-02,Coffee,-3.00\n2026-10-02,Coffee,-3.00\n"))
     #expect(overlap.rows.map(\.fingerprint) == Array(first[2...]))
   }
 

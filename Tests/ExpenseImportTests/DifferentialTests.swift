@@ -71,7 +71,9 @@ struct SeededRandom: RandomNumberGenerator {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("csv-diff-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    var arguments = ["-c", """
+    var arguments = [
+      "-c",
+      """
       import csv, json, sys
       args = sys.argv[1:]
       out = []
@@ -79,7 +81,8 @@ struct SeededRandom: RandomNumberGenerator {
           with open(args[i], newline='', encoding='utf-8') as f:
               out.append(list(csv.reader(f, delimiter=args[i + 1])))
       sys.stdout.write(json.dumps(out))
-      """]
+      """,
+    ]
     for (index, item) in corpus.enumerated() {
       let url = dir.appendingPathComponent("\(index).csv")
       try Data(item.text.utf8).write(to: url)

@@ -59,7 +59,8 @@ import Testing
       var text = ""
       for row in rows {
         text += row.map { field in
-          let needs = field.isEmpty || field.contains(delimiter) || field.contains("\"") || field.contains("\n")
+          let needs =
+            field.isEmpty || field.contains(delimiter) || field.contains("\"") || field.contains("\n")
             || field.contains("\r")
           return needs ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
         }.joined(separator: delimiter)

@@ -106,9 +106,11 @@ enum Fixtures {
   static var twoCurrencies: BudgetReport {
     let september = Month(year: 2026, month: 9)!
     let totals = [
-      total("Groceries", september, out: usd(310.45), count: 6), total("Dining out", september, out: usd(190.10), count: 5),
+      total("Groceries", september, out: usd(310.45), count: 6),
+      total("Dining out", september, out: usd(190.10), count: 5),
       total("Transport", september, out: usd(55), count: 3),
-      total("Groceries", september, out: 18_840, count: 4, .eur), total("Hotel", september, out: 42_000, count: 2, .eur),
+      total("Groceries", september, out: 18_840, count: 4, .eur),
+      total("Hotel", september, out: 42_000, count: 2, .eur),
       total("Museums", september, out: 3_600, in: 1_200, count: 3, .eur),
     ]
     let budgets = [

@@ -18,7 +18,8 @@ struct FormatTests {
     #expect(root["daysElapsed"] is NSNull)
     let groups = try #require(root["groups"] as? [[String: Any]])
     #expect(groups.map { $0["currency"] as? String } == ["EUR", "USD"])
-    let museums = try #require((groups[0]["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "Museums" })
+    let museums = try #require(
+      (groups[0]["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "Museums" })
     for key in [
       "category", "budgetMinor", "spentMinor", "remainingMinor", "percentUsed", "status", "trailingAverageMinor",
       "changeFromAveragePercent", "paceMinor", "projectedMinor",
@@ -51,8 +52,10 @@ struct FormatTests {
     let expandedAll = SectionStates(expanded: [.expenses: true, .trends: true])
     for (name, report) in Fixtures.all where name != "many" {
       for width in [20, 40, 80, 132] {
-        let text = TextRenderer(options: RenderOptions(width: width, glyphs: .ascii, details: true, sections: expandedAll))
-          .render(report)
+        let text = TextRenderer(
+          options: RenderOptions(width: width, glyphs: .ascii, details: true, sections: expandedAll)
+        )
+        .render(report)
         // User data in these fixtures: "Trattoria Da Enzo — …", "Visa ••4821", "Hôtel des Arts".
         var scrubbed = text
         for data in ["—", "••", "ô"] { scrubbed = scrubbed.replacingOccurrences(of: data, with: "") }

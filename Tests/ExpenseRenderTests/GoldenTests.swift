@@ -25,8 +25,10 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     let expandedAll = try! SectionStates.resolve(
       saved: [:], expand: ["all"], collapse: [], accordion: false, windowSize: .compact)
     for width in [20, 40, 80, 132] {
-      cases.append(GoldenCase(name: "demo", variant: "ascii", width: width, options: RenderOptions(width: width, glyphs: .ascii)))
-      cases.append(GoldenCase(name: "demo", variant: "plain", width: width, options: RenderOptions(width: width, plain: true)))
+      cases.append(
+        GoldenCase(name: "demo", variant: "ascii", width: width, options: RenderOptions(width: width, glyphs: .ascii)))
+      cases.append(
+        GoldenCase(name: "demo", variant: "plain", width: width, options: RenderOptions(width: width, plain: true)))
       cases.append(
         GoldenCase(
           name: "demo", variant: "expanded", width: width,

@@ -79,7 +79,9 @@ enum RandomReports {
     let calculator = BenchmarkCalculator(today: today)
     var report = calculator.report(
       for: month,
-      input: .init(totals: totals, budgets: budgets, historyStart: Dictionary(uniqueKeysWithValues: chosen.map { ($0, month.adding(months: -4)) })))
+      input: .init(
+        totals: totals, budgets: budgets,
+        historyStart: Dictionary(uniqueKeysWithValues: chosen.map { ($0, month.adding(months: -4)) })))
     if Bool.random(using: &rng) {
       report.expenses = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
         Expense(
@@ -88,7 +90,8 @@ enum RandomReports {
             minor: amount(&rng) * (Bool.random(using: &rng) ? -1 : 1), currency: chosen.randomElement(using: &rng)!),
           description: name(&rng), category: Bool.random(using: &rng) ? name(&rng) : nil,
           account: Bool.random(using: &rng) ? name(&rng) : nil,
-          source: Bool.random(using: &rng) ? .init(file: name(&rng) + ".csv", line: Int.random(in: 1...99999, using: &rng)) : nil)
+          source: Bool.random(using: &rng)
+            ? .init(file: name(&rng) + ".csv", line: Int.random(in: 1...99999, using: &rng)) : nil)
       }
     }
     if Bool.random(using: &rng) { report.trends = calculator.trends(ending: month, totals: totals, kinds: [:]) }
@@ -105,7 +108,8 @@ enum RandomReports {
         collapse: collapse, accordion: accordion, windowSize: size)
       options.append(
         RenderOptions(
-          width: 0, glyphs: Bool.random(using: &rng) ? .unicode : .ascii, plain: Int.random(in: 0..<4, using: &rng) == 0,
+          width: 0, glyphs: Bool.random(using: &rng) ? .unicode : .ascii,
+          plain: Int.random(in: 0..<4, using: &rng) == 0,
           color: Bool.random(using: &rng), details: Bool.random(using: &rng), sections: states))
     }
     return (report, options)
@@ -114,7 +118,9 @@ enum RandomReports {
 
 /// Lines of `text` split on LF only (what a terminal does), with ANSI escapes left in.
 func outputLines(_ text: String) -> [String] {
-  text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+  text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+    String(decoding: $0, as: UTF8.self)
+  }
 }
 
 /// Random reports per run (each rendered at all 221 widths, twice over): `RENDER_PROPERTY_COUNT`.
@@ -134,7 +140,10 @@ struct WidthPropertyTests {
             Issue.record("seed \(seed) variant \(variantIndex) width \(width): \(DisplayWidth.of(line)) cells: \(line)")
             return
           }
-          #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\u{1B}") || (0x7F..<0xA0).contains($0.value) })
+          #expect(
+            !text.unicodeScalars.contains {
+              ($0.value < 0x20 && $0 != "\n" && $0 != "\u{1B}") || (0x7F..<0xA0).contains($0.value)
+            })
           if !options.color { #expect(!text.contains("\u{1B}")) }
           if width % 37 == 0 {
             #expect(TextRenderer(options: options).render(report) == text, "not deterministic: seed \(seed)")

@@ -14,13 +14,19 @@ import Testing
   @Test func importIsOneTransactionAndDropsDuplicates() throws {
     let db = try AppDatabase()
     let first = try db.importFile(sourceFile: "bank.csv") { session in
-      try session.insert(date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil, fingerprint: "a", line: 2)
-      try session.insert(date: date("2026-10-02"), amount: usd(-500), description: "Bus", category: "Transport", account: nil, fingerprint: "b", line: 3)
+      try session.insert(
+        date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
+        fingerprint: "a", line: 2)
+      try session.insert(
+        date: date("2026-10-02"), amount: usd(-500), description: "Bus", category: "Transport", account: nil,
+        fingerprint: "b", line: 3)
       return (session.inserted, session.duplicates)
     }
     #expect(first == (2, 0))
     let second = try db.importFile(sourceFile: "again.csv") { session in
-      let outcome = try session.insert(date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil, fingerprint: "a", line: 7)
+      let outcome = try session.insert(
+        date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
+        fingerprint: "a", line: 7)
       #expect(outcome == .duplicate)
       return session.explained
     }
@@ -30,14 +36,18 @@ import Testing
     struct Boom: Error {}
     #expect(throws: Boom.self) {
       try db.importFile(sourceFile: "bad.csv") { session in
-        try session.insert(date: date("2026-10-03"), amount: usd(-1), description: "x", category: nil, account: nil, fingerprint: "c", line: 2)
+        try session.insert(
+          date: date("2026-10-03"), amount: usd(-1), description: "x", category: nil, account: nil, fingerprint: "c",
+          line: 2)
         throw Boom()
       }
     }
     #expect(try db.expenseCount() == 2, "a failed import writes nothing")
 
     let dry = try db.importFile(sourceFile: "dry.csv", dryRun: true) { session in
-      try session.insert(date: date("2026-10-04"), amount: usd(-1), description: "y", category: nil, account: nil, fingerprint: "d", line: 2)
+      try session.insert(
+        date: date("2026-10-04"), amount: usd(-1), description: "y", category: nil, account: nil, fingerprint: "d",
+        line: 2)
       return session.inserted
     }
     #expect(dry == 1)
@@ -48,10 +58,14 @@ import Testing
     let db = try AppDatabase()
     try db.importFile(sourceFile: "f.csv") { session in
       var line = 1
-      for (day, minor, category) in [("2026-09-30", Int64(-100), "Food"), ("2026-10-01", -250, "Food"), ("2026-10-31", -50, "Food"),
-                                      ("2026-10-15", 75, "Food"), ("2026-10-15", -999, nil), ("2026-11-01", -1, "Food")] {
+      for (day, minor, category) in [
+        ("2026-09-30", Int64(-100), "Food"), ("2026-10-01", -250, "Food"), ("2026-10-31", -50, "Food"),
+        ("2026-10-15", 75, "Food"), ("2026-10-15", -999, nil), ("2026-11-01", -1, "Food"),
+      ] {
         line += 1
-        try session.insert(date: date(day), amount: usd(minor), description: "r\(line)", category: category, account: nil, fingerprint: "f\(line)", line: line)
+        try session.insert(
+          date: date(day), amount: usd(minor), description: "r\(line)", category: category, account: nil,
+          fingerprint: "f\(line)", line: line)
       }
     }
     let totals = try db.monthlyTotals(from: try Month.parse("2026-10"), through: try Month.parse("2026-10"))
@@ -70,7 +84,9 @@ import Testing
     try db.saveBudget(Budget(category: "Food", amount: usd(45000)))  // replaces
     try db.saveBudget(Budget(category: "Food", amount: usd(90000), month: try Month.parse("2026-12")))
     #expect(try db.budgets().map(\.amount.minor) == [45000, 90000])
-    #expect(throws: CoreError.negativeBudget("-1.00")) { try db.saveBudget(Budget(category: "Food", amount: usd(-100))) }
+    #expect(throws: CoreError.negativeBudget("-1.00")) {
+      try db.saveBudget(Budget(category: "Food", amount: usd(-100)))
+    }
     try db.removeBudget(category: "Food", month: try Month.parse("2026-12"), currency: nil)
     #expect(try db.budgets().count == 1)
     #expect(throws: StoreError.budgetNotFound(category: "Food", month: try Month.parse("2026-12"))) {
@@ -133,7 +149,8 @@ import Testing
 
   @Test func notADatabaseIsReported() throws {
     let path = temporaryPath()
-    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try Data(String(repeating: "this is not sqlite ", count: 100).utf8).write(to: URL(fileURLWithPath: path))
     #expect(throws: StoreError.self) { try AppDatabase(path: path) }
   }

@@ -91,8 +91,10 @@ public struct BenchmarkCalculator: Sendable {
         if isIncome {
           income[name, default: 0] &+= total.inflowMinor &- total.outflowMinor
         } else {
-          var merged = current[name] ?? CategoryMonthTotal(
-            currency: currency, category: name, month: month, outflowMinor: 0, inflowMinor: 0, count: 0)
+          var merged =
+            current[name]
+            ?? CategoryMonthTotal(
+              currency: currency, category: name, month: month, outflowMinor: 0, inflowMinor: 0, count: 0)
           merged.outflowMinor &+= total.outflowMinor
           merged.inflowMinor &+= total.inflowMinor
           merged.count += total.count

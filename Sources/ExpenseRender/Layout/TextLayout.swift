@@ -110,7 +110,8 @@ struct Amounts {
   var dash: String
 
   func money(_ minor: Int64, _ currency: Currency) -> String {
-    let text = short ? Money.formatShort(minor: minor, currency: currency) : Money.format(minor: minor, currency: currency)
+    let text =
+      short ? Money.formatShort(minor: minor, currency: currency) : Money.format(minor: minor, currency: currency)
     guard ascii, let symbol = currency.symbol, !DisplayWidth.isPlainASCII(symbol) else { return text }
     // A non-ASCII symbol (€, ¥) becomes the ISO code in ASCII mode: `-EUR 18.40`.
     let negative = text.hasPrefix("-")

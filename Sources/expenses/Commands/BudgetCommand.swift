@@ -52,8 +52,10 @@ struct BudgetCommand: ParsableCommand {
       let budgets = try database.open().budgets()
       if format == .json {
         let rows = budgets.map {
-          ["category": $0.category, "amountMinor": String($0.amount.minor), "currency": $0.amount.currency.code,
-           "month": $0.month?.description ?? ""]
+          [
+            "category": $0.category, "amountMinor": String($0.amount.minor), "currency": $0.amount.currency.code,
+            "month": $0.month?.description ?? "",
+          ]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

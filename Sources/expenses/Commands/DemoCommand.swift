@@ -28,7 +28,8 @@ struct DemoCommand: ParsableCommand {
 
   func run() throws {
     let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("expenses-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+      .appendingPathComponent(
+        "expenses-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let csvPath = scratch.appendingPathComponent("demo-bank.csv").path

@@ -29,10 +29,12 @@ struct ImportCommand: ParsableCommand {
   @Argument(help: "The CSV file to import.")
   var file: String
 
-  @Option(help: "Column roles by position for files without a header: date,description,amount,... ('-' ignores a column).")
+  @Option(
+    help: "Column roles by position for files without a header: date,description,amount,... ('-' ignores a column).")
   var columns: String?
 
-  @Option(name: .customLong("column"), help: "Set the role of one named column, NAME=ROLE (repeatable), e.g. Net=amount.")
+  @Option(
+    name: .customLong("column"), help: "Set the role of one named column, NAME=ROLE (repeatable), e.g. Net=amount.")
   var namedColumns: [String] = []
 
   @Option(help: "Field separator: , ; tab | (default: detected).")
@@ -100,12 +102,16 @@ struct ImportCommand: ParsableCommand {
     for pair in namedColumns {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2, ColumnRole(rawValue: parts[1]) != nil else {
-        throw ValidationError("--column takes NAME=ROLE with ROLE one of \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", ")); got '\(pair)'")
+        throw ValidationError(
+          "--column takes NAME=ROLE with ROLE one of \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", ")); got '\(pair)'"
+        )
       }
     }
     if let columns {
-      for role in columns.split(separator: ",", omittingEmptySubsequences: false) where ColumnRole(rawValue: String(role)) == nil {
-        throw ValidationError("--columns: unknown role '\(role)'; roles are \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", "))")
+      for role in columns.split(separator: ",", omittingEmptySubsequences: false)
+      where ColumnRole(rawValue: String(role)) == nil {
+        throw ValidationError(
+          "--columns: unknown role '\(role)'; roles are \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", "))")
       }
     }
     for rule in skipWhen where !rule.contains("=") {
@@ -116,7 +122,11 @@ struct ImportCommand: ParsableCommand {
   /// The flags given on this command line, laid over a saved profile's options.
   func importOptions(base: ImportOptions) -> ImportOptions {
     var options = base
-    if let columns { options.columns = columns.split(separator: ",", omittingEmptySubsequences: false).compactMap { ColumnRole(rawValue: String($0)) } }
+    if let columns {
+      options.columns = columns.split(separator: ",", omittingEmptySubsequences: false).compactMap {
+        ColumnRole(rawValue: String($0))
+      }
+    }
     for pair in namedColumns {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       options.namedColumns[parts[0]] = ColumnRole(rawValue: parts[1])

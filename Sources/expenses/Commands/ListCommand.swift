@@ -28,7 +28,8 @@ struct ListCommand: ParsableCommand {
 
   func run() throws {
     let db = try database.open()
-    let expenses = try db.expenses(month: try month.map { text throws(CoreError) in try Month.parse(text) }, category: category)
+    let expenses = try db.expenses(
+      month: try month.map { text throws(CoreError) in try Month.parse(text) }, category: category)
     let output: String
     if format == .json {
       output = ExpenseJSON.encode(expenses) + "\n"

@@ -41,8 +41,10 @@ struct RulesCommand: ParsableCommand {
     }
 
     func run() throws {
-      let rule = try database.open().addRule(pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field)!)
-      print("Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))")
+      let rule = try database.open().addRule(
+        pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field)!)
+      print(
+        "Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))")
     }
   }
 
@@ -61,7 +63,9 @@ struct RulesCommand: ParsableCommand {
       }
       if rules.isEmpty { print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
       for rule in rules {
-        print("\(rule.id)  \(rule.field.rawValue) contains '\(TerminalText.sanitize(rule.pattern))' → \(TerminalText.sanitize(rule.category))")
+        print(
+          "\(rule.id)  \(rule.field.rawValue) contains '\(TerminalText.sanitize(rule.pattern))' → \(TerminalText.sanitize(rule.category))"
+        )
       }
     }
   }

@@ -42,7 +42,8 @@ struct SectionsCommand: ParsableCommand {
     var savedByID: [SectionID: Bool] = [:]
     for (key, value) in saved { if let id = SectionID(rawValue: key) { savedByID[id] = value } }
     let accordion = try db.setting("accordion") == "on"
-    let states = try SectionStates.resolve(saved: savedByID, expand: [], collapse: [], accordion: accordion, windowSize: .compact)
+    let states = try SectionStates.resolve(
+      saved: savedByID, expand: [], collapse: [], accordion: accordion, windowSize: .compact)
     var lines = ["id                    title                 state      collapsible"]
     for id in SectionID.allCases {
       let state = states.isExpanded(id) ? "expanded" : "collapsed"
@@ -54,7 +55,8 @@ struct SectionsCommand: ParsableCommand {
       default: collapsible = "always"
       }
       lines.append(
-        id.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0) + id.title.padding(toLength: 22, withPad: " ", startingAt: 0)
+        id.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)
+          + id.title.padding(toLength: 22, withPad: " ", startingAt: 0)
           + (state + origin).padding(toLength: 19, withPad: " ", startingAt: 0).trimmingCharacters(in: .whitespaces)
           .padding(toLength: 11, withPad: " ", startingAt: 0) + collapsible)
     }

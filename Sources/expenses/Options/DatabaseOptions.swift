@@ -4,7 +4,9 @@ import Foundation
 
 /// `--db PATH`, shared by every command that touches the database.
 struct DatabaseOptions: ParsableArguments {
-  @Option(name: .customLong("db"), help: "The SQLite database file (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite).")
+  @Option(
+    name: .customLong("db"),
+    help: "The SQLite database file (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite).")
   var path: String?
 
   /// The path in force: --db (after or before the subcommand), $EXPENSES_DB, XDG, ~/.local/share.

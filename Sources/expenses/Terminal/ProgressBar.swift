@@ -45,7 +45,8 @@ final class ProgressBar {
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
         let full = ascii ? "#" : "█"
         let empty = ascii ? "." : "░"
-        text = String(repeating: full, count: filled) + String(repeating: empty, count: barWidth - filled)
+        text =
+          String(repeating: full, count: filled) + String(repeating: empty, count: barWidth - filled)
           + " \(Int(fraction * 100))%  " + text
       }
     }
