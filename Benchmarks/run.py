@@ -247,15 +247,29 @@ def machine_info(binary: str, tools: dict[str, str | None]) -> list[str]:
         f"- date: {_dt.datetime.now(_dt.timezone.utc).strftime('%Y-%m-%d %H:%M:%S UTC')}",
         f"- nproc: {nproc}; CPU: {cpu}; memory: {mem}",
         f"- OS: {platform.system()} {platform.release()} ({platform.machine()}); Python {platform.python_version()}",
-        f"- binary: `{binary}`",
+        f"- binary: `{binary}` (built {_mtime(binary)})",
     ]
+    try:
+        load = os.getloadavg()
+        info.append(f"- load average at the end (1/5/15 min): {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}"
+                    " — other work on the machine skews wall times")
+    except OSError:
+        pass
     commit = _git_head()
     if commit:
-        info.append(f"- checkout: {commit}")
+        info.append(f"- checkout HEAD when run: {commit}")
     for name in ("sqlite3", "hledger"):
         path = tools.get(name)
         info.append(f"- {name}: {tool_version(name, path) if path else 'not installed'}")
     return info
+
+
+def _mtime(path: str) -> str:
+    try:
+        stamp = os.stat(path).st_mtime
+    except OSError:
+        return "?"
+    return _dt.datetime.fromtimestamp(stamp, _dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _git_head() -> str | None:
@@ -552,8 +566,6 @@ class Bench:
             why = "--no-hledger" if self.args.no_hledger else "hledger not installed"
             self.rows.append(Row("CSV → budget report, vs hledger", "—", reference=f"skipped: {why}",
                                  target="≥ 100× faster", status="skipped"))
-            if not self.args.no_hledger:
-                self.notes.append(f"skipped: hledger not installed ({INSTALL_HINT})")
             return
         rules, journal = hledger_files(work)
         limit = self.args.hledger_limit
