@@ -297,7 +297,7 @@ struct RowMapper {
     return .row(
       ImportedRow(
         line: reader.line, date: date, amount: Money(minor: minor, currency: currency), description: description,
-        category: category, account: account, fingerprint: h.hex))
+        category: category, account: account, fingerprintHash: h.state))
   }
 
   mutating func growScratch(_ needed: Int) {

@@ -110,12 +110,18 @@ public struct ImportedRow: Sendable, Equatable {
   public var description: String
   public var category: String?
   public var account: String?
-  /// Stable hex fingerprint (see `Fingerprint`).
-  public var fingerprint: String
+  /// The stable 64-bit FNV-1a fingerprint (see `Fingerprint`).
+  public var fingerprintHash: UInt64
+
+  /// The fingerprint as 16 hex digits (made on demand: the import binds the integer).
+  public var fingerprint: String {
+    let hex = String(fingerprintHash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
 
   public init(
     line: Int, date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprint: String
+    fingerprintHash: UInt64
   ) {
     self.line = line
     self.date = date
@@ -123,7 +129,7 @@ public struct ImportedRow: Sendable, Equatable {
     self.description = description
     self.category = category
     self.account = account
-    self.fingerprint = fingerprint
+    self.fingerprintHash = fingerprintHash
   }
 }
 

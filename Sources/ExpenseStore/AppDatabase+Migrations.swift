@@ -15,7 +15,9 @@ extension AppDatabase {
         t.column("description", .text).notNull()
         t.column("category", .text)
         t.column("account", .text)
-        t.column("fingerprint", .text).notNull()
+        // Untyped (BLOB affinity): imported rows store an integer key (day and hash, see
+        // `ImportSession.key`), hand-added rows a `manual:` text; neither is converted.
+        t.column("fingerprint").notNull()
         t.column("sourceFile", .text)
         t.column("sourceLine", .integer)
       }
@@ -25,6 +27,17 @@ extension AppDatabase {
       try db.create(
         index: "expense_month_aggregate", on: "expense",
         columns: ["date", "currency", "category", "amountMinor"])
+      // Monthly totals per (currency, category), rebuilt for the months an import or an edit
+      // touches: a report reads a few dozen rows here whatever the size of the history.
+      try db.create(table: "monthTotal", options: .withoutRowID) { t in
+        t.column("month", .text).notNull()  // YYYY-MM
+        t.column("currency", .text).notNull()
+        t.column("category", .text).notNull()  // "" = uncategorized
+        t.column("outflow", .integer).notNull()
+        t.column("inflow", .integer).notNull()
+        t.column("count", .integer).notNull()
+        t.primaryKey(["month", "currency", "category"])
+      }
       try db.create(table: "budget") { t in
         t.autoIncrementedPrimaryKey("id")
         t.column("category", .text).notNull()

@@ -63,46 +63,42 @@ extension AppDatabase {
     try read { db in
       if let month {
         return try Int.fetchOne(
-          db, sql: "SELECT COUNT(*) FROM expense WHERE date >= ? AND date <= ?",
-          arguments: [month.firstDay.description, month.lastDay.description]) ?? 0
+          db, sql: "SELECT COALESCE(SUM(count), 0) FROM monthTotal WHERE month = ?", arguments: [month.description])
+          ?? 0
       }
       return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense") ?? 0
     }
   }
 
-  /// Per (currency, category, month) sums for the months `from...through`, aggregated in SQL
-  /// over the covering date index: the cost follows the rows of those months, not the history.
+  /// Per (currency, category, month) sums for the months `from...through`, read from the
+  /// `monthTotal` rollup: the cost follows the number of categories, not of rows.
   public func monthlyTotals(from first: Month, through last: Month) throws(StoreError) -> [CategoryMonthTotal] {
     try read { db in
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT currency, category, substr(date, 1, 7) AS month,
-                 SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END) AS outflow,
-                 SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END) AS inflow,
-                 COUNT(*) AS count
-          FROM expense
-          WHERE date >= ? AND date <= ?
-          GROUP BY currency, category, month
+          SELECT month, currency, category, outflow, inflow, count FROM monthTotal
+          WHERE month >= ? AND month <= ? ORDER BY month, currency, category
           """,
-        arguments: [first.firstDay.description, last.lastDay.description])
+        arguments: [first.description, last.description])
       return try rows.compactMap { row -> CategoryMonthTotal? in
         guard let currency = Currency(code: row["currency"]) else { return nil }
+        let category: String = row["category"]
         return CategoryMonthTotal(
-          currency: currency, category: row["category"], month: try Month.parse(row["month"]),
+          currency: currency, category: category.isEmpty ? nil : category, month: try Month.parse(row["month"]),
           outflowMinor: row["outflow"], inflowMinor: row["inflow"], count: row["count"])
       }
     }
   }
 
-  /// The first month with any transaction, per currency (one index seek per currency).
+  /// The first month with any transaction, per currency (from the small rollup table).
   public func historyStart() throws(StoreError) -> [Currency: Month] {
     try read { db in
       var result: [Currency: Month] = [:]
-      let rows = try Row.fetchAll(db, sql: "SELECT currency, MIN(date) AS first FROM expense GROUP BY currency")
+      let rows = try Row.fetchAll(db, sql: "SELECT currency, MIN(month) AS first FROM monthTotal GROUP BY currency")
       for row in rows {
         if let currency = Currency(code: row["currency"]), let first: String = row["first"] {
-          result[currency] = try CivilDate.parse(first).calendarMonth
+          result[currency] = try Month.parse(first)
         }
       }
       return result

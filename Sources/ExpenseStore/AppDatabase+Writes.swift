@@ -2,6 +2,39 @@ import ExpenseCore
 import GRDB
 
 extension AppDatabase {
+  /// Recomputes the `monthTotal` rows of the given months from the expenses (one range scan
+  /// of the date index per month), inside the caller's transaction.
+  static func rebuildMonthTotals(_ db: Database, months: Set<Month>) throws {
+    guard !months.isEmpty else { return }
+    let delete = try db.makeStatement(sql: "DELETE FROM monthTotal WHERE month = ?")
+    let insert = try db.makeStatement(
+      sql: """
+        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count)
+        SELECT ?, currency, COALESCE(category, ''),
+               SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END),
+               SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*)
+        FROM expense WHERE date >= ? AND date <= ?
+        GROUP BY currency, COALESCE(category, '')
+        """)
+    for month in months {
+      try delete.execute(arguments: [month.description])
+      try insert.execute(arguments: [month.description, month.firstDay.description, month.lastDay.description])
+    }
+  }
+
+  /// Recomputes every month (after rules change categories across the history).
+  static func rebuildAllMonthTotals(_ db: Database) throws {
+    try db.execute(sql: "DELETE FROM monthTotal")
+    try db.execute(
+      sql: """
+        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count)
+        SELECT substr(date, 1, 7), currency, COALESCE(category, ''),
+               SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END),
+               SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*)
+        FROM expense GROUP BY 1, 2, 3
+        """)
+  }
+
   /// Adds one expense typed by hand and returns it with its id.
   ///
   /// Typing the same coffee twice means two coffees, so a hand-added row is never a duplicate:
@@ -27,6 +60,7 @@ extension AppDatabase {
         ])
       var stored = expense
       stored.id = db.lastInsertedRowID
+      try AppDatabase.rebuildMonthTotals(db, months: [expense.date.calendarMonth])
       return stored
     }
   }
@@ -144,6 +178,7 @@ extension AppDatabase {
         try update.execute(arguments: [category, id])
         changed += 1
       }
+      if changed > 0 { try AppDatabase.rebuildAllMonthTotals(db) }
       return changed
     }
   }

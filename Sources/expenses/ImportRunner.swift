@@ -45,7 +45,7 @@ struct ImportRunner {
           }
           let outcome = try session.insert(
             date: row.date, amount: row.amount, description: row.description, category: category,
-            account: row.account, fingerprint: row.fingerprint, line: row.line)
+            account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
           if dryRun {
             summary.preview.append(
               .init(

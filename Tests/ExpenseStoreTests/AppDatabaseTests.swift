@@ -16,17 +16,17 @@ import Testing
     let first = try db.importFile(sourceFile: "bank.csv") { session in
       try session.insert(
         date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
-        fingerprint: "a", line: 2)
+        fingerprintHash: 0xA, line: 2)
       try session.insert(
         date: date("2026-10-02"), amount: usd(-500), description: "Bus", category: "Transport", account: nil,
-        fingerprint: "b", line: 3)
+        fingerprintHash: 0xB, line: 3)
       return (session.inserted, session.duplicates)
     }
     #expect(first == (2, 0))
     let second = try db.importFile(sourceFile: "again.csv") { session in
       let outcome = try session.insert(
         date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
-        fingerprint: "a", line: 7)
+        fingerprintHash: 0xA, line: 7)
       #expect(outcome == .duplicate)
       return session.explained
     }
@@ -37,7 +37,8 @@ import Testing
     #expect(throws: Boom.self) {
       try db.importFile(sourceFile: "bad.csv") { session in
         try session.insert(
-          date: date("2026-10-03"), amount: usd(-1), description: "x", category: nil, account: nil, fingerprint: "c",
+          date: date("2026-10-03"), amount: usd(-1), description: "x", category: nil, account: nil,
+          fingerprintHash: 0xC,
           line: 2)
         throw Boom()
       }
@@ -46,7 +47,7 @@ import Testing
 
     let dry = try db.importFile(sourceFile: "dry.csv", dryRun: true) { session in
       try session.insert(
-        date: date("2026-10-04"), amount: usd(-1), description: "y", category: nil, account: nil, fingerprint: "d",
+        date: date("2026-10-04"), amount: usd(-1), description: "y", category: nil, account: nil, fingerprintHash: 0xD,
         line: 2)
       return session.inserted
     }
@@ -65,7 +66,7 @@ import Testing
         line += 1
         try session.insert(
           date: date(day), amount: usd(minor), description: "r\(line)", category: category, account: nil,
-          fingerprint: "f\(line)", line: line)
+          fingerprintHash: UInt64(line), line: line)
       }
     }
     let totals = try db.monthlyTotals(from: try Month.parse("2026-10"), through: try Month.parse("2026-10"))
@@ -76,6 +77,15 @@ import Testing
     #expect(totals.count == 2)
     #expect(try db.historyStart() == [.usd: try Month.parse("2026-09")])
     #expect(try db.latestMonth() == (try Month.parse("2026-11")))
+  }
+
+  @Test func importKeysSortByDateAndKeepTheHash() throws {
+    let early = ImportSession.key(date: date("2026-10-01"), fingerprintHash: .max)
+    let late = ImportSession.key(date: date("2026-10-02"), fingerprintHash: 0)
+    #expect(early < late && early > 0)
+    #expect(
+      ImportSession.key(date: date("1900-01-01"), fingerprintHash: 1)
+        != ImportSession.key(date: date("1900-01-01"), fingerprintHash: 2))
   }
 
   @Test func budgetsOverrideAndRemove() throws {
@@ -114,6 +124,10 @@ import Testing
     #expect(try db.applyRules() == 2)
     #expect(try db.expenses().compactMap(\.category).sorted() == ["Groceries", "Shopping"])
     #expect(try db.applyRules() == 0, "re-applying changes nothing")
+    let october = try Month.parse("2026-10")
+    let totals = try db.monthlyTotals(from: october, through: october)
+    #expect(totals.first { $0.category == "Groceries" }?.outflowMinor == 1, "the rollup follows re-categorizing")
+    #expect(totals.first { $0.category == nil }?.count == 1)
     try db.removeRule(id: 1)
     #expect(throws: StoreError.ruleNotFound(1)) { try db.removeRule(id: 1) }
   }
