@@ -24,10 +24,8 @@ struct ReportPrinter {
     // Machine formats never depend on the terminal: their section states are resolved as if
     // every section were collapsible (what is saved), whatever the width.
     let windowSize = options.format == .text ? WindowSize(width: width) : .compact
-    let saved = try database.sectionStates()
-    var savedByID: [SectionID: Bool] = [:]
-    for (key, value) in saved { if let id = SectionID(rawValue: key) { savedByID[id] = value } }
-    let accordion = try database.setting("accordion") == "on"
+    let savedByID = try database.savedSections()
+    let accordion = try database.accordionMode()
     let sections = try SectionStates.resolve(
       saved: savedByID, expand: options.expand, collapse: options.collapse, accordion: accordion,
       windowSize: windowSize)
@@ -35,9 +33,7 @@ struct ReportPrinter {
       let all = try SectionStates.resolve(
         saved: savedByID, expand: options.expand, collapse: options.collapse, accordion: accordion,
         windowSize: .compact)
-      var toSave: [String: Bool] = [:]
-      for id in SectionID.allCases where id != .summary { toSave[id.rawValue] = all.isExpanded(id) }
-      try database.saveSectionStates(toSave)
+      try database.saveSections(all)
     }
 
     let report = try ReportLoader(database: database).report(month: month, today: today, sections: sections)

@@ -26,24 +26,18 @@ struct SectionsCommand: ParsableCommand {
   /// Applies a change to the saved states through the same resolution the report uses (so
   /// accordion mode and id validation behave identically), then saves the result.
   static func change(_ db: AppDatabase, expand: [String], collapse: [String]) throws -> SectionStates {
-    var saved: [SectionID: Bool] = [:]
-    for (key, value) in try db.sectionStates() { if let id = SectionID(rawValue: key) { saved[id] = value } }
     let states = try SectionStates.resolve(
-      saved: saved, expand: expand, collapse: collapse, accordion: try db.setting("accordion") == "on",
+      saved: try db.savedSections(), expand: expand, collapse: collapse, accordion: try db.accordionMode(),
       windowSize: .compact)
-    var toSave: [String: Bool] = [:]
-    for id in SectionID.allCases where id != .summary { toSave[id.rawValue] = states.isExpanded(id) }
-    try db.saveSectionStates(toSave)
+    try db.saveSections(states)
     return states
   }
 
   static func describe(_ db: AppDatabase) throws -> String {
     let saved = try db.sectionStates()
-    var savedByID: [SectionID: Bool] = [:]
-    for (key, value) in saved { if let id = SectionID(rawValue: key) { savedByID[id] = value } }
-    let accordion = try db.setting("accordion") == "on"
+    let accordion = try db.accordionMode()
     let states = try SectionStates.resolve(
-      saved: savedByID, expand: [], collapse: [], accordion: accordion, windowSize: .compact)
+      saved: try db.savedSections(), expand: [], collapse: [], accordion: accordion, windowSize: .compact)
     var lines = ["id                    title                 state      collapsible"]
     for id in SectionID.allCases {
       let state = states.isExpanded(id) ? "expanded" : "collapsed"
