@@ -76,93 +76,23 @@ public struct AmountParser: Sendable, Equatable {
     }
     if last + 1 < n && p[last + 1] == mark { last += 1 }  // "12."
 
-    var negative = false
-    var openParen = false
-    var closeParen = false
-    // Prefix: blanks, signs, '(', symbols, a short run of letters (currency code or symbol).
-    var i = 0
-    var letters = 0
-    var letterStart = -1
-    while i < first {
-      let b = p[i]
-      let blank = AmountParser.blankLength(p, i)
-      if blank > 0 {
-        if letters > 0 && !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
-        i += blank
-        letters = 0
-        continue
-      }
-      if b == 0x2D {
-        negative = true
-      } else if b == 0x2B {
-      } else if b == 0x28 {
-        openParen = true
-      } else if b == 0xE2 && i + 2 < n && p[i + 1] == 0x88 && p[i + 2] == 0x92 {  // U+2212 minus
-        negative = true
-        i += 3
-        continue
-      } else if AmountParser.isLetter(b) {
-        if letters == 0 { letterStart = i }
-        letters += 1
-        if letters > 3 { return .failure(.invalid) }
-      } else if b == 0x24 || b >= 0x80 {  // $ or any non-ASCII symbol byte (€ £ ¥ ₹ …)
-        if letters > 0 && !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
-        letters = 0
-      } else {
-        return .failure(.invalid)
-      }
-      i += 1
-    }
-    if letters > 0 && !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
-    // Suffix.
-    i = last + 1
-    letters = 0
-    letterStart = -1
-    while i < n {
-      let b = p[i]
-      let blank = AmountParser.blankLength(p, i)
-      if blank > 0 {
-        if letters > 0 {
-          if !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
-          negative = negative || suffixSign(p, letterStart, letters)
-        }
-        i += blank
-        letters = 0
-        continue
-      }
-      if b == 0x2D {
-        negative = true
-      } else if b == 0x2B {
-      } else if b == 0x29 {
-        closeParen = true
-      } else if b == 0xE2 && i + 2 < n && p[i + 1] == 0x88 && p[i + 2] == 0x92 {
-        negative = true
-        i += 3
-        continue
-      } else if AmountParser.isLetter(b) {
-        if letters == 0 { letterStart = i }
-        letters += 1
-        if letters > 3 { return .failure(.invalid) }
-      } else if b == 0x24 || b >= 0x80 {
-      } else {
-        return .failure(.invalid)
-      }
-      i += 1
-    }
-    if letters > 0 {
-      if !AmountParser.isMarker(p, letterStart, letters) { return .failure(.invalid) }
-      negative = negative || suffixSign(p, letterStart, letters)
-    }
+    // Prefix and suffix: blanks, signs, a parenthesis, symbols, a short run of letters.
+    guard let prefix = AmountParser.affix(p, 0..<first, paren: 0x28, markerSign: false),
+      let suffix = AmountParser.affix(p, (last + 1)..<n, paren: 0x29, markerSign: true)
+    else { return .failure(.invalid) }
+    var negative = prefix.negative || suffix.negative
+    let openParen = prefix.paren
+    let closeParen = suffix.paren
     if openParen != closeParen { return .failure(.invalid) }
     if openParen { negative = true }
 
     // Body: digits, one decimal mark, grouping separators after a digit.
+    var i = first
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionDigits = 0
     var seenMark = false
     var overflow = false
-    i = first
     while i <= last {
       let b = p[i]
       if AmountParser.isDigit(b) {
@@ -213,6 +143,59 @@ public struct AmountParser: Sendable, Equatable {
     return .success(negative ? -total : total)
   }
 
+  /// Reads the text before or after the number: blanks, `+`/`-`/`−`, the parenthesis `paren`,
+  /// currency symbols (letters touching a symbol belong to it: `US$`, `HK$`), and runs of
+  /// letters that must be markers (`isMarker`); with `markerSign`, `DR` makes it negative.
+  /// `nil` when anything else is there.
+  static func affix(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, paren: UInt8, markerSign: Bool)
+    -> (negative: Bool, paren: Bool)?
+  {
+    var negative = false
+    var sawParen = false
+    var letters = 0
+    var letterStart = -1
+    func endLetters() -> Bool {
+      defer { letters = 0 }
+      guard letters > 0 else { return true }
+      guard isMarker(p, letterStart, letters) else { return false }
+      if markerSign && letters == 2 && (p[letterStart] | 0x20) == 0x64 && (p[letterStart + 1] | 0x20) == 0x72 {
+        negative = true
+      }
+      return true
+    }
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let b = p[i]
+      let blank = blankLength(p, i)
+      if blank > 0 {
+        guard endLetters() else { return nil }
+        i += blank
+        continue
+      }
+      if b == 0x2D {
+        negative = true
+      } else if b == 0x2B {
+      } else if b == paren {
+        sawParen = true
+      } else if b == 0xE2 && i + 2 < p.count && p[i + 1] == 0x88 && p[i + 2] == 0x92 {  // U+2212 minus
+        negative = true
+        i += 3
+        continue
+      } else if isLetter(b) {
+        if letters == 0 { letterStart = i }
+        letters += 1
+        if letters > 3 { return nil }
+      } else if b == 0x24 || b >= 0x80 {  // $ or any non-ASCII symbol byte (€ £ ¥ ₹ …)
+        letters = 0
+      } else {
+        return nil
+      }
+      i += 1
+    }
+    guard endLetters() else { return nil }
+    return (negative, sawParen)
+  }
+
   /// Whether a run of ASCII letters beside a number is a marker a bank would print: an ISO 4217
   /// code (`USD 12.00`, `12,00 EUR`), `CR`/`DR`, `kr` (krona/krone) or `R` (rand). Anything
   /// else (`12.3x`, `12abc`) makes the value not an amount, rather than silently a number.
@@ -225,11 +208,6 @@ public struct AmountParser: Sendable, Equatable {
     case 3: return Currency(code: text) != nil
     default: return false
     }
-  }
-
-  /// `DR` marks a debit (money out); `CR` a credit.
-  func suffixSign(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Bool {
-    count == 2 && (p[start] | 0x20) == 0x64 && (p[start + 1] | 0x20) == 0x72
   }
 
   /// What one value says about the decimal mark.
