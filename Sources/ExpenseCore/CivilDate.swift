@@ -72,6 +72,23 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
     return era * 146097 + doe - 719468
   }
 
+  /// The date `days` after 1970-01-01 (Howard Hinnant's civil_from_days), the inverse of
+  /// `daysSinceEpoch`.
+  public init(daysSinceEpoch days: Int) {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let doe = z - era * 146097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    self.init(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)!
+  }
+
+  /// The date `days` later (earlier when negative).
+  public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
+
   public static func < (a: CivilDate, b: CivilDate) -> Bool {
     (a.year, a.month, a.day) < (b.year, b.month, b.day)
   }

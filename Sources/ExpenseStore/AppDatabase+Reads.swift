@@ -21,8 +21,9 @@ extension AppDatabase {
     var conditions: [String] = []
     var arguments: StatementArguments = []
     if let month {
-      conditions.append("date >= ? AND date <= ?")
-      arguments += [month.firstDay.description, month.lastDay.description]
+      let keys = ImportSession.keyRange(month)
+      conditions.append("key BETWEEN ? AND ?")
+      arguments += [keys.lowerBound, keys.upperBound]
     }
     if let category {
       if category == uncategorizedName {
@@ -33,11 +34,11 @@ extension AppDatabase {
       }
     }
     var sql = """
-      SELECT id, date, amountMinor, currency, description, category, account, sourceFile, sourceLine
-      FROM expense
+      SELECT e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine
+      FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
       """
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += " ORDER BY date DESC, id DESC"
+    sql += " ORDER BY date DESC, e.id DESC"
     if let limit { sql += " LIMIT \(limit)" }
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map(AppDatabase.expense(from:))
@@ -108,7 +109,10 @@ extension AppDatabase {
   /// The latest month with any transaction, or `nil` for an empty database.
   public func latestMonth() throws(StoreError) -> Month? {
     try read { db in
-      guard let last = try String.fetchOne(db, sql: "SELECT MAX(date) FROM expense") else { return nil }
+      // The table is keyed by date first: the last row by key is the latest date.
+      guard let last = try String.fetchOne(db, sql: "SELECT date FROM expense ORDER BY key DESC LIMIT 1") else {
+        return nil
+      }
       return try CivilDate.parse(last).calendarMonth
     }
   }

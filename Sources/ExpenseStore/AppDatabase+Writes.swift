@@ -2,24 +2,16 @@ import ExpenseCore
 import GRDB
 
 extension AppDatabase {
-  /// Recomputes the `monthTotal` rows of the given months from the expenses (one range scan
-  /// of the date index per month), inside the caller's transaction.
-  static func rebuildMonthTotals(_ db: Database, months: Set<Month>) throws {
-    guard !months.isEmpty else { return }
-    let delete = try db.makeStatement(sql: "DELETE FROM monthTotal WHERE month = ?")
-    let insert = try db.makeStatement(
-      sql: """
-        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count)
-        SELECT ?, currency, COALESCE(category, ''),
-               SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END),
-               SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*)
-        FROM expense WHERE date >= ? AND date <= ?
-        GROUP BY currency, COALESCE(category, '')
-        """)
-    for month in months {
-      try delete.execute(arguments: [month.description])
-      try insert.execute(arguments: [month.description, month.firstDay.description, month.lastDay.description])
-    }
+  /// The next user-facing expense id (ids are small sequential numbers; the table's own key
+  /// is the day-first fingerprint).
+  static func nextExpenseID(_ db: Database) throws -> Int64 {
+    try Int64.fetchOne(db, sql: "SELECT value FROM counter WHERE name = 'expense'") ?? 1
+  }
+
+  static func saveNextExpenseID(_ db: Database, _ next: Int64) throws {
+    try db.execute(
+      sql: "INSERT INTO counter (name, value) VALUES ('expense', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      arguments: [next])
   }
 
   /// Recomputes every month (after rules change categories across the history).
@@ -38,29 +30,33 @@ extension AppDatabase {
   /// Adds one expense typed by hand and returns it with its id.
   ///
   /// Typing the same coffee twice means two coffees, so a hand-added row is never a duplicate:
-  /// its fingerprint is `manual:` plus the row's fields and an occurrence number.
+  /// it gets a free key on its day instead of a fingerprint.
   @discardableResult
   public func addExpense(_ expense: Expense) throws -> Expense {
     try write { db in
-      let prefix =
-        "manual:\(expense.date)|\(expense.amount.currency.code)|\(expense.amount.minor)|\(expense.account ?? "")|\(expense.description)|"
-      let existing =
-        try Int.fetchOne(
-          db, sql: "SELECT COUNT(*) FROM expense WHERE substr(fingerprint, 1, ?) = ?",
-          arguments: [prefix.utf8.count, prefix]) ?? 0
+      let id = try AppDatabase.nextExpenseID(db)
+      let key = try ImportSession.freeKey(db, on: expense.date, seed: id)
+      var fileID: Int64?
+      if let file = expense.source?.file {
+        try db.execute(sql: "INSERT OR IGNORE INTO importFile (name) VALUES (?)", arguments: [file])
+        fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [file])
+      }
       try db.execute(
         sql: """
           INSERT INTO expense
-            (date, amountMinor, currency, description, category, account, fingerprint, sourceFile, sourceLine)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            (key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          expense.date.description, expense.amount.minor, expense.amount.currency.code, expense.description,
-          expense.category, expense.account, prefix + String(existing + 1), expense.source?.file, expense.source?.line,
+          key, id, expense.date.description, expense.amount.minor, expense.amount.currency.code, expense.description,
+          expense.category, expense.account, fileID, expense.source?.line,
         ])
+      try AppDatabase.saveNextExpenseID(db, id + 1)
+      var totals = MonthTotalDeltas()
+      totals.add(date: expense.date, amount: expense.amount, category: expense.category)
+      try totals.apply(db)
       var stored = expense
-      stored.id = db.lastInsertedRowID
-      try AppDatabase.rebuildMonthTotals(db, months: [expense.date.calendarMonth])
+      stored.id = id
       return stored
     }
   }
@@ -163,15 +159,15 @@ extension AppDatabase {
     let matcher = RuleMatcher(rules: rules)
     return try write { db in
       var changed = 0
-      let update = try db.makeStatement(sql: "UPDATE expense SET category = ? WHERE id = ?")
-      let rows = try Row.fetchCursor(db, sql: "SELECT id, description, account, category FROM expense")
+      let update = try db.makeStatement(sql: "UPDATE expense SET category = ? WHERE key = ?")
+      let rows = try Row.fetchCursor(db, sql: "SELECT key, description, account, category FROM expense")
       var updates: [(Int64, String)] = []
       while let row = try rows.next() {
         let description: String = row["description"]
         let account: String? = row["account"]
         let current: String? = row["category"]
         if let rule = matcher.match(description: description, account: account), rule.category != current {
-          updates.append((row["id"], rule.category))
+          updates.append((row["key"], rule.category))
         }
       }
       for (id, category) in updates {

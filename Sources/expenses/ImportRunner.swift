@@ -30,49 +30,84 @@ struct ImportRunner {
     defer { progress.finish() }
     let fileName = (path as NSString).lastPathComponent
 
-    try database.importFile(sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit) { session in
+    // Parsing (and rule matching) runs on its own thread while this one stores the rows.
+    let pipeline = ImportPipeline<Parsed>()
+    let shared = Unchecked((importer, progress))
+    pipeline.start { emit in
+      let (importer, progress) = shared.value
       try importer.run(
         skipInvalid: skipInvalid,
         progress: { progress.update(bytes: $0.bytesRead, total: $0.totalBytes, rows: $0.rows) }
       ) { event in
-        switch event {
-        case .row(let row):
-          var category = row.category
-          var ruleID: Int64? = nil
-          if category == nil, let rule = matcher.match(description: row.description, account: row.account) {
-            category = rule.category
-            ruleID = rule.id
-          }
-          let outcome = try session.insert(
-            date: row.date, amount: row.amount, description: row.description, category: category,
-            account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
-          if dryRun {
-            summary.preview.append(
-              .init(
-                line: row.line, date: row.date, amount: row.amount, description: row.description,
-                category: category, ruleID: ruleID, duplicate: outcome == .duplicate))
-          }
-        case .excluded(let line, let reason):
-          summary.excluded += 1
-          if summary.excludedDetails.count < detailLimit {
-            summary.excludedDetails.append(.init(line: line, reason: reason))
-          }
-        case .rejected(let issue):
-          summary.rejected += 1
-          if summary.rejectedDetails.count < detailLimit { summary.rejectedDetails.append(issue.description) }
-          try rejects?.write(issue)
-        case .warning(let message):
-          summary.warnings.append(message)
+        guard case .row(let row) = event, row.category == nil,
+          let rule = matcher.match(description: row.description, account: row.account)
+        else { return try emit(Parsed(event: event)) }
+        try emit(Parsed(event: event, ruleCategory: rule.category, ruleID: rule.id))
+      }
+    }
+    defer { pipeline.finish() }
+
+    let session = try database.importFile(sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit) { session in
+      // Outcomes arrive in file order when each batch is written; the preview rows were queued
+      // in the same order.
+      var previewed = 0
+      if dryRun {
+        session.onOutcome = { _, outcome in
+          summary.preview[previewed].duplicate = outcome == .duplicate
+          previewed += 1
         }
       }
-      summary.new = session.inserted
-      summary.duplicates = session.duplicates
-      summary.duplicateDetails = session.explained
+      while let chunk = try pipeline.next() {
+        for parsed in chunk {
+          switch parsed.event {
+          case .row(let row):
+            let category = row.category ?? parsed.ruleCategory
+            let ruleID = parsed.ruleID
+            if dryRun {
+              summary.preview.append(
+                .init(
+                  line: row.line, date: row.date, amount: row.amount, description: row.description,
+                  category: category, ruleID: ruleID, duplicate: false))
+            }
+            try session.insert(
+              date: row.date, amount: row.amount, description: row.description, category: category,
+              account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
+          case .excluded(let line, let reason):
+            summary.excluded += 1
+            if summary.excludedDetails.count < detailLimit {
+              summary.excludedDetails.append(.init(line: line, reason: reason))
+            }
+          case .rejected(let issue):
+            summary.rejected += 1
+            if summary.rejectedDetails.count < detailLimit { summary.rejectedDetails.append(issue.description) }
+            try rejects?.write(issue)
+          case .warning(let message):
+            summary.warnings.append(message)
+          }
+        }
+      }
+      return session
     }
+    summary.new = session.inserted
+    summary.duplicates = session.duplicates
+    summary.duplicateDetails = session.explained
     try rejects?.close()
     summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     return summary
   }
+}
+
+/// One parsed event and the rule that categorized it, if any (rules run on the parse thread).
+struct Parsed {
+  var event: ImportEvent
+  var ruleCategory: String?
+  var ruleID: Int64?
+}
+
+/// Hands values that are only ever used by one thread at a time to the parse thread.
+struct Unchecked<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// Writes rejected rows and their reasons as CSV: line, column, value, message, hint.

@@ -116,5 +116,17 @@ import Testing
   @Test func daysSinceEpoch() throws {
     #expect(try CivilDate.parse("1970-01-01").daysSinceEpoch == 0)
     #expect(try CivilDate.parse("2000-03-01").daysSinceEpoch == 11017)
+    // The inverse, day by day over four centuries (leap rules included), against a walk.
+    var walk = try CivilDate.parse("1899-12-31")
+    var mismatches: [Int] = []
+    for days in walk.daysSinceEpoch...(walk.daysSinceEpoch + 146_097) {
+      if CivilDate(daysSinceEpoch: days) != walk { mismatches.append(days) }
+      walk = CivilDate(year: walk.year, month: walk.month, day: walk.day + 1)
+        ?? CivilDate(year: walk.year, month: walk.month + 1, day: 1)
+        ?? CivilDate(year: walk.year + 1, month: 1, day: 1)!
+    }
+    #expect(mismatches.isEmpty)
+    #expect(try CivilDate.parse("2026-02-28").adding(days: 1) == (try CivilDate.parse("2026-03-01")))
+    #expect(try CivilDate.parse("2026-01-01").adding(days: -1) == (try CivilDate.parse("2025-12-31")))
   }
 }

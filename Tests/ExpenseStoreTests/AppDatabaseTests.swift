@@ -20,18 +20,24 @@ import Testing
       try session.insert(
         date: date("2026-10-02"), amount: usd(-500), description: "Bus", category: "Transport", account: nil,
         fingerprintHash: 0xB, line: 3)
-      return (session.inserted, session.duplicates)
+      return session
     }
-    #expect(first == (2, 0))
+    #expect((first.inserted, first.duplicates) == (2, 0))
+    var outcomes: [Int: ImportSession.Outcome] = [:]
     let second = try db.importFile(sourceFile: "again.csv") { session in
-      let outcome = try session.insert(
+      session.onOutcome = { outcomes[$0] = $1 }
+      try session.insert(
         date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
         fingerprintHash: 0xA, line: 7)
-      #expect(outcome == .duplicate)
-      return session.explained
+      try session.insert(
+        date: date("2026-10-03"), amount: usd(-1), description: "New", category: nil, account: nil,
+        fingerprintHash: 0xA, line: 8)
+      return session
     }
-    #expect(second == [ImportSession.Duplicate(line: 7, existingSource: "bank.csv:2")])
-    #expect(try db.expenseCount() == 2)
+    #expect(outcomes == [7: .duplicate, 8: .inserted])
+    #expect(second.explained == [ImportSession.Duplicate(line: 7, existingSource: "bank.csv:2")])
+    #expect(try db.expenseCount() == 3)
+    #expect(try db.expenses().map(\.id) == [3, 2, 1], "ids are small, sequential and never reused")
 
     struct Boom: Error {}
     #expect(throws: Boom.self) {
@@ -40,19 +46,60 @@ import Testing
           date: date("2026-10-03"), amount: usd(-1), description: "x", category: nil, account: nil,
           fingerprintHash: 0xC,
           line: 2)
+        try session.flush()
         throw Boom()
       }
     }
-    #expect(try db.expenseCount() == 2, "a failed import writes nothing")
+    #expect(try db.expenseCount() == 3, "a failed import writes nothing, even rows already flushed")
 
     let dry = try db.importFile(sourceFile: "dry.csv", dryRun: true) { session in
       try session.insert(
         date: date("2026-10-04"), amount: usd(-1), description: "y", category: nil, account: nil, fingerprintHash: 0xD,
         line: 2)
-      return session.inserted
+      return session
     }
-    #expect(dry == 1)
-    #expect(try db.expenseCount() == 2, "a dry run writes nothing")
+    #expect(dry.inserted == 1)
+    #expect(try db.expenseCount() == 3, "a dry run writes nothing")
+  }
+
+  /// Many batches, in date order, shuffled, and with in-file key twins: the stored rows, the
+  /// duplicate counts and the rollup are the same whatever the order.
+  @Test func batchesFindDuplicatesInAnyOrder() throws {
+    let rows = (0..<5000).map { i in
+      (day: date("2020-01-01").adding(days: i / 7), hash: UInt64(i * 7919 % 4999), minor: Int64(-(i % 97) - 1), line: i + 2)
+    }
+    for shuffle in [false, true] {
+      let db = try AppDatabase()
+      var generator = SplitMix(seed: 42)
+      let ordered = shuffle ? rows.shuffled(using: &generator) : rows
+      let session = try db.importFile(sourceFile: "big.csv") { session in
+        for row in ordered {
+          try session.insert(
+            date: row.day, amount: usd(row.minor), description: "d", category: "C", account: nil,
+            fingerprintHash: row.hash, line: row.line)
+        }
+        return session
+      }
+      // Rows i and i + 4999 share a hash; they are twins only when on the same day (never here,
+      // 4999 / 7 days apart), so every row is new...
+      #expect(session.inserted == 5000, "shuffled: \(shuffle)")
+      // ...and a second import finds all of them, across batches, in one transaction.
+      let again = try db.importFile(sourceFile: "big.csv") { session in
+        for row in ordered.reversed() {
+          try session.insert(
+            date: row.day, amount: usd(row.minor), description: "d", category: "C", account: nil,
+            fingerprintHash: row.hash, line: row.line)
+        }
+        try session.insert(
+          date: rows[0].day, amount: usd(-5), description: "twin", category: "C", account: nil,
+          fingerprintHash: 1 << 50 | rows[0].hash, line: 9999)  // same 43 low bits: same key
+        return session
+      }
+      #expect(again.inserted == 0 && again.duplicates == 5001, "shuffled: \(shuffle)")
+      let all = try db.monthlyTotals(from: try Month.parse("2020-01"), through: try Month.parse("2022-12"))
+      #expect(all.reduce(0) { $0 + $1.count } == 5000)
+      #expect(all.reduce(0) { $0 + $1.outflowMinor } == rows.reduce(0) { $0 - $1.minor })
+    }
   }
 
   @Test func monthlyTotalsAggregateInSQL() throws {
@@ -158,7 +205,31 @@ import Testing
     _ = try AppDatabase(path: path)
     // Simulate a future version: a migration this build does not know.
     try FutureSchema.mark(path: path)
-    #expect(throws: StoreError.newerSchema(path: path, found: 2, supported: 1)) { try AppDatabase(path: path) }
+    #expect(throws: StoreError.newerSchema(path: path, found: 3, supported: 2)) { try AppDatabase(path: path) }
+  }
+
+  @Test func version1DatabasesMigrateWithTheirRows() throws {
+    let path = temporaryPath()
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FutureSchema.writeVersion1(path: path)
+    let db = try AppDatabase(path: path)
+    let rows = try db.expenses()
+    #expect(rows.map(\.id) == [2, 1])
+    #expect(rows.map(\.description) == ["Bus", "Coffee"])
+    #expect(rows[1].source == Expense.Source(file: "bank.csv", line: 2))
+    #expect(rows[0].source == nil)
+    // The imported row kept its key: importing it again is a duplicate.
+    let again = try db.importFile(sourceFile: "bank.csv") { session in
+      try session.insert(
+        date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: "Food", account: nil,
+        fingerprintHash: 12345, line: 2)
+      return session
+    }
+    #expect(again.duplicates == 1)
+    let added = try db.addExpense(Expense(date: date("2026-10-01"), amount: usd(-300), description: "Bus"))
+    #expect(added.id == 3, "ids continue after the migrated ones")
+    #expect(try db.expenseCount(month: try Month.parse("2026-10")) == 3)
   }
 
   @Test func notADatabaseIsReported() throws {
@@ -178,5 +249,18 @@ import Testing
     let names = try db.categories().map(\.name)
     #expect(names == ["Food", "Rent", "Salary", "Uncategorized"])
     #expect(try db.categoryKinds() == ["Salary": .income])
+  }
+}
+
+/// A seeded generator, so a shuffled test is the same on every run.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

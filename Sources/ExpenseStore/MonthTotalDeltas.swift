@@ -1,0 +1,67 @@
+import ExpenseCore
+import GRDB
+
+/// Sums per (month, currency, category) of rows being added, kept in memory while a file
+/// imports and added to the `monthTotal` rollup at the end, in the same transaction.
+///
+/// Why in Swift rather than a SQL re-scan of the touched months: the rows are at hand while they
+/// are inserted, so the rollup costs two hash lookups per row (the category's number, then an
+/// integer key) instead of reading the whole import back and sorting it. Memory follows the
+/// number of distinct (month, currency, category), not rows.
+struct MonthTotalDeltas {
+  struct Sums {
+    var outflow: Int64 = 0
+    var inflow: Int64 = 0
+    var count: Int64 = 0
+  }
+
+  /// Category names by number; 0 is uncategorized ("").
+  private var categories: [String] = [""]
+  private var categoryNumbers: [String: Int64] = ["": 0]
+  /// Keyed by month index (17 bits) | currency code (24 bits) | category number (22 bits).
+  private var sums: [Int64: Sums] = [:]
+
+  mutating func add(date: CivilDate, amount: Money, category: String?) {
+    var categoryNumber: Int64 = 0
+    if let category {
+      if let known = categoryNumbers[category] {
+        categoryNumber = known
+      } else {
+        categoryNumber = Int64(categories.count)
+        categories.append(category)
+        categoryNumbers[category] = categoryNumber
+      }
+    }
+    var code: Int64 = 0
+    for byte in amount.currency.code.utf8 { code = code << 8 | Int64(byte) }
+    let month = Int64(date.year * 12 + date.month - 1)
+    let key = month << 46 | code << 22 | categoryNumber
+    sums[key, default: Sums()].record(amount.minor)
+  }
+
+  /// Adds the sums to `monthTotal`, creating the rows that do not exist yet.
+  func apply(_ db: Database) throws {
+    let upsert = try db.makeStatement(
+      sql: """
+        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (month, currency, category) DO UPDATE SET
+          outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count
+        """)
+    for (key, sums) in sums {
+      let monthIndex = Int(key >> 46)
+      let month = Month(year: monthIndex / 12, month: monthIndex % 12 + 1)
+      let codeBits = (key >> 22) & 0xFF_FFFF
+      let currency = String(decoding: [UInt8(codeBits >> 16), UInt8(codeBits >> 8 & 0xFF), UInt8(codeBits & 0xFF)], as: UTF8.self)
+      try upsert.execute(arguments: [
+        month?.description, currency, categories[Int(key & 0x3F_FFFF)], sums.outflow, sums.inflow, sums.count,
+      ])
+    }
+  }
+}
+
+extension MonthTotalDeltas.Sums {
+  mutating func record(_ minor: Int64) {
+    if minor < 0 { outflow += -minor } else { inflow += minor }
+    count += 1
+  }
+}
