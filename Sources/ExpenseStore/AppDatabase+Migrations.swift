@@ -119,8 +119,10 @@ extension AppDatabase {
     while let row = try rows.next() {
       let date: String = row["date"]
       let imported = row["fingerprint"] as? Int64
-      let key = try imported ?? ImportSession.freeKey(
-        db, on: try CivilDate.parse(date), seed: row["id"], table: "expense2")
+      let key =
+        try imported
+        ?? ImportSession.freeKey(
+          db, on: try CivilDate.parse(date), seed: row["id"], table: "expense2")
       try insert.execute(arguments: [
         key, row["id"], date, row["amountMinor"], row["currency"], row["description"], row["category"],
         row["account"], row["sourceFile"], row["sourceLine"],

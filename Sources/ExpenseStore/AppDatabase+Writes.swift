@@ -10,7 +10,8 @@ extension AppDatabase {
 
   static func saveNextExpenseID(_ db: Database, _ next: Int64) throws {
     try db.execute(
-      sql: "INSERT INTO counter (name, value) VALUES ('expense', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      sql:
+        "INSERT INTO counter (name, value) VALUES ('expense', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
       arguments: [next])
   }
 

@@ -86,7 +86,8 @@ public final class ImportSession {
       sql: "INSERT INTO expense \(columns) VALUES "
         + Array(repeating: values, count: ImportSession.rowsPerStatement).joined(separator: ", "))
     insertOne = try db.makeStatement(sql: "INSERT INTO expense \(columns) VALUES \(values)")
-    existingInRange = try db.makeStatement(sql: "SELECT key FROM expense WHERE key BETWEEN ? AND ? ORDER BY key LIMIT ?")
+    existingInRange = try db.makeStatement(
+      sql: "SELECT key FROM expense WHERE key BETWEEN ? AND ? ORDER BY key LIMIT ?")
     existsKey = try db.makeStatement(sql: "SELECT 1 FROM expense WHERE key = ?")
     findTwin = try db.makeStatement(
       sql: """

@@ -51,7 +51,8 @@ struct MonthTotalDeltas {
       let monthIndex = Int(key >> 46)
       let month = Month(year: monthIndex / 12, month: monthIndex % 12 + 1)
       let codeBits = (key >> 22) & 0xFF_FFFF
-      let currency = String(decoding: [UInt8(codeBits >> 16), UInt8(codeBits >> 8 & 0xFF), UInt8(codeBits & 0xFF)], as: UTF8.self)
+      let currency = String(
+        decoding: [UInt8(codeBits >> 16), UInt8(codeBits >> 8 & 0xFF), UInt8(codeBits & 0xFF)], as: UTF8.self)
       try upsert.execute(arguments: [
         month?.description, currency, categories[Int(key & 0x3F_FFFF)], sums.outflow, sums.inflow, sums.count,
       ])

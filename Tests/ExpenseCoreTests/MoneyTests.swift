@@ -121,7 +121,8 @@ import Testing
     var mismatches: [Int] = []
     for days in walk.daysSinceEpoch...(walk.daysSinceEpoch + 146_097) {
       if CivilDate(daysSinceEpoch: days) != walk { mismatches.append(days) }
-      walk = CivilDate(year: walk.year, month: walk.month, day: walk.day + 1)
+      walk =
+        CivilDate(year: walk.year, month: walk.month, day: walk.day + 1)
         ?? CivilDate(year: walk.year, month: walk.month + 1, day: 1)
         ?? CivilDate(year: walk.year + 1, month: 1, day: 1)!
     }

@@ -66,7 +66,10 @@ import Testing
   /// duplicate counts and the rollup are the same whatever the order.
   @Test func batchesFindDuplicatesInAnyOrder() throws {
     let rows = (0..<5000).map { i in
-      (day: date("2020-01-01").adding(days: i / 7), hash: UInt64(i * 7919 % 4999), minor: Int64(-(i % 97) - 1), line: i + 2)
+      (
+        day: date("2020-01-01").adding(days: i / 7), hash: UInt64(i * 7919 % 4999), minor: Int64(-(i % 97) - 1),
+        line: i + 2
+      )
     }
     for shuffle in [false, true] {
       let db = try AppDatabase()
