@@ -29,17 +29,6 @@ public final class ImportSession {
     }
   }
 
-  /// One queued row.
-  struct Pending {
-    var key: Int64
-    var date: CivilDate
-    var amount: Money
-    var description: String
-    var category: String?
-    var account: String?
-    var line: Int
-  }
-
   /// Rows per multi-row `INSERT` (9 parameters each, far below SQLite's limit).
   static let rowsPerStatement = 64
   /// A batch is written once it has this many rows and the day changes...
@@ -63,15 +52,10 @@ public final class ImportSession {
   public private(set) var explained: [Duplicate] = []
   /// The next user-facing expense id (from `counter`), saved back by `finish`.
   var nextID: Int64
-  /// This file's sums per (month, currency, category), added to `monthTotal` by `finish`: an
-  /// import only adds rows, so the rollup is updated without reading the expenses back.
-  var totals = MonthTotalDeltas()
-  var pending: [Pending] = []
-  /// Reused per batch: the sort order, the outcome of each queued row, the text arena.
-  var order: [Int] = []
-  var isNew: [Bool] = []
-  var arena: [UInt8] = []
-  var spans: [(parameter: Int32, bytes: Range<Int>?)] = []
+  /// The queued rows, and this file's sums per (month, currency, category), added to
+  /// `monthTotal` by `finish`: an import only adds rows, so the rollup is updated without
+  /// reading the expenses back.
+  var batch = ImportBatch()
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -94,7 +78,7 @@ public final class ImportSession {
         SELECT f.name AS sourceFile, e.sourceLine FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
         WHERE e.key = ?
         """)
-    pending.reserveCapacity(ImportSession.batchRows)
+    batch.rows.reserveCapacity(ImportSession.batchRows)
   }
 
   /// The stored key of an imported row: the day in the high 20 bits and 43 bits of the
@@ -127,195 +111,67 @@ public final class ImportSession {
     fingerprintHash: UInt64, line: Int
   ) throws {
     let key = ImportSession.key(date: date, fingerprintHash: fingerprintHash)
-    if let last = pending.last,
-      pending.count >= ImportSession.maxBatchRows
-        || (pending.count >= ImportSession.batchRows && last.key >> 43 != key >> 43)
+    if let last = batch.rows.last,
+      batch.rows.count >= ImportSession.maxBatchRows
+        || (batch.rows.count >= ImportSession.batchRows && last.key >> 43 != key >> 43)
     {
       try flush()
     }
-    pending.append(
-      Pending(
+    batch.rows.append(
+      ImportBatch.Row(
         key: key, date: date, amount: amount, description: description, category: category, account: account,
         line: line))
   }
 
   /// Writes the queued rows.
   public func flush() throws {
-    guard !pending.isEmpty else { return }
-    order.removeAll(keepingCapacity: true)
-    order.append(contentsOf: pending.indices)
-    // Stable by line within a key: the first of two rows with one key is the one kept.
-    order.sort { pending[$0].key != pending[$1].key ? pending[$0].key < pending[$1].key : $0 < $1 }
-    isNew.removeAll(keepingCapacity: true)
-    isNew.append(contentsOf: repeatElement(true, count: pending.count))
-    try markStored()
-    var twinInFile: [Int: Int] = [:]  // pending index -> index of its earlier twin, for explanations
-    var previous: Int?
-    for index in order {
-      if let previous, pending[previous].key == pending[index].key {
-        isNew[index] = false
-        if twinInFile.count < explainLimit { twinInFile[index] = previous }
-      } else {
-        previous = index
+    guard !batch.isEmpty else { return }
+    var work = ImportBatch()
+    swap(&work, &batch)
+    defer {
+      work.clear()
+      swap(&work, &batch)
+    }
+    try work.classify(
+      db, inRange: existingInRange.sqliteStatement, exists: existsKey.sqliteStatement,
+      explainLimit: explainLimit - explained.count)
+    var next = nextID
+    work.number(from: &next)
+    nextID = next
+    try work.insert(
+      db, many: insertMany.sqliteStatement, one: insertOne.sqliteStatement,
+      perStatement: ImportSession.rowsPerStatement)
+    let report = onOutcome
+    var added = 0
+    for index in work.rows.indices {
+      let isNew = work.isNew[index]
+      if isNew { added += 1 }
+      report?(work.rows[index].line, isNew ? .inserted : .duplicate)
+      if !isNew && explained.count < explainLimit {
+        explained.append(try explain(work, index))
       }
     }
-    // Ids in file order; rows written in key order.
-    var ids = [Int64](repeating: 0, count: pending.count)
-    for index in pending.indices where isNew[index] {
-      ids[index] = nextID
-      nextID += 1
-    }
-    try write(ids: ids)
-    for index in pending.indices {
-      let row = pending[index]
-      if isNew[index] {
-        inserted += 1
-        totals.add(date: row.date, amount: row.amount, category: row.category)
-        onOutcome?(row.line, .inserted)
-        continue
-      }
-      duplicates += 1
-      if explained.count < explainLimit {
-        let source: String
-        if let twin = twinInFile[index] {
-          source = "\(sourceFile):\(pending[twin].line)"
-        } else {
-          let stored = try Row.fetchOne(findTwin, arguments: [row.key])
-          let file: String? = stored?["sourceFile"]
-          let twinLine: Int? = stored?["sourceLine"]
-          source = file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand"
-        }
-        explained.append(Duplicate(line: row.line, existingSource: source))
-      }
-      onOutcome?(row.line, .duplicate)
-    }
-    pending.removeAll(keepingCapacity: true)
+    inserted += added
+    duplicates += work.rows.count - added
   }
 
-  /// Marks queued rows whose key is already stored: one range read over the batch's keys,
-  /// merged with the sorted batch; point lookups if that range holds too many other rows.
-  func markStored() throws {
-    let low = pending[order.first!].key
-    let high = pending[order.last!].key
-    let limit = 4 * pending.count + 64
-    let statement = existingInRange.sqliteStatement
-    sqlite3_reset(statement)
-    sqlite3_bind_int64(statement, 1, low)
-    sqlite3_bind_int64(statement, 2, high)
-    sqlite3_bind_int64(statement, 3, Int64(limit))
-    var stored: [Int64] = []
-    while true {
-      let step = sqlite3_step(statement)
-      if step == SQLITE_DONE { break }
-      guard step == SQLITE_ROW else { throw lastError() }
-      stored.append(sqlite3_column_int64(statement, 0))
+  /// Where the stored twin of a duplicate came from.
+  func explain(_ work: ImportBatch, _ index: Int) throws -> Duplicate {
+    let line = work.rows[index].line
+    if let twin = work.twins[index] {
+      return Duplicate(line: line, existingSource: "\(sourceFile):\(work.rows[twin].line)")
     }
-    sqlite3_reset(statement)
-    if stored.isEmpty { return }
-    if stored.count < limit {
-      var s = 0
-      for index in order {
-        let key = pending[index].key
-        while s < stored.count && stored[s] < key { s += 1 }
-        if s < stored.count && stored[s] == key { isNew[index] = false }
-      }
-      return
-    }
-    let lookup = existsKey.sqliteStatement
-    for index in order {
-      sqlite3_reset(lookup)
-      sqlite3_bind_int64(lookup, 1, pending[index].key)
-      let step = sqlite3_step(lookup)
-      guard step == SQLITE_ROW || step == SQLITE_DONE else { throw lastError() }
-      if step == SQLITE_ROW { isNew[index] = false }
-    }
-    sqlite3_reset(lookup)
+    let stored = try Row.fetchOne(findTwin, arguments: [work.rows[index].key])
+    let file: String? = stored?["sourceFile"]
+    let twinLine: Int? = stored?["sourceLine"]
+    return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
   }
-
-  /// Inserts the new rows of the batch in key order: full multi-row statements, then one by one.
-  func write(ids: [Int64]) throws {
-    var rows: [Int] = []
-    rows.reserveCapacity(order.count)
-    for index in order where isNew[index] { rows.append(index) }
-    var start = 0
-    let many = ImportSession.rowsPerStatement
-    while start < rows.count {
-      let count = rows.count - start >= many ? many : 1
-      let statement = count == many ? insertMany.sqliteStatement : insertOne.sqliteStatement
-      // Texts are copied once into the arena and bound SQLITE_STATIC; pointers into the arena
-      // are taken only after the last append, and cleared before the borrow ends.
-      arena.removeAll(keepingCapacity: true)
-      var code = SQLITE_OK
-      spans.removeAll(keepingCapacity: true)
-      for (slot, index) in rows[start..<start + count].enumerated() {
-        let row = pending[index]
-        let base = Int32(slot * 9)
-        code |= sqlite3_bind_int64(statement, base + 1, row.key)
-        code |= sqlite3_bind_int64(statement, base + 2, ids[index])
-        code |= sqlite3_bind_int64(statement, base + 4, row.amount.minor)
-        code |= sqlite3_bind_int64(statement, base + 9, Int64(row.line))
-        spans.append((base + 3, appendDate(row.date)))
-        spans.append((base + 5, append(row.amount.currency.code)))
-        spans.append((base + 6, append(row.description)))
-        spans.append((base + 7, row.category.map(append)))
-        spans.append((base + 8, row.account.map(append)))
-      }
-      let step = arena.withUnsafeBufferPointer { bytes -> Int32 in
-        for (parameter, span) in spans {
-          if let span {
-            let pointer = UnsafeRawPointer(bytes.baseAddress!.advanced(by: span.lowerBound))
-            code |= sqlite3_bind_text(
-              statement, parameter, pointer.assumingMemoryBound(to: CChar.self), Int32(span.count), nil)  // STATIC
-          } else {
-            code |= sqlite3_bind_null(statement, parameter)
-          }
-        }
-        let step = code == SQLITE_OK ? sqlite3_step(statement) : code
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)  // no pointer into the arena outlives this borrow
-        return step
-      }
-      guard step == SQLITE_DONE else { throw lastError() }
-      start += count
-    }
-  }
-
-  /// Appends a text to the arena and returns where it is; an empty text still gets a byte so
-  /// the pointer is never NULL (a NULL pointer would bind SQL NULL, not '').
-  func append(_ text: String) -> Range<Int> {
-    let start = arena.count
-    var text = text
-    text.withUTF8 { arena.append(contentsOf: $0) }
-    if arena.count == start {
-      arena.append(0)
-      return start..<start
-    }
-    return start..<arena.count
-  }
-
-  func appendDate(_ date: CivilDate) -> Range<Int> {
-    let start = arena.count
-    let y = date.year
-    arena.append(UInt8(48 + y / 1000 % 10))
-    arena.append(UInt8(48 + y / 100 % 10))
-    arena.append(UInt8(48 + y / 10 % 10))
-    arena.append(UInt8(48 + y % 10))
-    arena.append(45)
-    arena.append(UInt8(48 + date.month / 10))
-    arena.append(UInt8(48 + date.month % 10))
-    arena.append(45)
-    arena.append(UInt8(48 + date.day / 10))
-    arena.append(UInt8(48 + date.day % 10))
-    return start..<arena.count
-  }
-
-  func lastError() -> StoreError { StoreError.sqlite(String(cString: sqlite3_errmsg(db.sqliteConnection))) }
 
   /// Writes what is queued, saves the id counter and adds this file's sums to the rollup.
   func finish() throws {
     try flush()
     try AppDatabase.saveNextExpenseID(db, nextID)
-    try totals.apply(db)
+    try batch.totals.apply(db)
   }
 }
 

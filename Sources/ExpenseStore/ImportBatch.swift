@@ -1,0 +1,206 @@
+import ExpenseCore
+import GRDB
+import GRDBSQLite
+
+/// The rows an `ImportSession` has queued, and the work of writing them: sort by key, find the
+/// keys already stored, drop in-file twins, number the new rows and insert them.
+///
+/// A value type on purpose: the session swaps it out into a local for the length of a flush, so
+/// the per-row loops touch only local storage (no exclusivity checks or retain traffic that
+/// class properties cost on every access) and every buffer keeps its capacity between batches.
+struct ImportBatch {
+  /// One queued row.
+  struct Row {
+    var key: Int64
+    var date: CivilDate
+    var amount: Money
+    var description: String
+    var category: String?
+    var account: String?
+    var line: Int
+  }
+
+  /// A row's key and position, sorted by key then position (the first of two twins is kept).
+  struct Slot: Comparable {
+    var key: Int64
+    var index: Int
+    static func < (a: Slot, b: Slot) -> Bool { a.key != b.key ? a.key < b.key : a.index < b.index }
+  }
+
+  var rows: [Row] = []
+  var sorted: [Slot] = []
+  var isNew: [Bool] = []
+  /// In-file twins kept for the summary: row index -> index of the row it repeats.
+  var twins: [Int: Int] = [:]
+  var ids: [Int64] = []
+  var stored: [Int64] = []
+  /// Text bytes of one statement's rows, bound SQLITE_STATIC.
+  var arena: [UInt8] = []
+  /// The file's sums, carried from batch to batch.
+  var totals = MonthTotalDeltas()
+
+  var isEmpty: Bool { rows.isEmpty }
+
+  /// Sorts by key and marks which rows are new: not stored (see `markStored`) and not a repeat
+  /// of an earlier row of the batch.
+  mutating func classify(
+    _ db: Database, inRange: SQLiteStatement, exists: SQLiteStatement, explainLimit: Int
+  ) throws {
+    sorted.removeAll(keepingCapacity: true)
+    for index in rows.indices { sorted.append(Slot(key: rows[index].key, index: index)) }
+    sorted.sort()
+    isNew.removeAll(keepingCapacity: true)
+    isNew.append(contentsOf: repeatElement(true, count: rows.count))
+    try markStored(db, inRange: inRange, exists: exists)
+    twins.removeAll(keepingCapacity: true)
+    for i in sorted.indices.dropFirst() where sorted[i].key == sorted[i - 1].key {
+      isNew[sorted[i].index] = false
+      if twins.count < explainLimit { twins[sorted[i].index] = sorted[i - 1].index }
+    }
+  }
+
+  /// Marks rows whose key is already stored: one range read over the batch's keys merged with
+  /// the sorted batch, or point lookups when that range holds too many other rows (a file not
+  /// in date order).
+  mutating func markStored(_ db: Database, inRange: SQLiteStatement, exists: SQLiteStatement) throws {
+    guard let low = sorted.first?.key, let high = sorted.last?.key else { return }
+    let limit = 4 * rows.count + 64
+    sqlite3_bind_int64(inRange, 1, low)
+    sqlite3_bind_int64(inRange, 2, high)
+    sqlite3_bind_int64(inRange, 3, Int64(limit))
+    stored.removeAll(keepingCapacity: true)
+    var step = sqlite3_step(inRange)
+    while step == SQLITE_ROW {
+      stored.append(sqlite3_column_int64(inRange, 0))
+      step = sqlite3_step(inRange)
+    }
+    sqlite3_reset(inRange)
+    guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
+    if stored.isEmpty { return }
+    if stored.count < limit {
+      var s = 0
+      for slot in sorted {
+        while s < stored.count && stored[s] < slot.key { s += 1 }
+        if s < stored.count && stored[s] == slot.key { isNew[slot.index] = false }
+      }
+      return
+    }
+    for slot in sorted {
+      sqlite3_bind_int64(exists, 1, slot.key)
+      let found = sqlite3_step(exists)
+      sqlite3_reset(exists)
+      guard found == SQLITE_ROW || found == SQLITE_DONE else { throw ImportBatch.error(db) }
+      if found == SQLITE_ROW { isNew[slot.index] = false }
+    }
+  }
+
+  /// Gives the new rows their ids in file order and adds them to the totals.
+  mutating func number(from next: inout Int64) {
+    ids.removeAll(keepingCapacity: true)
+    for index in rows.indices {
+      if isNew[index] {
+        ids.append(next)
+        next += 1
+        totals.add(date: rows[index].date, amount: rows[index].amount, category: rows[index].category)
+      } else {
+        ids.append(0)
+      }
+    }
+  }
+
+  /// Inserts the new rows in key order: `many` binds `perStatement` rows at a time, `one` the
+  /// rest. Each row has 9 parameters: key, id, date, amountMinor, currency, description,
+  /// category, account, sourceLine (the file id is part of the SQL).
+  mutating func insert(_ db: Database, many: SQLiteStatement, one: SQLiteStatement, perStatement: Int) throws {
+    var start = 0
+    var newSlots = sorted
+    newSlots.removeAll { !isNew[$0.index] }
+    while start < newSlots.count {
+      let count = newSlots.count - start >= perStatement ? perStatement : 1
+      let statement = count == perStatement ? many : one
+      var needed = 0
+      for slot in newSlots[start..<start + count] {
+        needed +=
+          16 + rows[slot.index].description.utf8.count + (rows[slot.index].category?.utf8.count ?? 0)
+          + (rows[slot.index].account?.utf8.count ?? 0)
+      }
+      if arena.count < needed { arena = [UInt8](repeating: 0, count: needed * 2) }
+      let slots = newSlots[start..<start + count]
+      let step = rows.withUnsafeBufferPointer { rows in
+        ids.withUnsafeBufferPointer { ids in
+          arena.withUnsafeMutableBufferPointer { arena in
+            ImportBatch.bindAndStep(statement, slots, rows, ids, arena)
+          }
+        }
+      }
+      guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
+      start += count
+    }
+  }
+
+  /// Binds the rows at `slots` (9 parameters each), texts copied into `arena` and bound
+  /// SQLITE_STATIC, runs the statement, and clears the bindings before the arena is released.
+  static func bindAndStep(
+    _ statement: SQLiteStatement, _ slots: ArraySlice<Slot>, _ rows: UnsafeBufferPointer<Row>,
+    _ ids: UnsafeBufferPointer<Int64>, _ arena: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int32 {
+    var offset = 0
+    var code = SQLITE_OK
+    func bind(_ parameter: Int32, _ text: String?) {
+      guard let text else {
+        code |= sqlite3_bind_null(statement, parameter)
+        return
+      }
+      let start = arena.baseAddress! + offset
+      let written = UnsafeMutableBufferPointer(rebasing: arena[offset...]).initialize(from: text.utf8).1
+      offset += written
+      code |= sqlite3_bind_text(
+        statement, parameter, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), Int32(written), nil)
+    }
+    var parameter: Int32 = 0
+    for slot in slots {
+      code |= sqlite3_bind_int64(statement, parameter + 1, rows[slot.index].key)
+      code |= sqlite3_bind_int64(statement, parameter + 2, ids[slot.index])
+      let date = arena.baseAddress! + offset
+      writeDate(rows[slot.index].date, to: date)
+      offset += 10
+      code |= sqlite3_bind_text(
+        statement, parameter + 3, UnsafeRawPointer(date).assumingMemoryBound(to: CChar.self), 10, nil)
+      code |= sqlite3_bind_int64(statement, parameter + 4, rows[slot.index].amount.minor)
+      bind(parameter + 5, rows[slot.index].amount.currency.code)
+      bind(parameter + 6, rows[slot.index].description)
+      bind(parameter + 7, rows[slot.index].category)
+      bind(parameter + 8, rows[slot.index].account)
+      code |= sqlite3_bind_int64(statement, parameter + 9, Int64(rows[slot.index].line))
+      parameter += 9
+    }
+    let step = code == SQLITE_OK ? sqlite3_step(statement) : code
+    sqlite3_reset(statement)
+    sqlite3_clear_bindings(statement)  // no pointer into the arena outlives the borrow
+    return step
+  }
+
+  /// Writes `YYYY-MM-DD` (10 bytes).
+  static func writeDate(_ date: CivilDate, to p: UnsafeMutablePointer<UInt8>) {
+    let y = date.year
+    p[0] = UInt8(48 + y / 1000 % 10)
+    p[1] = UInt8(48 + y / 100 % 10)
+    p[2] = UInt8(48 + y / 10 % 10)
+    p[3] = UInt8(48 + y % 10)
+    p[4] = 45
+    p[5] = UInt8(48 + date.month / 10)
+    p[6] = UInt8(48 + date.month % 10)
+    p[7] = 45
+    p[8] = UInt8(48 + date.day / 10)
+    p[9] = UInt8(48 + date.day % 10)
+  }
+
+  static func error(_ db: Database) -> StoreError {
+    StoreError.sqlite(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+  }
+
+  /// Empties the batch, keeping every buffer's capacity and the totals.
+  mutating func clear() {
+    rows.removeAll(keepingCapacity: true)
+  }
+}
