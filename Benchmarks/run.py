@@ -323,13 +323,24 @@ def month_window(month: str) -> tuple[str, str]:
     return f"{start_y:04d}-{start_m:02d}-01", last.isoformat()
 
 
+def day_key(iso: str, last: bool = False) -> int:
+    """The expense table's key bound for a day (schema v2: day << 43 | 43 bits of hash)."""
+    day = (_dt.date.fromisoformat(iso) - _dt.date(1970, 1, 1)).days + (1 << 19)
+    return (day << 43) | (((1 << 43) - 1) if last else 0)
+
+
 def report_sql(month: str) -> str:
+    """The report's numbers computed from the raw rows by sqlite3: per (currency, category,
+    month) sums over the month and the three before it (the trailing average), read through the
+    table's key range (its only access path by date), the first date per currency (a scan: the
+    history start), and the budgets."""
     first, last = month_window(month)
     return (
         "SELECT currency, category, substr(date,1,7) AS month, "
         "SUM(CASE WHEN amountMinor<0 THEN -amountMinor ELSE 0 END), "
         "SUM(CASE WHEN amountMinor>0 THEN amountMinor ELSE 0 END), COUNT(*) "
-        f"FROM expense WHERE date >= '{first}' AND date <= '{last}' GROUP BY currency, category, month;\n"
+        f"FROM expense WHERE key BETWEEN {day_key(first)} AND {day_key(last, True)} "
+        "GROUP BY currency, category, month;\n"
         "SELECT currency, MIN(date) FROM expense GROUP BY currency;\n"
         "SELECT category, currency, month, amountMinor FROM budget;\n")
 
