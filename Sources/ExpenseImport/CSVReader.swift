@@ -8,8 +8,10 @@
 /// - Unlike Python, a quoted field still open at the end of the input is an error that names
 ///   the line where the field began.
 ///
-/// Memory is one read buffer (256 KiB) plus the current record; the fields of the current record
-/// are byte slices valid until the next call to `next()`.
+/// Memory is one read buffer (256 KiB) plus room to carry the current record over a refill; the
+/// fields of the current record are byte slices of that buffer, valid until the next call to
+/// `next()`. Unquoted fields are not copied at all; a quoted field with `""` in it (or text after
+/// its closing quote) is unescaped in place, which only ever moves bytes backwards.
 public final class CSVReader {
   /// The field separator.
   public let delimiter: UInt8
@@ -20,18 +22,24 @@ public final class CSVReader {
   /// All mutable state lives behind one pointer: no exclusivity checks on the hot path.
   let s: UnsafeMutablePointer<ReaderState>
 
+  /// Offsets are from `buffer`. The buffer is `carry` bytes of room for a record that is cut by
+  /// the end of a chunk, then the chunk itself (always read with the full `chunkCapacity`).
   struct ReaderState {
-    var chunk: UnsafeMutablePointer<UInt8>
-    var chunkLength = 0
-    var position = 0
+    var buffer: UnsafeMutablePointer<UInt8>
+    var carry: Int
+    /// One past the last byte read.
+    var end: Int
+    var position: Int
+    var recordStart = 0
     var atStreamStart = true
     var finished = false
-    var record: UnsafeMutablePointer<UInt8>
-    var recordCapacity: Int
-    var recordLength = 0
-    var ends: UnsafeMutablePointer<Int>
-    var endsCapacity: Int
-    var endsCount = 0
+    /// Start and end offset of each field of the current record.
+    var bounds: UnsafeMutablePointer<Int>
+    var boundsCapacity: Int
+    var fieldCount = 0
+    /// Offsets of the field being read: its first byte and one past its (unescaped) last byte.
+    var fieldStart = 0
+    var fieldEnd = 0
     var currentLine = 1
     var skipLF = false
     var previousCR = false
@@ -39,36 +47,23 @@ public final class CSVReader {
 
     @inline(__always)
     mutating func endField() {
-      if endsCount == endsCapacity {
-        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: endsCapacity * 2)
-        bigger.update(from: ends, count: endsCount)
-        ends.deallocate()
-        ends = bigger
-        endsCapacity *= 2
-      }
-      ends[endsCount] = recordLength
-      endsCount += 1
+      if fieldCount == boundsCapacity { growBounds() }
+      bounds[2 &* fieldCount] = fieldStart
+      bounds[2 &* fieldCount &+ 1] = fieldEnd
+      fieldCount &+= 1
     }
 
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
-      if count == 0 { return }
-      if recordLength + count > recordCapacity {
-        var capacity = recordCapacity * 2
-        while capacity < recordLength + count { capacity *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        bigger.update(from: record, count: recordLength)
-        record.deallocate()
-        record = bigger
-        recordCapacity = capacity
-      }
-      (record + recordLength).update(from: bytes, count: count)
-      recordLength += count
+    mutating func growBounds() {
+      let bigger = UnsafeMutablePointer<Int>.allocate(capacity: boundsCapacity * 4)
+      bigger.update(from: bounds, count: fieldCount * 2)
+      bounds.deallocate()
+      bounds = bigger
+      boundsCapacity *= 2
     }
 
     @inline(__always)
     mutating func endLine(_ byte: UInt8) {
-      currentLine += 1
+      currentLine &+= 1
       if byte == 0x0D { skipLF = true }
     }
   }
@@ -78,17 +73,18 @@ public final class CSVReader {
     self.delimiter = delimiter
     self.file = file
     chunkCapacity = max(16, bufferSize)
+    let carry = 4096
     s = .allocate(capacity: 1)
     s.initialize(
       to: ReaderState(
-        chunk: .allocate(capacity: chunkCapacity), record: .allocate(capacity: 4096), recordCapacity: 4096,
-        ends: .allocate(capacity: 64), endsCapacity: 64))
+        buffer: .allocate(capacity: carry + chunkCapacity + CSVReader.padding), carry: carry, end: carry,
+        position: carry,
+        bounds: .allocate(capacity: 128), boundsCapacity: 64))
   }
 
   deinit {
-    s.pointee.chunk.deallocate()
-    s.pointee.record.deallocate()
-    s.pointee.ends.deallocate()
+    s.pointee.buffer.deallocate()
+    s.pointee.bounds.deallocate()
     s.deinitialize(count: 1)
     s.deallocate()
   }
@@ -97,15 +93,15 @@ public final class CSVReader {
   public var line: Int { s.pointee.line }
 
   /// Number of fields in the current record (0 for a blank line).
-  public var fieldCount: Int { s.pointee.endsCount }
+  public var fieldCount: Int { s.pointee.fieldCount }
 
   /// The bytes of field `index` (0-based) of the current record, valid until `next()`.
   @inline(__always)
   public func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     let st = s
-    precondition(index >= 0 && index < st.pointee.endsCount, "field index out of range")
-    let start = index == 0 ? 0 : st.pointee.ends[index - 1]
-    return UnsafeBufferPointer(start: st.pointee.record + start, count: st.pointee.ends[index] - start)
+    precondition(index >= 0 && index < st.pointee.fieldCount, "field index out of range")
+    let start = st.pointee.bounds[2 &* index]
+    return UnsafeBufferPointer(start: st.pointee.buffer + start, count: st.pointee.bounds[2 &* index &+ 1] &- start)
   }
 
   /// Field `index` as a String (invalid UTF-8 is repaired with U+FFFD).
@@ -118,30 +114,33 @@ public final class CSVReader {
   public func next() throws(ImportError) -> Bool {
     var st = s.pointee
     defer { s.pointee = st }
-    st.recordLength = 0
-    st.endsCount = 0
+    st.fieldCount = 0
     if st.finished { return false }
     var state = State.startRecord
     var quoteLine = 0
     let d = delimiter
     let quote: UInt8 = 0x22
     while true {
-      if st.position >= st.chunkLength {
-        if try !refill(&st) {
+      if st.position >= st.end {
+        if try !refill(&st, keepRecord: state != .startRecord) {
           st.finished = true
           switch state {
           case .startRecord: return false
           case .inQuoted:
-            let fieldStart = st.endsCount > 0 ? st.ends[st.endsCount - 1] : 0
             let raw = String(
               decoding: UnsafeBufferPointer(
-                start: st.record + fieldStart, count: min(60, st.recordLength - fieldStart)),
+                start: st.buffer + st.fieldStart, count: min(60, st.fieldEnd - st.fieldStart)),
               as: UTF8.self)
             throw .row(
               ImportIssue(
-                kind: .unterminatedQuote, file: file, line: quoteLine, column: st.endsCount + 1, columnName: nil,
+                kind: .unterminatedQuote, file: file, line: quoteLine, column: st.fieldCount + 1, columnName: nil,
                 rawValue: raw, message: "quoted field is never closed",
                 hint: "a field starting with \" must end with \"; write a quote inside a quoted field as \"\""))
+          case .startField:
+            st.fieldStart = st.position
+            st.fieldEnd = st.position
+            st.endField()
+            return true
           default:
             st.endField()
             return true
@@ -149,37 +148,44 @@ public final class CSVReader {
         }
         continue
       }
-      let chunk = st.chunk
-      let length = st.chunkLength
+      let buffer = st.buffer
+      let end = st.end
       switch state {
       case .startRecord:
-        let b = chunk[st.position]
+        let b = buffer[st.position]
         if st.skipLF {
           st.skipLF = false
           if b == 0x0A {
-            st.position += 1
+            st.position &+= 1
             continue
           }
         }
         st.line = st.currentLine
+        st.recordStart = st.position
         if b == 0x0D || b == 0x0A {
-          st.position += 1
+          st.position &+= 1
           st.endLine(b)
           return true
         }
         state = .startField
       case .startField:
-        let b = chunk[st.position]
+        let b = buffer[st.position]
         if b == quote {
-          st.position += 1
+          st.position &+= 1
           quoteLine = st.currentLine
           st.previousCR = false
+          st.fieldStart = st.position
+          st.fieldEnd = st.position
           state = .inQuoted
-        } else if b == d {
-          st.position += 1
+          continue
+        }
+        st.fieldStart = st.position
+        st.fieldEnd = st.position
+        if b == d {
+          st.position &+= 1
           st.endField()
         } else if b == 0x0D || b == 0x0A {
-          st.position += 1
+          st.position &+= 1
           st.endField()
           st.endLine(b)
           return true
@@ -187,62 +193,71 @@ public final class CSVReader {
           state = .inField
         }
       case .inField:
-        var i = st.position
-        while i < length {
-          let c = chunk[i]
-          if c == d || c == 0x0D || c == 0x0A { break }
-          i += 1
-        }
-        st.append(chunk + st.position, i - st.position)
-        st.position = i
-        if i == length { continue }
-        let c = chunk[i]
-        st.position += 1
-        st.endField()
-        if c == d {
+        // Unquoted bytes stay where they are; after a closing quote (`"ab"c`) they move back.
+        // Consecutive plain fields are read here without going back through the state switch.
+        while true {
+          let from = st.position
+          let i = CSVReader.scan(buffer, from, end, d)
+          if st.fieldEnd != from { (buffer + st.fieldEnd).update(from: buffer + from, count: i &- from) }
+          st.fieldEnd &+= i &- from
+          st.position = i
+          if i == end { break }
+          let c = buffer[i]
+          st.position &+= 1
+          st.endField()
+          if c != d {
+            st.endLine(c)
+            return true
+          }
           state = .startField
-        } else {
-          st.endLine(c)
-          return true
+          if st.position == end { break }
+          let b = buffer[st.position]
+          if b == quote || b == d || b == 0x0D || b == 0x0A { break }
+          st.fieldStart = st.position
+          st.fieldEnd = st.position
+          state = .inField
         }
       case .inQuoted:
-        var i = st.position
+        let from = st.position
+        var i = from
         var line = st.currentLine
         var previousCR = st.previousCR
-        while i < length {
-          let c = chunk[i]
+        while i < end {
+          let c = buffer[i]
           if c == quote { break }
           if c == 0x0A {
-            if !previousCR { line += 1 }
+            if !previousCR { line &+= 1 }
             previousCR = false
           } else if c == 0x0D {
-            line += 1
+            line &+= 1
             previousCR = true
           } else {
             previousCR = false
           }
-          i += 1
+          i &+= 1
         }
         st.currentLine = line
         st.previousCR = previousCR
-        st.append(chunk + st.position, i - st.position)
+        if st.fieldEnd != from { (buffer + st.fieldEnd).update(from: buffer + from, count: i &- from) }
+        st.fieldEnd &+= i &- from
         st.position = i
-        if i == length { continue }
-        st.position += 1
+        if i == end { continue }
+        st.position &+= 1
         state = .quoteInQuoted
       case .quoteInQuoted:
-        let c = chunk[st.position]
+        let c = buffer[st.position]
         if c == quote {
-          st.append(chunk + st.position, 1)
-          st.position += 1
+          buffer[st.fieldEnd] = quote
+          st.fieldEnd &+= 1
+          st.position &+= 1
           st.previousCR = false
           state = .inQuoted
         } else if c == d {
-          st.position += 1
+          st.position &+= 1
           st.endField()
           state = .startField
         } else if c == 0x0D || c == 0x0A {
-          st.position += 1
+          st.position &+= 1
           st.endField()
           st.endLine(c)
           return true
@@ -255,26 +270,79 @@ public final class CSVReader {
 
   enum State { case startRecord, startField, inField, inQuoted, quoteInQuoted }
 
-  func refill(_ st: inout ReaderState) throws(ImportError) -> Bool {
-    st.position = 0
-    st.chunkLength = 0
-    while st.chunkLength == 0 {
-      let n = try source.read(into: st.chunk, capacity: chunkCapacity)
+  /// Bytes of padding after the chunk, so `scan` may load 8 bytes at any offset before `end`.
+  static let padding = 8
+
+  /// The offset of the first delimiter, CR or LF in `from..<end`, or `end`; 8 bytes at a time.
+  @inline(__always)
+  static func scan(_ buffer: UnsafeMutablePointer<UInt8>, _ from: Int, _ end: Int, _ d: UInt8) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let delimiters = UInt64(d) &* ones
+    let crs = 0x0D &* ones
+    let lfs = 0x0A &* ones
+    var i = from
+    while i < end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self))
+      let x = word ^ delimiters
+      let y = word ^ crs
+      let z = word ^ lfs
+      // The lowest flagged byte of each term is exact (a borrow only flags bytes above a match).
+      let found = ((x &- ones) & ~x | (y &- ones) & ~y | (z &- ones) & ~z) & highs
+      if found != 0 {
+        let at = i &+ found.trailingZeroBitCount &>> 3
+        return at < end ? at : end
+      }
+      i &+= 8
+    }
+    return end
+  }
+
+  /// Reads the next chunk. With `keepRecord`, the bytes of the record in progress move to just
+  /// before the chunk (the carry area grows if they do not fit) and every offset moves with them.
+  func refill(_ st: inout ReaderState, keepRecord: Bool) throws(ImportError) -> Bool {
+    if keepRecord {
+      let kept = st.end - st.recordStart
+      if kept > st.carry {
+        var carry = st.carry * 2
+        while carry < kept { carry *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: carry + chunkCapacity + CSVReader.padding)
+        (bigger + carry - kept).update(from: st.buffer + st.recordStart, count: kept)
+        st.buffer.deallocate()
+        st.buffer = bigger
+        st.carry = carry
+      } else if st.recordStart != st.carry - kept {
+        (st.buffer + st.carry - kept).update(from: st.buffer + st.recordStart, count: kept)
+      }
+      let delta = st.carry - kept - st.recordStart
+      st.recordStart += delta
+      st.fieldStart += delta
+      st.fieldEnd += delta
+      for i in 0..<(2 * st.fieldCount) { st.bounds[i] += delta }
+    }
+    let chunk = st.buffer + st.carry
+    st.position = st.carry
+    st.end = st.carry
+    var length = 0
+    while length == 0 {
+      let n = try source.read(into: chunk, capacity: chunkCapacity)
       if n == 0 { return false }
-      st.chunkLength = n
+      length = n
     }
     if st.atStreamStart {
       st.atStreamStart = false
       // Top up to at least 3 bytes so a BOM split across tiny reads is still seen.
-      while st.chunkLength < 3 {
-        let n = try source.read(into: st.chunk + st.chunkLength, capacity: chunkCapacity - st.chunkLength)
+      while length < 3 {
+        let n = try source.read(into: chunk + length, capacity: chunkCapacity - length)
         if n == 0 { break }
-        st.chunkLength += n
+        length += n
       }
-      let c = st.chunk
-      if st.chunkLength >= 3 && c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF { st.position = 3 }
-      if st.position >= st.chunkLength { return try refill(&st) }
+      st.end = st.carry + length
+      if length >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF { st.position += 3 }
+      if st.position >= st.end { return try refill(&st, keepRecord: false) }
+      return true
     }
+    st.end = st.carry + length
     return true
   }
 }
