@@ -27,9 +27,9 @@ struct TextDecoder {
     if TextDecoder.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
     switch mode {
     case .utf8Strict:
-      return String(validating: bytes, as: UTF8.self)
+      return isValidUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     case .utf8Fallback:
-      if let text = String(validating: bytes, as: UTF8.self) { return text }
+      if isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
       usedFallback = true
       return singleByte(bytes, windows: true)
     case .windows1252: return singleByte(bytes, windows: true)
@@ -98,6 +98,157 @@ func detectEncoding(_ sample: [UInt8], truncated: Bool) -> (TextEncoding, reason
     }
     if let last = bytes.last, last >= 0xC0 { bytes = bytes.dropLast() }
   }
-  if String(validating: bytes, as: UTF8.self) != nil { return (.utf8, "valid UTF-8") }
+  if bytes.withUnsafeBufferPointer(isValidUTF8) { return (.utf8, "valid UTF-8") }
   return (.windows1252, "not valid UTF-8, read as Windows-1252")
+}
+
+/// Whether the bytes are well-formed UTF-8 (Unicode table 3-7: no overlong forms, no surrogates,
+/// nothing above U+10FFFF), exactly what `String(validating:as:)` accepts, without its generic,
+/// unspecialized path and without building a String. ASCII runs are skipped 8 bytes at a time.
+func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let base = p.baseAddress else { return true }
+  let n = p.count
+  var i = 0
+  while i < n {
+    if i &+ 8 <= n && UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+      i &+= 8
+      continue
+    }
+    let b = base[i]
+    if b < 0x80 {
+      i &+= 1
+      continue
+    }
+    @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+      k < n && base[k] >= low && base[k] <= high
+    }
+    switch b {
+    case 0xC2...0xDF:
+      guard continuation(i &+ 1) else { return false }
+      i &+= 2
+    case 0xE0:
+      guard continuation(i &+ 1, 0xA0), continuation(i &+ 2) else { return false }
+      i &+= 3
+    case 0xE1...0xEC, 0xEE...0xEF:
+      guard continuation(i &+ 1), continuation(i &+ 2) else { return false }
+      i &+= 3
+    case 0xED:
+      guard continuation(i &+ 1, 0x80, 0x9F), continuation(i &+ 2) else { return false }
+      i &+= 3
+    case 0xF0:
+      guard continuation(i &+ 1, 0x90), continuation(i &+ 2), continuation(i &+ 3) else { return false }
+      i &+= 4
+    case 0xF1...0xF3:
+      guard continuation(i &+ 1), continuation(i &+ 2), continuation(i &+ 3) else { return false }
+      i &+= 4
+    case 0xF4:
+      guard continuation(i &+ 1, 0x80, 0x8F), continuation(i &+ 2), continuation(i &+ 3) else { return false }
+      i &+= 4
+    default:
+      return false
+    }
+  }
+  return true
+}
+
+/// Whether two byte ranges of length `n` are equal, 8 bytes at a time.
+@inline(__always)
+func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+  var i = 0
+  while i &+ 8 <= n {
+    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+    {
+      return false
+    }
+    i &+= 8
+  }
+  while i < n {
+    if a[i] != b[i] { return false }
+    i &+= 1
+  }
+  return true
+}
+
+/// Exactly `s.trimmingASCIIWhitespace()` (which compares Characters), without walking
+/// Characters when the answer is clear from the bytes: a string that neither starts nor ends
+/// with a space, tab, CR or LF byte is returned as it is, and an ASCII string is trimmed bytewise.
+/// Only non-ASCII text with a blank at an end (where a combining mark could join the space)
+/// takes the Character path.
+func trimmingASCIIBlanks(_ s: String) -> String {
+  var s = s
+  enum Answer {
+    case same, trimmed(String), characters
+  }
+  let answer = s.withUTF8 { u -> Answer in
+    let n = u.count
+    if n == 0 { return .same }
+    @inline(__always) func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
+    if !blank(u[0]) && !blank(u[n - 1]) { return .same }
+    for b in u where b >= 0x80 { return .characters }
+    var start = 0
+    var end = n
+    while start < end && blank(u[start]) { start += 1 }
+    while end > start && blank(u[end - 1]) { end -= 1 }
+    return .trimmed(String(decoding: UnsafeBufferPointer(rebasing: u[start..<end]), as: UTF8.self))
+  }
+  switch answer {
+  case .same: return s
+  case .trimmed(let t): return t
+  case .characters: return s.trimmingASCIIWhitespace()
+  }
+}
+
+/// Strings made from cells that repeat (categories, accounts): a small direct-mapped cache from
+/// the cell's bytes to the String, so a repeated cell is neither decoded nor allocated again.
+/// Cells longer than `maxLength` bytes are not cached.
+struct FieldStringCache {
+  static let slotCount = 64
+  static let maxLength = 48
+  let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: FieldStringCache.slotCount * FieldStringCache.maxLength)
+  /// Byte count per slot, -1 when empty.
+  let lengths: UnsafeMutablePointer<Int> = {
+    let p = UnsafeMutablePointer<Int>.allocate(capacity: FieldStringCache.slotCount)
+    p.initialize(repeating: -1, count: FieldStringCache.slotCount)
+    return p
+  }()
+  var values = [String?](repeating: nil, count: FieldStringCache.slotCount)
+
+  @inline(__always)
+  static func home(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+    let n = p.count
+    var h = UInt64(truncatingIfNeeded: n)
+    if n >= 8 {
+      let base = UnsafeRawPointer(p.baseAddress!)
+      h ^= base.loadUnaligned(as: UInt64.self)
+      h = (h &* 0x9E37_79B9_7F4A_7C15) ^ base.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+    } else {
+      for b in p { h = h &<< 8 | UInt64(b) }
+    }
+    return Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+  }
+
+  /// The slot holding these bytes, if any.
+  @inline(__always)
+  func slot(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+    let n = p.count
+    if n > FieldStringCache.maxLength { return nil }
+    let slot = FieldStringCache.home(p)
+    guard lengths[slot] == n else { return nil }
+    if n > 0 && !bytesEqual(bytes + slot &* FieldStringCache.maxLength, p.baseAddress!, n) { return nil }
+    return slot
+  }
+
+  mutating func store(_ p: UnsafeBufferPointer<UInt8>, _ value: String?) {
+    let n = p.count
+    if n > FieldStringCache.maxLength { return }
+    let slot = FieldStringCache.home(p)
+    if n > 0 { (bytes + slot * FieldStringCache.maxLength).update(from: p.baseAddress!, count: n) }
+    lengths[slot] = n
+    values[slot] = value
+  }
+
+  func release() {
+    bytes.deallocate()
+    lengths.deallocate()
+  }
 }
