@@ -47,6 +47,12 @@ public struct AmountParser: Sendable, Equatable {
 
   /// Parses the bytes of one field into signed minor units.
   public func parse(_ p: UnsafeBufferPointer<UInt8>, minorUnits: Int) -> Result<Int64, Failure> {
+    if let value = AmountParser.plain(p, minorUnits: minorUnits, mark: decimalMark) { return .success(value) }
+    return parseAnyForm(p, minorUnits: minorUnits)
+  }
+
+  /// `parse` without the shortcut for plain numbers.
+  func parseAnyForm(_ p: UnsafeBufferPointer<UInt8>, minorUnits: Int) -> Result<Int64, Failure> {
     let n = p.count
     let mark = decimalMark
     // The number body runs from the first digit (or a mark right before a digit) to the last digit.
@@ -141,6 +147,47 @@ public struct AmountParser: Sendable, Equatable {
     let (total, o2) = scaled.addingReportingOverflow(fraction)
     if o1 || o2 { return .failure(.outOfRange) }
     return .success(negative ? -total : total)
+  }
+
+  /// The common case in one pass: `-?D+` or `-?D+.D+` (`.` being the decimal mark) with at most
+  /// 14 whole digits and 1…`minorUnits` decimals, which `parse` reads to the same value. `nil`
+  /// for anything else (signs, symbols, grouping, more decimals): the full parser decides.
+  @inline(__always)
+  static func plain(_ p: UnsafeBufferPointer<UInt8>, minorUnits: Int, mark: UInt8) -> Int64? {
+    let n = p.count
+    guard n > 0, n <= 24 else { return nil }
+    var i = 0
+    let negative = p[0] == 0x2D
+    if negative { i = 1 }
+    var whole: Int64 = 0
+    let wholeStart = i
+    while i < n {
+      let digit = p[i] &- 0x30
+      if digit >= 10 { break }
+      whole = whole &* 10 &+ Int64(digit)
+      i &+= 1
+    }
+    let wholeDigits = i &- wholeStart
+    guard wholeDigits > 0, wholeDigits <= 14 else { return nil }
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    if i < n {
+      guard p[i] == mark else { return nil }
+      i &+= 1
+      while i < n {
+        let digit = p[i] &- 0x30
+        if digit >= 10 { return nil }
+        fraction = fraction &* 10 &+ Int64(digit)
+        fractionDigits &+= 1
+        i &+= 1
+      }
+      guard fractionDigits > 0, fractionDigits <= minorUnits else { return nil }
+    }
+    var scale: Int64 = 1
+    for _ in 0..<minorUnits { scale &*= 10 }
+    for _ in fractionDigits..<minorUnits { fraction &*= 10 }
+    let total = whole &* scale &+ fraction
+    return negative ? -total : total
   }
 
   /// Reads the text before or after the number: blanks, `+`/`-`/`−`, the parenthesis `paren`,
