@@ -27,17 +27,34 @@ struct RowMapper {
   var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
   var scratchCapacity = 256
   var scratchCount = 0
+  /// `plan.descriptions`, so the hot loop does not retain the plan's array.
+  let descriptionColumns: UnsafeMutableBufferPointer<Int>
+  let dateOrder: DateFormat.Order
+  /// Bytes of the last date that parsed, and what they gave (dates repeat row after row).
+  let lastDateBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: RowMapper.dateCacheLength)
+  var lastDateCount = -1
+  var lastDate = CivilDate(year: 1970, month: 1, day: 1)!
+  var lastDay = 0
   var lastCurrencyKey: UInt32 = 0
   var lastCurrency: Currency
-  var lastAccountBytes: [UInt8] = []
+  var accounts = FieldStringCache()
+  var lastAccountSlot = -1
   var lastAccount: String?
   var lastStatusBytes: [UInt8] = [0xFF]
   var lastStatusExcluded = false
-  var lastCategoryBytes: [UInt8] = [0xFF]
-  var lastCategory: String?
+  var categories = FieldStringCache()
+  /// Until the first category cell that is not the single byte 0xFF, rows get no category (the
+  /// behaviour of the original one-entry cache, whose empty state was those bytes).
+  var categoryUnset = true
   var unknownStatuses: Set<String> = []
+  /// Fingerprint state after `account|date|CUR|`, valid while those stay the same.
+  var prefix = Fingerprint.Hasher64()
+  var prefixValid = false
+  var prefixCurrencyKey: UInt32 = 0
   /// Warnings produced while mapping (unsorted dates, unknown statuses); drained by the importer.
   var warnings: [String] = []
+
+  static let dateCacheLength = 32
 
   init(plan: Plan, file: String) {
     self.plan = plan
@@ -46,6 +63,9 @@ struct RowMapper {
     parser = AmountParser(decimalMark: plan.decimalMark)
     lastCurrency = plan.currency
     lastAccount = plan.account
+    descriptionColumns = .allocate(capacity: plan.descriptions.count)
+    _ = descriptionColumns.initialize(from: plan.descriptions)
+    dateOrder = plan.dateFormat.order
   }
 
   static let excludedStatuses: Set<String> = [
@@ -92,10 +112,36 @@ struct RowMapper {
     return true
   }
 
+  /// A category or account cell as stored: decoded, trimmed, `nil` when empty.
+  mutating func cellText(_ p: UnsafeBufferPointer<UInt8>) -> String? {
+    let t = text.decode(p).map(trimmingASCIIBlanks) ?? ""
+    return t.isEmpty ? nil : t
+  }
+
+  /// The date of a cell, parsed once per run of equal cells.
+  @inline(__always)
+  mutating func date(_ p: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    let n = p.count
+    if n == lastDateCount && (n == 0 || bytesEqual(lastDateBytes, p.baseAddress!, n)) { return lastDate }
+    guard let date = DateTokens(p)?.date(dateOrder) else { return nil }
+    prefixValid = false
+    if n <= RowMapper.dateCacheLength {
+      if n > 0 { lastDateBytes.update(from: p.baseAddress!, count: n) }
+      lastDateCount = n
+    } else {
+      lastDateCount = -1
+    }
+    lastDate = date
+    lastDay = date.daysSinceEpoch
+    return date
+  }
+
   mutating func map(_ reader: CSVReader) -> Outcome {
     // --skip-when
-    for rule in plan.skipWhen where RowMapper.trimmedLowercase(RowMapper.cell(reader, rule.column)) == rule.value {
-      return .excluded("--skip-when \(rule.text)")
+    if !plan.skipWhen.isEmpty {
+      for rule in plan.skipWhen where RowMapper.trimmedLowercase(RowMapper.cell(reader, rule.column)) == rule.value {
+        return .excluded("--skip-when \(rule.text)")
+      }
     }
     // Status.
     if let status = plan.status {
@@ -118,7 +164,7 @@ struct RowMapper {
     }
     // Date.
     let dateBytes = RowMapper.cell(reader, plan.date)
-    guard let date = plan.dateFormat.date(dateBytes) else {
+    guard let date = date(dateBytes) else {
       let empty = !dateBytes.contains { $0 != 0x20 && $0 != 0x09 }
       return .rejected(
         issue(
@@ -128,6 +174,7 @@ struct RowMapper {
     }
     // Currency.
     var currency = plan.currency
+    var currencyKey: UInt32 = 0
     if let column = plan.currencyColumn {
       let p = RowMapper.cell(reader, column)
       var start = 0
@@ -151,6 +198,7 @@ struct RowMapper {
                 .unknownCurrency, reader, column, "not an ISO 4217 currency code",
                 "use a code such as USD, EUR, GBP or JPY"))
           }
+          currencyKey = key
         } else {
           return .rejected(
             issue(
@@ -164,12 +212,17 @@ struct RowMapper {
     var minor: Int64
     switch plan.sign {
     case .signedNegativeIsSpending, .signedPositiveIsSpending, .direction:
-      switch amountValue(reader, plan.amount, units, currency, emptyIsZero: false) {
-      case .success(let v): minor = v
-      case .failure(let issue): return .rejected(issue)
+      if let v = AmountParser.plain(RowMapper.cell(reader, plan.amount), minorUnits: units, mark: plan.decimalMark) {
+        minor = v
+      } else {
+        switch amountValue(reader, plan.amount, units, currency, emptyIsZero: false) {
+        case .success(let v): minor = v
+        case .failure(let issue): return .rejected(issue)
+        }
       }
-      if plan.sign == .signedPositiveIsSpending { minor = -minor }
-      if plan.sign == .direction {
+      switch plan.sign {
+      case .signedPositiveIsSpending: minor = -minor
+      case .direction:
         let word = RowMapper.trimmedLowercase(RowMapper.cell(reader, plan.direction))
         let magnitude = minor < 0 ? -minor : minor
         switch word {
@@ -181,6 +234,7 @@ struct RowMapper {
               .badAmount, reader, plan.direction, "not a direction",
               "expected Af/Bij, D/C, Debit/Credit, DR/CR, Out/In or -/+"))
         }
+      default: break
       }
     case .debitCredit:
       var debit: Int64 = 0
@@ -201,11 +255,47 @@ struct RowMapper {
       case .failure(let issue): return .rejected(issue)
       }
     }
-    // Description.
+    // Account (cached: it rarely changes), then the fingerprint up to the description.
+    if plan.account == nil, let column = plan.accountColumn {
+      let p = RowMapper.cell(reader, column)
+      let slot = accounts.slot(p)
+      if let slot {
+        if slot != lastAccountSlot {
+          lastAccountSlot = slot
+          lastAccount = accounts.values[slot]
+          prefixValid = false
+        }
+      } else {
+        let value = cellText(p)
+        accounts.store(p, value)
+        lastAccountSlot = -1
+        lastAccount = value
+        prefixValid = false
+      }
+    }
+    if !prefixValid || currencyKey != prefixCurrencyKey {
+      var h = Fingerprint.Hasher64()
+      if let account = lastAccount { h.string(account) }
+      h.byte(0x7C)
+      h.date(date)
+      h.byte(0x7C)
+      h.string(currency.code)
+      h.byte(0x7C)
+      prefix = h
+      prefixValid = true
+      prefixCurrencyKey = currencyKey
+    }
+    var h = prefix
+    h.decimal(minor)
+    h.byte(0x7C)
+    let beforeDescription = h
+    // Description: whitespace runs collapsed, columns joined with " / ", hashed (ASCII letters
+    // lower-cased) while it is copied.
     scratchCount = 0
     var ascii = true
-    for column in plan.descriptions {
-      let p = RowMapper.cell(reader, column)
+    var state = h.state
+    for k in 0..<descriptionColumns.count {
+      let p = RowMapper.cell(reader, descriptionColumns[k])
       if scratchCount + p.count + 3 > scratchCapacity { growScratch(scratchCount + p.count + 3) }
       var pendingSpace = false
       var wrote = false
@@ -213,30 +303,38 @@ struct RowMapper {
       var out = scratchCount
       let buffer = scratch
       for b in p {
-        if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C {
+        if b <= 0x20 && (b == 0x20 || b &- 0x09 < 5) {
           pendingSpace = wrote
           continue
         }
         if pendingSpace {
           buffer[out] = 0x20
-          out += 1
+          out &+= 1
+          state = (state ^ 0x20) &* Fingerprint.prime
           pendingSpace = false
         } else if !wrote && before > 0 {
           buffer[out] = 0x20  // " / " between columns
-          buffer[out + 1] = 0x2F
-          buffer[out + 2] = 0x20
-          out += 3
+          buffer[out &+ 1] = 0x2F
+          buffer[out &+ 2] = 0x20
+          out &+= 3
+          state = (state ^ 0x20) &* Fingerprint.prime
+          state = (state ^ 0x2F) &* Fingerprint.prime
+          state = (state ^ 0x20) &* Fingerprint.prime
         }
         if b >= 0x80 { ascii = false }
         buffer[out] = b
-        out += 1
+        out &+= 1
+        state = (state ^ UInt64(b &- 0x41 < 26 ? b | 0x20 : b)) &* Fingerprint.prime
         wrote = true
       }
       scratchCount = out
     }
+    h.state = state
     let scratchBytes = UnsafeBufferPointer(start: scratch, count: scratchCount)
     let description: String
     if ascii {
+      description = String(decoding: scratchBytes, as: UTF8.self)
+    } else if (text.mode == .utf8Strict || text.mode == .utf8Fallback) && isValidUTF8(scratchBytes) {
       description = String(decoding: scratchBytes, as: UTF8.self)
     } else {
       guard let decoded = text.decode(scratchBytes) else {
@@ -251,44 +349,28 @@ struct RowMapper {
             "the file may be in another encoding; try --encoding windows-1252 (or latin1, utf-16le)"))
       }
       description = decoded
-    }
-    // Category and account (cached: they repeat).
-    var category: String?
-    if let column = plan.category {
-      let p = RowMapper.cell(reader, column)
-      if !RowMapper.equal(p, lastCategoryBytes) {
-        lastCategoryBytes = Array(p)
-        let t = text.decode(p)?.trimmingASCIIWhitespace() ?? ""
-        lastCategory = t.isEmpty ? nil : t
-      }
-      category = lastCategory
-    }
-    if plan.account == nil, let column = plan.accountColumn {
-      let p = RowMapper.cell(reader, column)
-      if !RowMapper.equal(p, lastAccountBytes) {
-        lastAccountBytes = Array(p)
-        let t = text.decode(p)?.trimmingASCIIWhitespace() ?? ""
-        lastAccount = t.isEmpty ? nil : t
-      }
-    }
-    let account = lastAccount
-    // Fingerprint.
-    var h = Fingerprint.Hasher64()
-    if let account { h.string(account) }
-    h.byte(0x7C)
-    h.date(date)
-    h.byte(0x7C)
-    h.string(currency.code)
-    h.byte(0x7C)
-    h.decimal(minor)
-    h.byte(0x7C)
-    if ascii {
-      h.lowercasedBytes(scratchBytes)
-    } else {
+      // The text is not the bytes that were hashed: hash what is stored.
+      h = beforeDescription
       var copy = description
       copy.withUTF8 { h.lowercasedBytes($0) }
     }
-    let (occurrence, unsortedNow) = occurrences.next(day: date.daysSinceEpoch, key: h.state)
+    // Category (cached: categories repeat).
+    var category: String?
+    if let column = plan.category {
+      let p = RowMapper.cell(reader, column)
+      if categoryUnset && p.count == 1 && p[0] == 0xFF {
+        category = nil
+      } else {
+        categoryUnset = false
+        if let slot = categories.slot(p) {
+          category = categories.values[slot]
+        } else {
+          category = cellText(p)
+          categories.store(p, category)
+        }
+      }
+    }
+    let (occurrence, unsortedNow) = occurrences.next(day: lastDay, key: h.state)
     if unsortedNow {
       warnings.append(
         "dates are not in order (line \(reader.line)); counting identical rows now keeps every row in memory")
@@ -297,7 +379,7 @@ struct RowMapper {
     return .row(
       ImportedRow(
         line: reader.line, date: date, amount: Money(minor: minor, currency: currency), description: description,
-        category: category, account: account, fingerprintHash: h.state))
+        category: category, account: lastAccount, fingerprintHash: h.state))
   }
 
   mutating func growScratch(_ needed: Int) {
@@ -310,8 +392,14 @@ struct RowMapper {
     scratchCapacity = capacity
   }
 
-  /// Frees the scratch buffer; call once when the import is done.
-  func release() { scratch.deallocate() }
+  /// Frees the buffers; call once when the import is done.
+  func release() {
+    scratch.deallocate()
+    descriptionColumns.deallocate()
+    lastDateBytes.deallocate()
+    accounts.release()
+    categories.release()
+  }
 
   func amountValue(_ reader: CSVReader, _ column: Int?, _ units: Int, _ currency: Currency, emptyIsZero: Bool)
     -> Result<Int64, ImportIssue>

@@ -1,0 +1,95 @@
+import ExpenseCore
+import Testing
+
+@testable import ExpenseImport
+
+/// The shortcuts of the import hot path give exactly what the general code gives.
+@Suite struct FastPathTests {
+  func validates(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { isValidUTF8($0) }
+  }
+
+  @Test func utf8ValidationAgreesWithTheStandardLibrary() {
+    // Every 1- and 2-byte sequence.
+    for a in 0...255 {
+      #expect(validates([UInt8(a)]) == (String(validating: [UInt8(a)], as: UTF8.self) != nil))
+      for b in 0...255 {
+        let bytes = [UInt8(a), UInt8(b)]
+        if validates(bytes) != (String(validating: bytes, as: UTF8.self) != nil) {
+          Issue.record("\(bytes)")
+        }
+      }
+    }
+    // 3- and 4-byte sequences around every boundary of table 3-7, and behind ASCII runs.
+    let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF4, 0xFF]
+    for a in 0xE0...0xF5 {
+      for b in edges {
+        for c in edges {
+          for d in edges {
+            for prefix in [[], Array("12345678".utf8)] {
+              let bytes = prefix + [UInt8(a), b, c, d]
+              if validates(bytes) != (String(validating: bytes, as: UTF8.self) != nil) {
+                Issue.record("\(bytes)")
+              }
+              let three = prefix + [UInt8(a), b, c]
+              if validates(three) != (String(validating: three, as: UTF8.self) != nil) {
+                Issue.record("\(three)")
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(validates(Array("plain ascii text, longer than eight bytes".utf8)))
+    #expect(validates(Array("Café Crème 😀 麺".utf8)))
+    #expect(!validates(Array("Caf".utf8) + [0xE9]))
+    #expect(validates([]))
+  }
+
+  @Test func trimmingAgreesWithCharacterTrimming() {
+    let texts = [
+      "", " ", "  \t ", "a", " a ", "\ta\t", "\r\nabc\r\n", "abc\r", "\nabc", "Groceries", " Café ", "Café",
+      " \u{301}x", "x \u{301}", "x\u{600} ", " \u{600}x", "\u{600} ", " 麺 ", "麺", "a b", " \r\n ", "\u{A0}x\u{A0}",
+    ]
+    for text in texts {
+      #expect(trimmingASCIIBlanks(text) == text.trimmingASCIIWhitespace(), "\(Array(text.utf8))")
+      #expect(Array(trimmingASCIIBlanks(text).utf8) == Array(text.trimmingASCIIWhitespace().utf8))
+    }
+  }
+
+  @Test func plainAmountsAgreeWithTheFullParser() {
+    var texts = [
+      "0", "-0", "007", "12", "-12", "12.5", "12.50", "12.505", "-0.01", "12.", ".5", "-.5", "--1", "1-", "12,50",
+      "99999999999999", "999999999999999", "-99999999999999.9999", "1.2.3", "12.3x", "", "-", "+1", " 1", "1 ",
+    ]
+    for digits in 1...20 { texts.append(String(repeating: "9", count: digits) + ".99") }
+    for mark in [UInt8(ascii: "."), UInt8(ascii: ",")] {
+      let parser = AmountParser(decimalMark: mark)
+      for text in texts {
+        for units in 0...4 {
+          var bytes = Array(text.utf8)
+          bytes.withUnsafeMutableBufferPointer { p in
+            let q = UnsafeBufferPointer(p)
+            if let fast = AmountParser.plain(q, minorUnits: units, mark: mark) {
+              #expect(parser.parseAnyForm(q, minorUnits: units) == .success(fast), "\(text) \(units)")
+            }
+            #expect(parser.parse(q, minorUnits: units) == parser.parseAnyForm(q, minorUnits: units))
+          }
+        }
+      }
+    }
+  }
+
+  @Test func occurrenceTableGrowsAndForgets() {
+    let table = OccurrenceTable()
+    for round in 1...3 {
+      for key in 0..<UInt64(5000) { #expect(table.increment(key &* 0x1_0000_0001) == UInt32(round)) }
+    }
+    #expect(table.count == 5000)
+    table.removeAll()
+    #expect(table.count == 0)
+    #expect(table.increment(0) == 1)
+    #expect(table.increment(0x1_0000_0001) == 1)
+    #expect(table.increment(0) == 2)
+  }
+}
