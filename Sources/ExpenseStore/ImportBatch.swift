@@ -108,16 +108,15 @@ struct ImportBatch {
     }
   }
 
-  /// Inserts the new rows in key order: `many` binds `perStatement` rows at a time, `one` the
-  /// rest. Each row has 9 parameters: key, id, date, amountMinor, currency, description,
+  /// Inserts the new rows in key order, each time with the largest statement of `inserts`
+  /// (sizes descending, the last of 1 row) that the rows left fill. Each row has 9 parameters: key, id, date, amountMinor, currency, description,
   /// category, account, sourceLine (the file id is part of the SQL).
-  mutating func insert(_ db: Database, many: SQLiteStatement, one: SQLiteStatement, perStatement: Int) throws {
+  mutating func insert(_ db: Database, _ inserts: [(rows: Int, statement: SQLiteStatement)]) throws {
     var start = 0
     var newSlots = sorted
     newSlots.removeAll { !isNew[$0.index] }
     while start < newSlots.count {
-      let count = newSlots.count - start >= perStatement ? perStatement : 1
-      let statement = count == perStatement ? many : one
+      let (count, statement) = inserts.first { $0.rows <= newSlots.count - start }!
       var needed = 0
       for slot in newSlots[start..<start + count] {
         needed +=

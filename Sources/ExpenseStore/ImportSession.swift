@@ -30,16 +30,19 @@ public final class ImportSession {
   }
 
   /// Rows per multi-row `INSERT` (9 parameters each, far below SQLite's limit).
-  static let rowsPerStatement = 64
+  static let statementSizes = [256, 32, 4, 1]
   /// A batch is written once it has this many rows and the day changes...
-  static let batchRows = 512
+  static let batchRows = 1024
   /// ...or at this size whatever the dates (one day with very many rows).
   static let maxBatchRows = 16_384
 
   let db: Database
   let sourceFile: String
-  let insertMany: Statement
-  let insertOne: Statement
+  /// Prepared multi-row `INSERT`s, one per size in `statementSizes`: bigger statements keep
+  /// SQLite's cursor at the end of the table from row to row (measured: 256 rows per statement
+  /// inserted sorted keys about 1.5× faster than 64).
+  let inserts: [(rows: Int, statement: SQLiteStatement)]
+  private let insertStatements: [Statement]
   let existingInRange: Statement
   let existsKey: Statement
   let findTwin: Statement
@@ -66,10 +69,11 @@ public final class ImportSession {
     nextID = try AppDatabase.nextExpenseID(db)
     let columns = "(key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine)"
     let values = "(?, ?, ?, ?, ?, ?, ?, ?, \(fileID), ?)"
-    insertMany = try db.makeStatement(
-      sql: "INSERT INTO expense \(columns) VALUES "
-        + Array(repeating: values, count: ImportSession.rowsPerStatement).joined(separator: ", "))
-    insertOne = try db.makeStatement(sql: "INSERT INTO expense \(columns) VALUES \(values)")
+    insertStatements = try ImportSession.statementSizes.map { rows in
+      try db.makeStatement(
+        sql: "INSERT INTO expense \(columns) VALUES " + Array(repeating: values, count: rows).joined(separator: ", "))
+    }
+    inserts = zip(ImportSession.statementSizes, insertStatements).map { ($0, $1.sqliteStatement) }
     existingInRange = try db.makeStatement(
       sql: "SELECT key FROM expense WHERE key BETWEEN ? AND ? ORDER BY key LIMIT ?")
     existsKey = try db.makeStatement(sql: "SELECT 1 FROM expense WHERE key = ?")
@@ -138,9 +142,7 @@ public final class ImportSession {
     var next = nextID
     work.number(from: &next)
     nextID = next
-    try work.insert(
-      db, many: insertMany.sqliteStatement, one: insertOne.sqliteStatement,
-      perStatement: ImportSession.rowsPerStatement)
+    try work.insert(db, inserts)
     let report = onOutcome
     var added = 0
     for index in work.rows.indices {
