@@ -144,26 +144,28 @@ extension AppDatabase {
     }
   }
 
-  /// Every category known from expenses, budgets, kinds and rules, with its kind and number of expenses.
+  /// Every category known from expenses, budgets, kinds and rules, with its kind and number of
+  /// expenses (counted from the `monthTotal` rollup, not by scanning the expenses).
   public func categories() throws(StoreError) -> [CategorySummary] {
     try read { db in
       let rows = try Row.fetchAll(
         db,
         sql: """
           SELECT name, COALESCE(k.kind, 'expense') AS kind, COALESCE(e.n, 0) AS n FROM (
-            SELECT category AS name FROM expense WHERE category IS NOT NULL
+            SELECT category AS name FROM monthTotal WHERE category <> ''
             UNION SELECT category FROM budget
             UNION SELECT name FROM categoryKind
             UNION SELECT category FROM rule
           ) AS names
           LEFT JOIN categoryKind k USING (name)
-          LEFT JOIN (SELECT category, COUNT(*) AS n FROM expense GROUP BY category) e ON e.category = names.name
+          LEFT JOIN (SELECT category, SUM(count) AS n FROM monthTotal GROUP BY category) e ON e.category = names.name
           ORDER BY name
           """)
       var result = rows.map {
         CategorySummary(name: $0["name"], kind: CategoryKind(rawValue: $0["kind"]) ?? .expense, expenseCount: $0["n"])
       }
-      let uncategorized = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE category IS NULL") ?? 0
+      let uncategorized =
+        try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM monthTotal WHERE category = ''") ?? 0
       if uncategorized > 0 {
         result.append(CategorySummary(name: uncategorizedName, kind: .expense, expenseCount: uncategorized))
       }
