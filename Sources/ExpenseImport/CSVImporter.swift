@@ -131,11 +131,8 @@ public final class CSVImporter {
         warnedFallback = true
         try body(.warning("line \(reader.line) is not valid UTF-8; such fields are read as Windows-1252"))
       }
-      switch outcome {
-      case .row(let row): try body(.row(row))
-      case .excluded(let reason): try body(.excluded(line: reader.line, reason: reason))
-      case .rejected(let issue): try reject(issue)
-      }
+      if !skipInvalid, case .rejected(let issue) = outcome { throw ImportError.row(issue) }
+      try body(outcome)
     }
     for p in pending { try body(.excluded(line: p.line, reason: "not a transaction row (after the data)")) }
     progress?(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: records))

@@ -12,11 +12,8 @@ import ExpenseCore
 ///   negative fees) this equals PayPal's Net column; with Revolut's positive fees it is the
 ///   amount plus the fee as an outflow.
 struct RowMapper {
-  enum Outcome {
-    case row(ImportedRow)
-    case excluded(String)
-    case rejected(ImportIssue)
-  }
+  /// What `map` makes of a record: `.row`, `.excluded` or `.rejected` (never `.warning`).
+  typealias Outcome = ImportEvent
 
   let plan: Plan
   let file: String
@@ -140,7 +137,7 @@ struct RowMapper {
     // --skip-when
     if !plan.skipWhen.isEmpty {
       for rule in plan.skipWhen where RowMapper.trimmedLowercase(RowMapper.cell(reader, rule.column)) == rule.value {
-        return .excluded("--skip-when \(rule.text)")
+        return .excluded(line: reader.line, reason: "--skip-when \(rule.text)")
       }
     }
     // Status.
@@ -159,7 +156,9 @@ struct RowMapper {
         }
       }
       if lastStatusExcluded {
-        return .excluded("status \(String(decoding: lastStatusBytes, as: UTF8.self).trimmingASCIIWhitespace())")
+        return .excluded(
+          line: reader.line,
+          reason: "status \(String(decoding: lastStatusBytes, as: UTF8.self).trimmingASCIIWhitespace())")
       }
     }
     // Date.
