@@ -39,9 +39,32 @@ public enum Fingerprint {
       for b in s.utf8 { byte(b) }
     }
 
+    @inline(__always)
     mutating func decimal(_ value: Int64) {
       if value < 0 { byte(0x2D) }
       var magnitude = value.magnitude
+      if magnitude < 100_000_000 {
+        // Up to 8 digits, packed most significant first in the low byte.
+        var packed: UInt64 = 0
+        var count = 0
+        repeat {
+          packed = packed &<< 8 | (magnitude % 10 &+ 0x30)
+          magnitude /= 10
+          count &+= 1
+        } while magnitude > 0
+        var s = state
+        for _ in 0..<count {
+          s = (s ^ (packed & 0xFF)) &* Fingerprint.prime
+          packed &>>= 8
+        }
+        state = s
+        return
+      }
+      decimalDigits(magnitude)
+    }
+
+    mutating func decimalDigits(_ value: UInt64) {
+      var magnitude = value
       var digits:
         (
           UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,

@@ -198,11 +198,13 @@ func trimmingASCIIBlanks(_ s: String) -> String {
   }
 }
 
-/// Strings made from cells that repeat (categories, accounts): a small direct-mapped cache from
-/// the cell's bytes to the String, so a repeated cell is neither decoded nor allocated again.
+/// Strings made from cells that repeat (categories, accounts): a small cache from the cell's
+/// bytes to the String, so a repeated cell is neither decoded nor allocated again. A cell lives
+/// in one of 4 slots after its home slot; when those are taken it replaces the one at home.
 /// Cells longer than `maxLength` bytes are not cached.
 struct FieldStringCache {
-  static let slotCount = 64
+  static let slotCount = 256
+  static let probes = 4
   static let maxLength = 48
   let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: FieldStringCache.slotCount * FieldStringCache.maxLength)
   /// Byte count per slot, -1 when empty.
@@ -224,7 +226,7 @@ struct FieldStringCache {
     } else {
       for b in p { h = h &<< 8 | UInt64(b) }
     }
-    return Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+    return Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) &>> 56)
   }
 
   /// The slot holding these bytes, if any.
@@ -232,16 +234,27 @@ struct FieldStringCache {
   func slot(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
     let n = p.count
     if n > FieldStringCache.maxLength { return nil }
-    let slot = FieldStringCache.home(p)
-    guard lengths[slot] == n else { return nil }
-    if n > 0 && !bytesEqual(bytes + slot &* FieldStringCache.maxLength, p.baseAddress!, n) { return nil }
-    return slot
+    let home = FieldStringCache.home(p)
+    for k in 0..<FieldStringCache.probes {
+      let slot = (home &+ k) & (FieldStringCache.slotCount - 1)
+      let length = lengths[slot]
+      if length < 0 { return nil }
+      if length == n && (n == 0 || bytesEqual(bytes + slot &* FieldStringCache.maxLength, p.baseAddress!, n)) {
+        return slot
+      }
+    }
+    return nil
   }
 
   mutating func store(_ p: UnsafeBufferPointer<UInt8>, _ value: String?) {
     let n = p.count
     if n > FieldStringCache.maxLength { return }
-    let slot = FieldStringCache.home(p)
+    let home = FieldStringCache.home(p)
+    var slot = home
+    for k in 0..<FieldStringCache.probes where lengths[(home + k) & (FieldStringCache.slotCount - 1)] < 0 {
+      slot = (home + k) & (FieldStringCache.slotCount - 1)
+      break
+    }
     if n > 0 { (bytes + slot * FieldStringCache.maxLength).update(from: p.baseAddress!, count: n) }
     lengths[slot] = n
     values[slot] = value
