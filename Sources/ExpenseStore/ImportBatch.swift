@@ -2,33 +2,15 @@ import ExpenseCore
 import GRDB
 import GRDBSQLite
 
-/// The rows an `ImportSession` has queued, and the work of writing them: sort by key, find the
-/// keys already stored, drop in-file twins, number the new rows and insert them.
+/// The writer's side of one `PreparedBatch`: find the keys already stored, drop in-file twins,
+/// number the new rows and insert them.
 ///
-/// A value type on purpose: the session swaps it out into a local for the length of a flush, so
+/// A value type on purpose: the session swaps it out into a local for the length of a write, so
 /// the per-row loops touch only local storage (no exclusivity checks or retain traffic that
 /// class properties cost on every access) and every buffer keeps its capacity between batches.
 struct ImportBatch {
-  /// One queued row.
-  struct Row {
-    var key: Int64
-    var date: CivilDate
-    var amount: Money
-    var description: String
-    var category: String?
-    var account: String?
-    var line: Int
-  }
-
-  /// A row's key and position, sorted by key then position (the first of two twins is kept).
-  struct Slot: Comparable {
-    var key: Int64
-    var index: Int
-    static func < (a: Slot, b: Slot) -> Bool { a.key != b.key ? a.key < b.key : a.index < b.index }
-  }
-
-  var rows: [Row] = []
-  var sorted: [Slot] = []
+  var batch = PreparedBatch(rows: [], fileOrder: [], totals: MonthTotalDeltas())
+  /// By index in `batch.rows` (key order).
   var isNew: [Bool] = []
   /// In-file twins kept for the summary: row index -> index of the row it repeats.
   var twins: [Int: Int] = [:]
@@ -36,26 +18,19 @@ struct ImportBatch {
   var stored: [Int64] = []
   /// Text bytes of one statement's rows, bound SQLITE_STATIC.
   var arena: [UInt8] = []
-  /// The file's sums, carried from batch to batch.
-  var totals = MonthTotalDeltas()
 
-  var isEmpty: Bool { rows.isEmpty }
-
-  /// Sorts by key and marks which rows are new: not stored (see `markStored`) and not a repeat
-  /// of an earlier row of the batch.
+  /// Marks which rows are new: not stored (see `markStored`) and not a repeat of an earlier row
+  /// of the batch.
   mutating func classify(
     _ db: Database, inRange: SQLiteStatement, exists: SQLiteStatement, explainLimit: Int
   ) throws {
-    sorted.removeAll(keepingCapacity: true)
-    for index in rows.indices { sorted.append(Slot(key: rows[index].key, index: index)) }
-    sorted.sort()
     isNew.removeAll(keepingCapacity: true)
-    isNew.append(contentsOf: repeatElement(true, count: rows.count))
+    isNew.append(contentsOf: repeatElement(true, count: batch.rows.count))
     try markStored(db, inRange: inRange, exists: exists)
     twins.removeAll(keepingCapacity: true)
-    for i in sorted.indices.dropFirst() where sorted[i].key == sorted[i - 1].key {
-      isNew[sorted[i].index] = false
-      if twins.count < explainLimit { twins[sorted[i].index] = sorted[i - 1].index }
+    for i in batch.rows.indices.dropFirst() where batch.rows[i].key == batch.rows[i - 1].key {
+      isNew[i] = false
+      if twins.count < explainLimit { twins[i] = i - 1 }
     }
   }
 
@@ -63,8 +38,8 @@ struct ImportBatch {
   /// the sorted batch, or point lookups when that range holds too many other rows (a file not
   /// in date order).
   mutating func markStored(_ db: Database, inRange: SQLiteStatement, exists: SQLiteStatement) throws {
-    guard let low = sorted.first?.key, let high = sorted.last?.key else { return }
-    let limit = 4 * rows.count + 64
+    guard let low = batch.rows.first?.key, let high = batch.rows.last?.key else { return }
+    let limit = 4 * batch.rows.count + 64
     sqlite3_bind_int64(inRange, 1, low)
     sqlite3_bind_int64(inRange, 2, high)
     sqlite3_bind_int64(inRange, 3, Int64(limit))
@@ -79,31 +54,34 @@ struct ImportBatch {
     if stored.isEmpty { return }
     if stored.count < limit {
       var s = 0
-      for slot in sorted {
-        while s < stored.count && stored[s] < slot.key { s += 1 }
-        if s < stored.count && stored[s] == slot.key { isNew[slot.index] = false }
+      for index in batch.rows.indices {
+        let key = batch.rows[index].key
+        while s < stored.count && stored[s] < key { s += 1 }
+        if s < stored.count && stored[s] == key { isNew[index] = false }
       }
       return
     }
-    for slot in sorted {
-      sqlite3_bind_int64(exists, 1, slot.key)
+    for index in batch.rows.indices {
+      sqlite3_bind_int64(exists, 1, batch.rows[index].key)
       let found = sqlite3_step(exists)
       sqlite3_reset(exists)
       guard found == SQLITE_ROW || found == SQLITE_DONE else { throw ImportBatch.error(db) }
-      if found == SQLITE_ROW { isNew[slot.index] = false }
+      if found == SQLITE_ROW { isNew[index] = false }
     }
   }
 
-  /// Gives the new rows their ids in file order and adds them to the totals.
+  /// Gives the new rows their ids in file order and takes the others out of the batch's sums.
   mutating func number(from next: inout Int64) {
     ids.removeAll(keepingCapacity: true)
-    for index in rows.indices {
+    ids.append(contentsOf: repeatElement(0, count: batch.rows.count))
+    for position in batch.fileOrder {
+      let index = Int(position)
       if isNew[index] {
-        ids.append(next)
+        ids[index] = next
         next += 1
-        totals.add(date: rows[index].date, amount: rows[index].amount, category: rows[index].category)
       } else {
-        ids.append(0)
+        let row = batch.rows[index]
+        batch.totals.remove(date: row.date, amount: row.amount, category: row.category)
       }
     }
   }
@@ -113,19 +91,20 @@ struct ImportBatch {
   /// category, account, sourceLine (the file id is part of the SQL).
   mutating func insert(_ db: Database, _ inserts: [(rows: Int, statement: SQLiteStatement)]) throws {
     var start = 0
-    var newSlots = sorted
-    newSlots.removeAll { !isNew[$0.index] }
+    var newSlots: [Int] = []
+    newSlots.reserveCapacity(batch.rows.count)
+    for index in batch.rows.indices where isNew[index] { newSlots.append(index) }
     while start < newSlots.count {
       let (count, statement) = inserts.first { $0.rows <= newSlots.count - start }!
       var needed = 0
       for slot in newSlots[start..<start + count] {
         needed +=
-          16 + rows[slot.index].description.utf8.count + (rows[slot.index].category?.utf8.count ?? 0)
-          + (rows[slot.index].account?.utf8.count ?? 0)
+          16 + batch.rows[slot].description.utf8.count + (batch.rows[slot].category?.utf8.count ?? 0)
+          + (batch.rows[slot].account?.utf8.count ?? 0)
       }
       if arena.count < needed { arena = [UInt8](repeating: 0, count: needed * 2) }
       let slots = newSlots[start..<start + count]
-      let step = rows.withUnsafeBufferPointer { rows in
+      let step = batch.rows.withUnsafeBufferPointer { rows in
         ids.withUnsafeBufferPointer { ids in
           arena.withUnsafeMutableBufferPointer { arena in
             ImportBatch.bindAndStep(statement, slots, rows, ids, arena)
@@ -140,7 +119,7 @@ struct ImportBatch {
   /// Binds the rows at `slots` (9 parameters each), texts copied into `arena` and bound
   /// SQLITE_STATIC, runs the statement, and clears the bindings before the arena is released.
   static func bindAndStep(
-    _ statement: SQLiteStatement, _ slots: ArraySlice<Slot>, _ rows: UnsafeBufferPointer<Row>,
+    _ statement: SQLiteStatement, _ slots: ArraySlice<Int>, _ rows: UnsafeBufferPointer<ImportRow>,
     _ ids: UnsafeBufferPointer<Int64>, _ arena: UnsafeMutableBufferPointer<UInt8>
   ) -> Int32 {
     var offset = 0
@@ -158,19 +137,19 @@ struct ImportBatch {
     }
     var parameter: Int32 = 0
     for slot in slots {
-      code |= sqlite3_bind_int64(statement, parameter + 1, rows[slot.index].key)
-      code |= sqlite3_bind_int64(statement, parameter + 2, ids[slot.index])
+      code |= sqlite3_bind_int64(statement, parameter + 1, rows[slot].key)
+      code |= sqlite3_bind_int64(statement, parameter + 2, ids[slot])
       let date = arena.baseAddress! + offset
-      writeDate(rows[slot.index].date, to: date)
+      writeDate(rows[slot].date, to: date)
       offset += 10
       code |= sqlite3_bind_text(
         statement, parameter + 3, UnsafeRawPointer(date).assumingMemoryBound(to: CChar.self), 10, nil)
-      code |= sqlite3_bind_int64(statement, parameter + 4, rows[slot.index].amount.minor)
-      bind(parameter + 5, rows[slot.index].amount.currency.code)
-      bind(parameter + 6, rows[slot.index].description)
-      bind(parameter + 7, rows[slot.index].category)
-      bind(parameter + 8, rows[slot.index].account)
-      code |= sqlite3_bind_int64(statement, parameter + 9, Int64(rows[slot.index].line))
+      code |= sqlite3_bind_int64(statement, parameter + 4, rows[slot].amount.minor)
+      bind(parameter + 5, rows[slot].amount.currency.code)
+      bind(parameter + 6, rows[slot].description)
+      bind(parameter + 7, rows[slot].category)
+      bind(parameter + 8, rows[slot].account)
+      code |= sqlite3_bind_int64(statement, parameter + 9, Int64(rows[slot].line))
       parameter += 9
     }
     let step = code == SQLITE_OK ? sqlite3_step(statement) : code
@@ -198,8 +177,4 @@ struct ImportBatch {
     StoreError.sqlite(String(cString: sqlite3_errmsg(db.sqliteConnection)))
   }
 
-  /// Empties the batch, keeping every buffer's capacity and the totals.
-  mutating func clear() {
-    rows.removeAll(keepingCapacity: true)
-  }
 }

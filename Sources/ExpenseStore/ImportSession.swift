@@ -31,10 +31,6 @@ public final class ImportSession {
 
   /// Rows per multi-row `INSERT` (9 parameters each, far below SQLite's limit).
   static let statementSizes = [256, 32, 4, 1]
-  /// A batch is written once it has this many rows and the day changes...
-  static let batchRows = 1024
-  /// ...or at this size whatever the dates (one day with very many rows).
-  static let maxBatchRows = 16_384
 
   let db: Database
   let sourceFile: String
@@ -49,16 +45,19 @@ public final class ImportSession {
   /// How many duplicates keep their explanation; beyond it they are only counted.
   public let explainLimit: Int
   /// Called for every row, in file order, once its batch is written (a dry run's preview).
-  public var onOutcome: ((_ line: Int, _ outcome: Outcome) -> Void)?
+  public var onOutcome: ((_ row: ImportRow, _ outcome: Outcome) -> Void)?
   public private(set) var inserted = 0
   public private(set) var duplicates = 0
   public private(set) var explained: [Duplicate] = []
   /// The next user-facing expense id (from `counter`), saved back by `finish`.
   var nextID: Int64
-  /// The queued rows, and this file's sums per (month, currency, category), added to
-  /// `monthTotal` by `finish`: an import only adds rows, so the rollup is updated without
-  /// reading the expenses back.
-  var batch = ImportBatch()
+  /// Rows queued through `insert`, cut into batches here (`write` takes batches cut elsewhere).
+  var batcher = ImportBatcher()
+  /// The writer's buffers, kept from batch to batch.
+  var work = ImportBatch()
+  /// This file's sums per (month, currency, category), added to `monthTotal` by `finish`: an
+  /// import only adds rows, so the rollup is updated without reading the expenses back.
+  var totals = MonthTotalDeltas()
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -82,7 +81,6 @@ public final class ImportSession {
         SELECT f.name AS sourceFile, e.sourceLine FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
         WHERE e.key = ?
         """)
-    batch.rows.reserveCapacity(ImportSession.batchRows)
   }
 
   /// The stored key of an imported row: the day in the high 20 bits and 43 bits of the
@@ -109,61 +107,58 @@ public final class ImportSession {
   }
 
   /// Queues one row; it is stored unless its key already is (in the database or earlier in
-  /// this file). Outcomes are known when the batch is written (`onOutcome`, the counters).
+  /// this file). Outcomes are known when its batch is written (`onOutcome`, the counters).
   public func insert(
     date: CivilDate, amount: Money, description: String, category: String?, account: String?,
     fingerprintHash: UInt64, line: Int
   ) throws {
-    let key = ImportSession.key(date: date, fingerprintHash: fingerprintHash)
-    if let last = batch.rows.last,
-      batch.rows.count >= ImportSession.maxBatchRows
-        || (batch.rows.count >= ImportSession.batchRows && last.key >> 43 != key >> 43)
-    {
-      try flush()
-    }
-    batch.rows.append(
-      ImportBatch.Row(
-        key: key, date: date, amount: amount, description: description, category: category, account: account,
-        line: line))
+    let row = ImportRow(
+      date: date, amount: amount, description: description, category: category, account: account,
+      fingerprintHash: fingerprintHash, line: line)
+    if let batch = batcher.add(row) { try write(batch) }
   }
 
-  /// Writes the queued rows.
+  /// Writes what `insert` has queued.
   public func flush() throws {
-    guard !batch.isEmpty else { return }
+    if let batch = batcher.finish() { try write(batch) }
+  }
+
+  /// Writes one batch: the rows whose key is not stored yet are inserted, the others counted as
+  /// duplicates. Batches must come in file order.
+  public func write(_ batch: PreparedBatch) throws {
+    guard batch.count > 0 else { return }
     var work = ImportBatch()
-    swap(&work, &batch)
-    defer {
-      work.clear()
-      swap(&work, &batch)
-    }
+    swap(&work, &self.work)
+    defer { swap(&work, &self.work) }
+    work.batch = batch
     try work.classify(
       db, inRange: existingInRange.sqliteStatement, exists: existsKey.sqliteStatement,
       explainLimit: explainLimit - explained.count)
     var next = nextID
     work.number(from: &next)
+    let added = Int(next - nextID)
     nextID = next
     try work.insert(db, inserts)
-    let report = onOutcome
-    var added = 0
-    for index in work.rows.indices {
-      let isNew = work.isNew[index]
-      if isNew { added += 1 }
-      report?(work.rows[index].line, isNew ? .inserted : .duplicate)
-      if !isNew && explained.count < explainLimit {
-        explained.append(try explain(work, index))
+    totals.merge(work.batch.totals)
+    inserted += added
+    duplicates += batch.count - added
+    if onOutcome != nil || (added < batch.count && explained.count < explainLimit) {
+      for position in work.batch.fileOrder {
+        let index = Int(position)
+        let isNew = work.isNew[index]
+        onOutcome?(work.batch.rows[index], isNew ? .inserted : .duplicate)
+        if !isNew && explained.count < explainLimit { explained.append(try explain(work, index)) }
       }
     }
-    inserted += added
-    duplicates += work.rows.count - added
   }
 
   /// Where the stored twin of a duplicate came from.
   func explain(_ work: ImportBatch, _ index: Int) throws -> Duplicate {
-    let line = work.rows[index].line
+    let line = work.batch.rows[index].line
     if let twin = work.twins[index] {
-      return Duplicate(line: line, existingSource: "\(sourceFile):\(work.rows[twin].line)")
+      return Duplicate(line: line, existingSource: "\(sourceFile):\(work.batch.rows[twin].line)")
     }
-    let stored = try Row.fetchOne(findTwin, arguments: [work.rows[index].key])
+    let stored = try Row.fetchOne(findTwin, arguments: [work.batch.rows[index].key])
     let file: String? = stored?["sourceFile"]
     let twinLine: Int? = stored?["sourceLine"]
     return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
@@ -173,7 +168,7 @@ public final class ImportSession {
   func finish() throws {
     try flush()
     try AppDatabase.saveNextExpenseID(db, nextID)
-    try batch.totals.apply(db)
+    try totals.apply(db)
   }
 }
 

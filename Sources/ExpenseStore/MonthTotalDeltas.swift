@@ -22,6 +22,24 @@ struct MonthTotalDeltas {
   private var sums: [Int64: Sums] = [:]
 
   mutating func add(date: CivilDate, amount: Money, category: String?) {
+    sums[key(date: date, amount: amount, category: category), default: Sums()].record(amount.minor)
+  }
+
+  /// Takes back a row added before (a duplicate the writer did not store).
+  mutating func remove(date: CivilDate, amount: Money, category: String?) {
+    sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(amount.minor)
+  }
+
+  /// Adds another set of sums (a batch's) to these.
+  mutating func merge(_ other: MonthTotalDeltas) {
+    for (key, sums) in other.sums where sums.count != 0 {
+      let category = other.categories[Int(key & 0x3F_FFFF)]
+      let local = (key & ~0x3F_FFFF) | number(of: category.isEmpty ? nil : category)
+      self.sums[local, default: Sums()].merge(sums)
+    }
+  }
+
+  private mutating func number(of category: String?) -> Int64 {
     var categoryNumber: Int64 = 0
     if let category {
       if let known = categoryNumbers[category] {
@@ -32,11 +50,14 @@ struct MonthTotalDeltas {
         categoryNumbers[category] = categoryNumber
       }
     }
+    return categoryNumber
+  }
+
+  private mutating func key(date: CivilDate, amount: Money, category: String?) -> Int64 {
     var code: Int64 = 0
     for byte in amount.currency.code.utf8 { code = code << 8 | Int64(byte) }
     let month = Int64(date.year * 12 + date.month - 1)
-    let key = month << 46 | code << 22 | categoryNumber
-    sums[key, default: Sums()].record(amount.minor)
+    return month << 46 | code << 22 | number(of: category)
   }
 
   /// Adds the sums to `monthTotal`, creating the rows that do not exist yet.
@@ -47,7 +68,7 @@ struct MonthTotalDeltas {
         ON CONFLICT (month, currency, category) DO UPDATE SET
           outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count
         """)
-    for (key, sums) in sums {
+    for (key, sums) in sums where sums.count != 0 {
       let monthIndex = Int(key >> 46)
       let month = Month(year: monthIndex / 12, month: monthIndex % 12 + 1)
       let codeBits = (key >> 22) & 0xFF_FFFF
@@ -64,5 +85,16 @@ extension MonthTotalDeltas.Sums {
   mutating func record(_ minor: Int64) {
     if minor < 0 { outflow += -minor } else { inflow += minor }
     count += 1
+  }
+
+  mutating func unrecord(_ minor: Int64) {
+    if minor < 0 { outflow -= -minor } else { inflow -= minor }
+    count -= 1
+  }
+
+  mutating func merge(_ other: Self) {
+    outflow += other.outflow
+    inflow += other.inflow
+    count += other.count
   }
 }

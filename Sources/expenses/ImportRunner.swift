@@ -30,58 +30,64 @@ struct ImportRunner {
     defer { progress.finish() }
     let fileName = (path as NSString).lastPathComponent
 
-    // Parsing (and rule matching) runs on its own thread while this one stores the rows.
-    let pipeline = ImportPipeline<Parsed>()
+    // Parsing, rule matching and cutting rows into sorted batches run on their own thread;
+    // this one only stores.
+    let pipeline = ImportPipeline<Parsed>(chunkSize: 64)
     let shared = Unchecked((importer, progress))
     pipeline.start { emit in
       let (importer, progress) = shared.value
+      var batcher = ImportBatcher()
+      var rules: [Int: Int64] = [:]  // line -> rule that categorized it, for a dry run's preview
       try importer.run(
         skipInvalid: skipInvalid,
         progress: { progress.update(bytes: $0.bytesRead, total: $0.totalBytes, rows: $0.rows) }
       ) { event in
-        guard case .row(let row) = event, row.category == nil,
-          let rule = matcher.match(description: row.description, account: row.account)
-        else { return try emit(Parsed(event: event)) }
-        try emit(Parsed(event: event, ruleCategory: rule.category, ruleID: rule.id))
+        guard case .row(let row) = event else { return try emit(.event(event)) }
+        var category = row.category
+        if category == nil, let rule = matcher.match(description: row.description, account: row.account) {
+          category = rule.category
+          if dryRun { rules[row.line] = rule.id }
+        }
+        let stored = ImportRow(
+          date: row.date, amount: row.amount, description: row.description, category: category,
+          account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
+        if let batch = batcher.add(stored) {
+          try emit(.batch(batch, rules: rules))
+          rules.removeAll()
+        }
       }
+      if let batch = batcher.finish() { try emit(.batch(batch, rules: rules)) }
     }
     defer { pipeline.finish() }
 
     let session = try database.importFile(sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit) { session in
-      // Outcomes arrive in file order when each batch is written; the preview rows were queued
-      // in the same order.
-      var previewed = 0
+      var rules: [Int: Int64] = [:]
       if dryRun {
-        session.onOutcome = { _, outcome in
-          summary.preview[previewed].duplicate = outcome == .duplicate
-          previewed += 1
+        session.onOutcome = { row, outcome in
+          summary.preview.append(
+            .init(
+              line: row.line, date: row.date, amount: row.amount, description: row.description,
+              category: row.category, ruleID: rules[row.line], duplicate: outcome == .duplicate))
         }
       }
       while let chunk = try pipeline.next() {
         for parsed in chunk {
-          switch parsed.event {
-          case .row(let row):
-            let category = row.category ?? parsed.ruleCategory
-            let ruleID = parsed.ruleID
-            if dryRun {
-              summary.preview.append(
-                .init(
-                  line: row.line, date: row.date, amount: row.amount, description: row.description,
-                  category: category, ruleID: ruleID, duplicate: false))
-            }
-            try session.insert(
-              date: row.date, amount: row.amount, description: row.description, category: category,
-              account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
-          case .excluded(let line, let reason):
+          switch parsed {
+          case .batch(let batch, let batchRules):
+            if dryRun { rules = batchRules }
+            try session.write(batch)
+          case .event(.row):
+            break  // rows travel in batches
+          case .event(.excluded(let line, let reason)):
             summary.excluded += 1
             if summary.excludedDetails.count < detailLimit {
               summary.excludedDetails.append(.init(line: line, reason: reason))
             }
-          case .rejected(let issue):
+          case .event(.rejected(let issue)):
             summary.rejected += 1
             if summary.rejectedDetails.count < detailLimit { summary.rejectedDetails.append(issue.description) }
             try rejects?.write(issue)
-          case .warning(let message):
+          case .event(.warning(let message)):
             summary.warnings.append(message)
           }
         }
@@ -97,11 +103,11 @@ struct ImportRunner {
   }
 }
 
-/// One parsed event and the rule that categorized it, if any (rules run on the parse thread).
-struct Parsed {
-  var event: ImportEvent
-  var ruleCategory: String?
-  var ruleID: Int64?
+/// What the parse thread hands over: a batch of rows ready to store (and, in a dry run, which
+/// rule categorized which line), or any other import event.
+enum Parsed {
+  case batch(PreparedBatch, rules: [Int: Int64])
+  case event(ImportEvent)
 }
 
 /// Hands values that are only ever used by one thread at a time to the parse thread.

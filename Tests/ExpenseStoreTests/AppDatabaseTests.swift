@@ -25,7 +25,7 @@ import Testing
     #expect((first.inserted, first.duplicates) == (2, 0))
     var outcomes: [Int: ImportSession.Outcome] = [:]
     let second = try db.importFile(sourceFile: "again.csv") { session in
-      session.onOutcome = { outcomes[$0] = $1 }
+      session.onOutcome = { outcomes[$0.line] = $1 }
       try session.insert(
         date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
         fingerprintHash: 0xA, line: 7)
