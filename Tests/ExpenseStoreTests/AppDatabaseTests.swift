@@ -86,6 +86,9 @@ import Testing
       // Rows i and i + 4999 share a hash; they are twins only when on the same day (never here,
       // 4999 / 7 days apart), so every row is new...
       #expect(session.inserted == 5000, "shuffled: \(shuffle)")
+      // Ids follow the file's order, whatever order the batches were written in.
+      let byID = try db.expenses().sorted { $0.id! < $1.id! }
+      #expect(byID.map { $0.source?.line } == ordered.map(\.line), "shuffled: \(shuffle)")
       // ...and a second import finds all of them, across batches, in one transaction.
       let again = try db.importFile(sourceFile: "big.csv") { session in
         for row in ordered.reversed() {
