@@ -32,7 +32,7 @@ struct ImportRunner {
 
     // Parsing, rule matching and cutting rows into sorted batches run on their own thread;
     // this one only stores.
-    let pipeline = ImportPipeline<Parsed>(chunkSize: 64)
+    let pipeline = ImportPipeline<Parsed>(chunkSize: 1, depth: 8)  // a batch is ~1,024 rows: at most 8 in flight
     let shared = Unchecked((importer, progress))
     pipeline.start { emit in
       let (importer, progress) = shared.value
