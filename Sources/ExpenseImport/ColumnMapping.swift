@@ -40,6 +40,7 @@ struct RowMapper {
   var lastStatusBytes: [UInt8] = [0xFF]
   var lastStatusExcluded = false
   var categories = FieldStringCache()
+  var descriptionCache = TextCache()
   /// Until the first category cell that is not the single byte 0xFF, rows get no category (the
   /// behaviour of the original one-entry cache, whose empty state was those bytes).
   var categoryUnset = true
@@ -331,10 +332,20 @@ struct RowMapper {
     h.state = state
     let scratchBytes = UnsafeBufferPointer(start: scratch, count: scratchCount)
     let description: String
-    if ascii {
+    // A description whose bytes are its UTF-8 (ASCII, or valid UTF-8 read as UTF-8) may come
+    // from the cache of earlier ones.
+    let sameBytes = ascii || text.mode == .utf8Strict || text.mode == .utf8Fallback
+    var key: UInt64 = 0
+    if sameBytes && scratchCount >= TextCache.minLength && scratchCount <= TextCache.maxLength
+      && descriptionCache.use()
+    {
+      key = TextCache.key(scratchBytes)
+    }
+    if key != 0, let known = descriptionCache.find(scratchBytes, key) {
+      description = known
+    } else if ascii || (sameBytes && isValidUTF8(scratchBytes)) {
       description = String(decoding: scratchBytes, as: UTF8.self)
-    } else if (text.mode == .utf8Strict || text.mode == .utf8Fallback) && isValidUTF8(scratchBytes) {
-      description = String(decoding: scratchBytes, as: UTF8.self)
+      if key != 0 { descriptionCache.store(scratchBytes, key, description) }
     } else {
       guard let decoded = text.decode(scratchBytes) else {
         var bad = plan.descriptions.first
@@ -398,6 +409,7 @@ struct RowMapper {
     lastDateBytes.deallocate()
     accounts.release()
     categories.release()
+    descriptionCache.release()
   }
 
   func amountValue(_ reader: CSVReader, _ column: Int?, _ units: Int, _ currency: Currency, emptyIsZero: Bool)

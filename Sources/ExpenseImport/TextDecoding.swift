@@ -265,3 +265,94 @@ struct FieldStringCache {
     lengths.deallocate()
   }
 }
+
+/// Descriptions repeat as well (the same merchants, month after month): a direct-mapped table
+/// from the bytes of a description to its String, so a repeated one is not allocated again.
+/// Only 16 to 64 bytes are kept: shorter Strings are stored inline and cost no allocation.
+///
+/// In a file whose descriptions hardly repeat (reference numbers in them) the table would only
+/// cost, so it pauses itself: a window of 4,096 lookups with fewer than a quarter hits turns it
+/// off for the next 16 windows' worth of descriptions, then it tries again.
+struct TextCache {
+  static let slotBits = 12
+  static let slotCount = 1 << slotBits
+  static let minLength = 16
+  static let maxLength = 64
+  static let window = 4096
+  let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: TextCache.slotCount * TextCache.maxLength)
+  /// Per slot: the key of the bytes it holds, 0 when empty.
+  let keys: UnsafeMutablePointer<UInt64> = {
+    let p = UnsafeMutablePointer<UInt64>.allocate(capacity: TextCache.slotCount)
+    p.initialize(repeating: 0, count: TextCache.slotCount)
+    return p
+  }()
+  var values = [String](repeating: "", count: TextCache.slotCount)
+  var enabled = true
+  /// Descriptions left in the current window, and the hits in it.
+  var countdown = TextCache.window
+  var hits = 0
+
+  /// Whether to look this description up; call once per description of 16…64 bytes.
+  @inline(__always)
+  mutating func use() -> Bool {
+    countdown &-= 1
+    if countdown == 0 { endWindow() }
+    return enabled
+  }
+
+  mutating func endWindow() {
+    if enabled && hits * 4 < TextCache.window {
+      enabled = false
+      countdown = 16 * TextCache.window
+    } else {
+      enabled = true
+      countdown = TextCache.window
+    }
+    hits = 0
+  }
+
+  /// A hash of the bytes with their length in the low byte (never 0); `p.count` must be 16…64.
+  @inline(__always)
+  static func key(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let n = p.count
+    let base = UnsafeRawPointer(p.baseAddress!)
+    var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+    var i = 0
+    while i &+ 8 <= n {
+      h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+      h ^= h &>> 31
+      i &+= 8
+    }
+    if i < n {
+      h = (h ^ base.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+    }
+    h ^= h &>> 29
+    return h & ~0xFF | UInt64(truncatingIfNeeded: n)
+  }
+
+  @inline(__always)
+  static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key &>> (64 - TextCache.slotBits)) }
+
+  /// The String made from these bytes before, if it is still here.
+  @inline(__always)
+  mutating func find(_ p: UnsafeBufferPointer<UInt8>, _ key: UInt64) -> String? {
+    let slot = TextCache.slot(key)
+    guard keys[slot] == key, bytesEqual(bytes + slot &* TextCache.maxLength, p.baseAddress!, p.count) else {
+      return nil
+    }
+    hits &+= 1
+    return values[slot]
+  }
+
+  mutating func store(_ p: UnsafeBufferPointer<UInt8>, _ key: UInt64, _ value: String) {
+    let slot = TextCache.slot(key)
+    (bytes + slot * TextCache.maxLength).update(from: p.baseAddress!, count: p.count)
+    keys[slot] = key
+    values[slot] = value
+  }
+
+  func release() {
+    bytes.deallocate()
+    keys.deallocate()
+  }
+}
