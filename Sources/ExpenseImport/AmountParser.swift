@@ -26,8 +26,8 @@ public struct AmountParser: Sendable, Equatable {
 
   /// Parses text (convenience for tests and options).
   public func parse(_ text: String, minorUnits: Int) -> Result<Int64, Failure> {
-    var copy = Array(text.utf8)
-    return copy.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0), minorUnits: minorUnits) }
+    var copy = text
+    return copy.withUTF8 { parse($0, minorUnits: minorUnits) }
   }
 
   static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }

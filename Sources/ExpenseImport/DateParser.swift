@@ -67,8 +67,8 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
 
   /// Parses text (convenience for tests).
   public func date(_ text: String) -> CivilDate? {
-    var copy = Array(text.utf8)
-    return copy.withUnsafeMutableBufferPointer { date(UnsafeBufferPointer($0)) }
+    var copy = text
+    return copy.withUTF8 { date($0) }
   }
 
   /// Parses the bytes of one field, or `nil`.

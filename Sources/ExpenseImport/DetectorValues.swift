@@ -4,7 +4,7 @@ import ExpenseCore
 enum DetectorValues {
   static func values(_ data: [Detector.Record], _ column: Int?) -> [String] {
     guard let column, column >= 0 else { return [] }
-    return data.compactMap { column < $0.fields.count ? $0.fields[column].trimmingASCIIWhitespace() : nil }
+    return data.compactMap { column < $0.fields.count ? trimmingASCIIBlanks($0.fields[column]) : nil }
       .filter { !$0.isEmpty }
   }
 
@@ -23,7 +23,9 @@ enum DetectorValues {
     let name = plan.columnName(plan.date).map { "'\($0)'" } ?? "\(plan.date + 1)"
     let values = DetectorValues.values(data, plan.date).filter { $0.utf8.contains { $0 &- 0x30 < 10 } }
     guard !values.isEmpty else { return }
-    var failuresByOrder: [DateFormat.Order: Int] = [.ymd: 0, .dmy: 0, .mdy: 0]
+    // Failures per order, in `orders` order (an array: hashing the orders hashes their names).
+    let orders = DateFormat.Order.allCases
+    var failuresByOrder = [Int](repeating: 0, count: orders.count)
     var separator: UInt8 = 0
     var twoDigit = false
     var compact = false
@@ -31,8 +33,8 @@ enum DetectorValues {
     var failing: String?
     var unreadable = 0
     for value in values {
-      var bytes = Array(value.utf8)
-      let tokens = bytes.withUnsafeMutableBufferPointer { DateTokens(UnsafeBufferPointer($0)) }
+      var text = value
+      let tokens = text.withUTF8 { DateTokens($0) }
       guard let tokens else {
         unreadable += 1
         failing = failing ?? value
@@ -46,15 +48,15 @@ enum DetectorValues {
       {
         twoDigit = true
       }
-      for order in DateFormat.Order.allCases where tokens.date(order) == nil {
-        failuresByOrder[order, default: 0] += 1
-        if failing == nil && failuresByOrder[order] == values.count { failing = value }
+      for k in orders.indices where tokens.date(orders[k]) == nil {
+        failuresByOrder[k] += 1
+        if failing == nil && failuresByOrder[k] == values.count { failing = value }
       }
     }
     // A few bad values (typos) must not block detection; they are reported per row later.
-    let fewest = failuresByOrder.values.min() ?? 0
+    let fewest = failuresByOrder.min() ?? 0
     let tolerated = max(1, values.count / 10)
-    var ok = Set(failuresByOrder.filter { $0.value == fewest }.map(\.key))
+    var ok = Set(orders.indices.filter { failuresByOrder[$0] == fewest }.map { orders[$0] })
     if fewest + unreadable > tolerated || fewest + unreadable >= values.count {
       ok = []
       failing = failing ?? values.first

@@ -76,7 +76,7 @@ struct Detector {
         var fields: [String] = []
         fields.reserveCapacity(reader.fieldCount)
         for i in 0..<reader.fieldCount { fields.append(decoder.decode(reader.field(i)) ?? reader.string(i)) }
-        if fields.allSatisfy({ $0.trimmingASCIIWhitespace().isEmpty }) { continue }
+        if fields.allSatisfy(Detector.isBlank) { continue }
         records.append(Record(line: reader.line, fields: fields))
       }
     } catch {
@@ -183,11 +183,17 @@ struct Detector {
   }
 
   static func parsesAsDate(_ text: String) -> Bool {
-    var bytes = Array(text.utf8)
-    return bytes.withUnsafeMutableBufferPointer { p in
-      guard let t = DateTokens(UnsafeBufferPointer(p)) else { return false }
+    var text = text
+    return text.withUTF8 { p in
+      guard let t = DateTokens(p) else { return false }
       return DateFormat.Order.allCases.contains { t.date($0) != nil }
     }
+  }
+
+  /// Whether the text is only spaces, tabs, CRs and LFs (`trimmingASCIIWhitespace().isEmpty`:
+  /// those bytes are whole Characters, and any other byte is part of another Character).
+  static func isBlank(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
   }
 
   static func looksLikeAmount(_ text: String) -> Bool {
