@@ -120,7 +120,7 @@ public final class CSVReader {
     var quoteLine = 0
     let d = delimiter
     let quote: UInt8 = 0x22
-    while true {
+    records: while true {
       if st.position >= st.end {
         if try !refill(&st, keepRecord: state != .startRecord) {
           st.finished = true
@@ -193,46 +193,76 @@ public final class CSVReader {
           state = .inField
         }
       case .inField:
-        // Unquoted bytes stay where they are; after a closing quote (`"ab"c`) they move back.
-        // Consecutive plain fields are read here without going back through the state switch.
-        while true {
-          let from = st.position
-          let i = CSVReader.scan(buffer, from, end, d)
-          if st.fieldEnd != from { (buffer + st.fieldEnd).update(from: buffer + from, count: i &- from) }
-          st.fieldEnd &+= i &- from
-          st.position = i
-          if i == end { break }
-          let c = buffer[i]
-          st.position &+= 1
-          st.endField()
-          if c != d {
-            st.endLine(c)
-            return true
+        if st.fieldEnd == st.position {
+          // A plain field (nothing moved back): 8 bytes at a time, on through the plain fields
+          // after it, until a line end, a field that starts with a quote or the end of the chunk.
+          var i = st.position
+          let delimiters = UInt64(d) &* CSVReader.ones
+          while i < end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self))
+            var stops =
+              CSVReader.zeroBytes(word ^ delimiters) | CSVReader.zeroBytes(word ^ CSVReader.crs)
+              | CSVReader.zeroBytes(word ^ CSVReader.lfs)
+            if end &- i < 8 { stops &= (1 &<< ((end &- i) &<< 3)) &- 1 }
+            while stops != 0 {
+              let k = i &+ stops.trailingZeroBitCount &>> 3
+              let c = buffer[k]
+              st.fieldEnd = k
+              st.endField()
+              st.position = k &+ 1
+              if c != d {
+                st.endLine(c)
+                return true
+              }
+              st.fieldStart = st.position
+              st.fieldEnd = st.position
+              if st.position == end || buffer[st.position] == quote {
+                state = .startField
+                continue records
+              }
+              stops &= stops &- 1
+            }
+            i &+= 8
           }
+          st.position = end
+          st.fieldEnd = end
+          continue
+        }
+        // After a closing quote (`"ab"c`): the rest of the field moves back to follow the text.
+        let from = st.position
+        let i = CSVReader.scan(buffer, from, end, d)
+        (buffer + st.fieldEnd).update(from: buffer + from, count: i &- from)
+        st.fieldEnd &+= i &- from
+        st.position = i
+        if i == end { continue }
+        let c = buffer[i]
+        st.position &+= 1
+        st.endField()
+        if c == d {
           state = .startField
-          if st.position == end { break }
-          let b = buffer[st.position]
-          if b == quote || b == d || b == 0x0D || b == 0x0A { break }
-          st.fieldStart = st.position
-          st.fieldEnd = st.position
-          state = .inField
+        } else {
+          st.endLine(c)
+          return true
         }
       case .inQuoted:
         let from = st.position
         var i = from
         var line = st.currentLine
         var previousCR = st.previousCR
-        while i < end {
+        while true {
+          // Only quotes and line ends matter here (line ends for the line count).
+          let next = CSVReader.scan(buffer, i, end, quote)
+          if next != i { previousCR = false }
+          i = next
+          if i == end { break }
           let c = buffer[i]
           if c == quote { break }
           if c == 0x0A {
             if !previousCR { line &+= 1 }
             previousCR = false
-          } else if c == 0x0D {
+          } else {
             line &+= 1
             previousCR = true
-          } else {
-            previousCR = false
           }
           i &+= 1
         }
@@ -273,18 +303,26 @@ public final class CSVReader {
   /// Bytes of padding after the chunk, so `scan` may load 8 bytes at any offset before `end`.
   static let padding = 8
 
-  /// The offset of the first delimiter, CR or LF in `from..<end`, or `end`; 8 bytes at a time.
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let crs: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+  static let lfs: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+
+  /// The high bit of each byte of `x` that is zero, and no other bit.
   @inline(__always)
-  static func scan(_ buffer: UnsafeMutablePointer<UInt8>, _ from: Int, _ end: Int, _ d: UInt8) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
+  static func zeroBytes(_ x: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low) &+ low) | x | low)
+  }
+
+  /// The offset of the first `byte`, CR or LF in `from..<end`, or `end`; 8 bytes at a time.
+  @inline(__always)
+  static func scan(_ buffer: UnsafeMutablePointer<UInt8>, _ from: Int, _ end: Int, _ byte: UInt8) -> Int {
     let highs: UInt64 = 0x8080_8080_8080_8080
-    let delimiters = UInt64(d) &* ones
-    let crs = 0x0D &* ones
-    let lfs = 0x0A &* ones
+    let bytes = UInt64(byte) &* ones
     var i = from
     while i < end {
       let word = UInt64(littleEndian: UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self))
-      let x = word ^ delimiters
+      let x = word ^ bytes
       let y = word ^ crs
       let z = word ^ lfs
       // The lowest flagged byte of each term is exact (a borrow only flags bytes above a match).
