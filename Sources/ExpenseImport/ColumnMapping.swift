@@ -110,6 +110,10 @@ struct RowMapper {
     return true
   }
 
+  /// Space, tab, LF, VT, FF or CR: collapsed to one space inside a description, dropped at its ends.
+  @inline(__always)
+  static func isSpace(_ b: UInt8) -> Bool { b <= 0x20 && (b == 0x20 || b &- 0x09 < 5) }
+
   /// A category or account cell as stored: decoded, trimmed, `nil` when empty.
   mutating func cellText(_ p: UnsafeBufferPointer<UInt8>) -> String? {
     let t = text.decode(p).map(trimmingASCIIBlanks) ?? ""
@@ -292,19 +296,33 @@ struct RowMapper {
     // Description: whitespace runs collapsed, columns joined with " / ", hashed (ASCII letters
     // lower-cased) while it is copied.
     scratchCount = 0
-    var ascii = true
     var state = h.state
+    var bits: UInt8 = 0  // every byte written, or-ed: ASCII when below 0x80
     for k in 0..<descriptionColumns.count {
       let p = RowMapper.cell(reader, descriptionColumns[k])
-      if scratchCount + p.count + 3 > scratchCapacity { growScratch(scratchCount + p.count + 3) }
-      var pendingSpace = false
-      var wrote = false
-      let before = scratchCount
-      var out = scratchCount
+      let n = p.count
+      guard n > 0, let source = p.baseAddress else { continue }
+      var i = 0
+      while i < n && RowMapper.isSpace(source[i]) { i &+= 1 }
+      if i == n { continue }
+      if scratchCount + n + 3 > scratchCapacity { growScratch(scratchCount + n + 3) }
       let buffer = scratch
-      for b in p {
-        if b <= 0x20 && (b == 0x20 || b &- 0x09 < 5) {
-          pendingSpace = wrote
+      var out = scratchCount
+      if out > 0 {
+        buffer[out] = 0x20  // " / " between columns
+        buffer[out &+ 1] = 0x2F
+        buffer[out &+ 2] = 0x20
+        out &+= 3
+        state = (state ^ 0x20) &* Fingerprint.prime
+        state = (state ^ 0x2F) &* Fingerprint.prime
+        state = (state ^ 0x20) &* Fingerprint.prime
+      }
+      var pendingSpace = false
+      while i < n {
+        let b = source[i]
+        i &+= 1
+        if RowMapper.isSpace(b) {
+          pendingSpace = true
           continue
         }
         if pendingSpace {
@@ -312,23 +330,15 @@ struct RowMapper {
           out &+= 1
           state = (state ^ 0x20) &* Fingerprint.prime
           pendingSpace = false
-        } else if !wrote && before > 0 {
-          buffer[out] = 0x20  // " / " between columns
-          buffer[out &+ 1] = 0x2F
-          buffer[out &+ 2] = 0x20
-          out &+= 3
-          state = (state ^ 0x20) &* Fingerprint.prime
-          state = (state ^ 0x2F) &* Fingerprint.prime
-          state = (state ^ 0x20) &* Fingerprint.prime
         }
-        if b >= 0x80 { ascii = false }
+        bits |= b
         buffer[out] = b
         out &+= 1
         state = (state ^ UInt64(b &- 0x41 < 26 ? b | 0x20 : b)) &* Fingerprint.prime
-        wrote = true
       }
       scratchCount = out
     }
+    let ascii = bits < 0x80
     h.state = state
     let scratchBytes = UnsafeBufferPointer(start: scratch, count: scratchCount)
     let description: String
