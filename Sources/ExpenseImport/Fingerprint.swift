@@ -133,9 +133,14 @@ public enum Fingerprint {
     return h
   }
 
+  @inline(__always)
   static func finish(_ h: inout Hasher64, occurrence: Int) {
     h.byte(0x7C)
-    h.decimal(Int64(occurrence))
+    if occurrence >= 0 && occurrence < 10 {
+      h.byte(UInt8(truncatingIfNeeded: occurrence) &+ 0x30)
+    } else {
+      h.decimal(Int64(occurrence))
+    }
   }
 }
 
@@ -154,6 +159,7 @@ struct OccurrenceCounter {
   var keepAll = false
 
   /// Returns the occurrence for a row key (the base hash) on a day; `unsortedNow` is true once.
+  @inline(__always)
   mutating func next(day: Int, key: UInt64) -> (occurrence: Int, unsortedNow: Bool) {
     var unsortedNow = false
     if let current = currentDay, current != day {

@@ -80,6 +80,50 @@ import Testing
     }
   }
 
+  @Test func fingerprintDecimalsHashTheirDigits() {
+    var values: [Int64] = [0, 1, 9, 10, 99, 100, 99_999_999, 100_000_000, .max, .min + 1, .min, -1, -10, -99_999_999]
+    var x: UInt64 = 0x1234_5678
+    for _ in 0..<2000 {
+      x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      values.append(Int64(bitPattern: x) >> (x % 63))
+    }
+    for value in values {
+      var fast = Fingerprint.Hasher64()
+      fast.decimal(value)
+      var reference = Fingerprint.Hasher64()
+      for b in String(value).utf8 { reference.byte(b) }
+      #expect(fast.state == reference.state, "\(value)")
+    }
+    for occurrence in 0...1000 {
+      var fast = Fingerprint.Hasher64()
+      Fingerprint.finish(&fast, occurrence: occurrence)
+      var reference = Fingerprint.Hasher64()
+      reference.byte(0x7C)
+      for b in String(occurrence).utf8 { reference.byte(b) }
+      #expect(fast.state == reference.state, "\(occurrence)")
+    }
+  }
+
+  @Test func textCachePausesWhenDescriptionsDoNotRepeat() {
+    var cache = TextCache()
+    defer { cache.release() }
+    var bytes = Array("a description of 24 byte".utf8)
+    bytes.withUnsafeBufferPointer { p in
+      let key = TextCache.key(p)
+      #expect(cache.find(p, key) == nil)
+      cache.store(p, key, "a description of 24 byte")
+      #expect(cache.find(p, key) == "a description of 24 byte")
+    }
+    bytes[0] = UInt8(ascii: "A")
+    bytes.withUnsafeBufferPointer { p in #expect(cache.find(p, TextCache.key(p)) == nil) }
+    // A window without hits turns it off for 16 windows, then it is back.
+    cache.hits = 0
+    var uses = 0
+    for _ in 0..<(TextCache.window * 17) where cache.use() { uses += 1 }
+    #expect(uses < 2 * TextCache.window)
+    #expect(cache.enabled)
+  }
+
   @Test func occurrenceTableGrowsAndForgets() {
     let table = OccurrenceTable()
     for round in 1...3 {
