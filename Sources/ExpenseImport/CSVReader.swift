@@ -168,6 +168,7 @@ public final class CSVReader {
           return true
         }
         state = .startField
+        fallthrough
       case .startField:
         let b = buffer[st.position]
         if b == quote {
@@ -191,6 +192,7 @@ public final class CSVReader {
           return true
         } else {
           state = .inField
+          fallthrough
         }
       case .inField:
         if st.fieldEnd == st.position {
@@ -200,13 +202,16 @@ public final class CSVReader {
           let delimiters = UInt64(d) &* CSVReader.ones
           while i < end {
             let word = UInt64(littleEndian: UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self))
-            var stops =
-              CSVReader.zeroBytes(word ^ delimiters) | CSVReader.zeroBytes(word ^ CSVReader.crs)
-              | CSVReader.zeroBytes(word ^ CSVReader.lfs)
+            // Delimiters, and bytes below 0x0E: CR and LF, and other controls that are skipped.
+            var stops = CSVReader.zeroBytes(word ^ delimiters) | CSVReader.below0E(word)
             if end &- i < 8 { stops &= (1 &<< ((end &- i) &<< 3)) &- 1 }
             while stops != 0 {
               let k = i &+ stops.trailingZeroBitCount &>> 3
               let c = buffer[k]
+              if c != d && c != 0x0D && c != 0x0A {
+                stops &= stops &- 1
+                continue
+              }
               st.fieldEnd = k
               st.endField()
               st.position = k &+ 1
@@ -312,6 +317,13 @@ public final class CSVReader {
   static func zeroBytes(_ x: UInt64) -> UInt64 {
     let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     return ~(((x & low) &+ low) | x | low)
+  }
+
+  /// The high bit of each byte of `x` that is below 0x0E, and no other bit.
+  @inline(__always)
+  static func below0E(_ x: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low) &+ 0x7272_7272_7272_7272) | x | low)
   }
 
   /// The offset of the first `byte`, CR or LF in `from..<end`, or `end`; 8 bytes at a time.
