@@ -298,6 +298,7 @@ struct RowMapper {
     scratchCount = 0
     var state = h.state
     var bits: UInt8 = 0  // every byte written, or-ed: ASCII when below 0x80
+    let lowercase = Fingerprint.lowercase
     for k in 0..<descriptionColumns.count {
       let p = RowMapper.cell(reader, descriptionColumns[k])
       let n = p.count
@@ -334,7 +335,7 @@ struct RowMapper {
         bits |= b
         buffer[out] = b
         out &+= 1
-        state = (state ^ UInt64(b &- 0x41 < 26 ? b | 0x20 : b)) &* Fingerprint.prime
+        state = (state ^ UInt64(lowercase[Int(b)])) &* Fingerprint.prime
       }
       scratchCount = out
     }

@@ -151,22 +151,33 @@ func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
   return true
 }
 
-/// Whether two byte ranges of length `n` are equal, 8 bytes at a time.
+/// Whether two byte ranges of length `n` are equal, a word at a time (the last word, and the
+/// shorter reads for fewer than 8 bytes, overlap what came before instead of looping per byte).
 @inline(__always)
 func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-  var i = 0
-  while i &+ 8 <= n {
-    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
-    {
-      return false
+  let x = UnsafeRawPointer(a)
+  let y = UnsafeRawPointer(b)
+  if n >= 8 {
+    var i = 0
+    while i &+ 8 < n {
+      if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+        return false
+      }
+      i &+= 8
     }
-    i &+= 8
+    return x.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+      == y.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
   }
-  while i < n {
-    if a[i] != b[i] { return false }
-    i &+= 1
+  if n >= 4 {
+    return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+      && x.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+        == y.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
   }
-  return true
+  if n >= 2 {
+    return x.loadUnaligned(as: UInt16.self) == y.loadUnaligned(as: UInt16.self)
+      && a[n &- 1] == b[n &- 1]
+  }
+  return n == 0 || a[0] == b[0]
 }
 
 /// Exactly `s.trimmingASCIIWhitespace()` (which compares Characters), without walking

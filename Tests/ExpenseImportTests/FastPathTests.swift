@@ -124,6 +124,29 @@ import Testing
     #expect(cache.enabled)
   }
 
+  @Test func bytesEqualComparesEveryByte() {
+    for n in 0...40 {
+      // One byte more than compared, so that the buffers are never empty.
+      let a = (0...n).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      for k in -1..<n {
+        var b = a
+        if k >= 0 { b[k] ^= 0x40 }
+        b[n] ^= 0xFF
+        let same = a.withUnsafeBufferPointer { x in
+          b.withUnsafeBufferPointer { y in bytesEqual(x.baseAddress!, y.baseAddress!, n) }
+        }
+        #expect(same == (k < 0), "\(n) \(k)")
+      }
+    }
+  }
+
+  @Test func lowercaseTableLowersOnlyASCIILetters() {
+    for b in 0...255 {
+      let expected = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+      #expect(Int(Fingerprint.lowercase[b]) == expected)
+    }
+  }
+
   @Test func occurrenceTableGrowsAndForgets() {
     let table = OccurrenceTable()
     for round in 1...3 {
