@@ -279,7 +279,8 @@ struct FieldStringCache {
 
 /// Descriptions repeat as well (the same merchants, month after month): a direct-mapped table
 /// from the bytes of a description to its String, so a repeated one is not allocated again.
-/// Only 16 to 64 bytes are kept: shorter Strings are stored inline and cost no allocation.
+/// Only 8 to 64 bytes are kept (from 16 bytes a String is allocated; shorter ones are inline,
+/// but still cheaper to look up than to validate and build).
 ///
 /// In a file whose descriptions hardly repeat (reference numbers in them) the table would only
 /// cost, so it pauses itself: a window of 4,096 lookups with fewer than a quarter hits turns it
@@ -287,7 +288,7 @@ struct FieldStringCache {
 struct TextCache {
   static let slotBits = 12
   static let slotCount = 1 << slotBits
-  static let minLength = 16
+  static let minLength = 8
   static let maxLength = 64
   static let window = 4096
   let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: TextCache.slotCount * TextCache.maxLength)
@@ -303,7 +304,7 @@ struct TextCache {
   var countdown = TextCache.window
   var hits = 0
 
-  /// Whether to look this description up; call once per description of 16…64 bytes.
+  /// Whether to look this description up; call once per description of 8…64 bytes.
   @inline(__always)
   mutating func use() -> Bool {
     countdown &-= 1
@@ -322,7 +323,7 @@ struct TextCache {
     hits = 0
   }
 
-  /// A hash of the bytes with their length in the low byte (never 0); `p.count` must be 16…64.
+  /// A hash of the bytes with their length in the low byte (never 0); `p.count` must be 8…64.
   @inline(__always)
   static func key(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let n = p.count
