@@ -279,7 +279,7 @@ struct FieldStringCache {
 
 /// Descriptions repeat as well (the same merchants, month after month): a direct-mapped table
 /// from the bytes of a description to its String, so a repeated one is not allocated again.
-/// Only 8 to 64 bytes are kept (from 16 bytes a String is allocated; shorter ones are inline,
+/// Only 8 to 56 bytes are kept (from 16 bytes a String is allocated; shorter ones are inline,
 /// but still cheaper to look up than to validate and build).
 ///
 /// In a file whose descriptions hardly repeat (reference numbers in them) the table would only
@@ -289,13 +289,13 @@ struct TextCache {
   static let slotBits = 12
   static let slotCount = 1 << slotBits
   static let minLength = 8
-  static let maxLength = 64
+  static let maxLength = 56
   static let window = 4096
-  let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: TextCache.slotCount * TextCache.maxLength)
-  /// Per slot: the key of the bytes it holds, 0 when empty.
-  let keys: UnsafeMutablePointer<UInt64> = {
-    let p = UnsafeMutablePointer<UInt64>.allocate(capacity: TextCache.slotCount)
-    p.initialize(repeating: 0, count: TextCache.slotCount)
+  /// One 64-byte line per slot: the key of the bytes it holds (0 when empty), then the bytes,
+  /// so that a lookup touches one cache line.
+  let lines: UnsafeMutableRawPointer = {
+    let p = UnsafeMutableRawPointer.allocate(byteCount: TextCache.slotCount * 64, alignment: 64)
+    p.initializeMemory(as: UInt8.self, repeating: 0, count: TextCache.slotCount * 64)
     return p
   }()
   var values = [String](repeating: "", count: TextCache.slotCount)
@@ -304,7 +304,7 @@ struct TextCache {
   var countdown = TextCache.window
   var hits = 0
 
-  /// Whether to look this description up; call once per description of 8…64 bytes.
+  /// Whether to look this description up; call once per description of 8…56 bytes.
   @inline(__always)
   mutating func use() -> Bool {
     countdown &-= 1
@@ -323,7 +323,7 @@ struct TextCache {
     hits = 0
   }
 
-  /// A hash of the bytes with their length in the low byte (never 0); `p.count` must be 8…64.
+  /// A hash of the bytes with their length in the low byte (never 0); `p.count` must be 8…56.
   @inline(__always)
   static func key(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let n = p.count
@@ -349,22 +349,21 @@ struct TextCache {
   @inline(__always)
   mutating func find(_ p: UnsafeBufferPointer<UInt8>, _ key: UInt64) -> String? {
     let slot = TextCache.slot(key)
-    guard keys[slot] == key, bytesEqual(bytes + slot &* TextCache.maxLength, p.baseAddress!, p.count) else {
-      return nil
-    }
+    let line = lines + slot &* 64
+    guard line.load(as: UInt64.self) == key,
+      bytesEqual((line + 8).assumingMemoryBound(to: UInt8.self), p.baseAddress!, p.count)
+    else { return nil }
     hits &+= 1
     return values[slot]
   }
 
   mutating func store(_ p: UnsafeBufferPointer<UInt8>, _ key: UInt64, _ value: String) {
     let slot = TextCache.slot(key)
-    (bytes + slot * TextCache.maxLength).update(from: p.baseAddress!, count: p.count)
-    keys[slot] = key
+    let line = lines + slot * 64
+    line.storeBytes(of: key, as: UInt64.self)
+    (line + 8).copyMemory(from: p.baseAddress!, byteCount: p.count)
     values[slot] = value
   }
 
-  func release() {
-    bytes.deallocate()
-    keys.deallocate()
-  }
+  func release() { lines.deallocate() }
 }
