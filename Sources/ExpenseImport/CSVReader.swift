@@ -111,9 +111,11 @@ public final class CSVReader {
   public var strings: [String] { (0..<fieldCount).map(string) }
 
   /// Advances to the next record; `false` at the end of the input.
-  public func next() throws(ImportError) -> Bool {
-    var st = s.pointee
-    defer { s.pointee = st }
+  public func next() throws(ImportError) -> Bool { try next(&s.pointee) }
+
+  /// The state is `inout` (exclusive, so its fields can live in registers) rather than a copy
+  /// made and written back on every call.
+  func next(_ st: inout ReaderState) throws(ImportError) -> Bool {
     st.fieldCount = 0
     if st.finished { return false }
     var state = State.startRecord
@@ -198,7 +200,11 @@ public final class CSVReader {
         if st.fieldEnd == st.position {
           // A plain field (nothing moved back): 8 bytes at a time, on through the plain fields
           // after it, until a line end, a field that starts with a quote or the end of the chunk.
+          // Locals, not `st` (which lives in memory): they stay in registers in this loop.
           var i = st.position
+          var fieldStart = st.fieldStart
+          var count = st.fieldCount
+          var bounds = st.bounds
           let delimiters = UInt64(d) &* CSVReader.ones
           while i < end {
             let word = UInt64(littleEndian: UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self))
@@ -212,16 +218,27 @@ public final class CSVReader {
                 stops &= stops &- 1
                 continue
               }
-              st.fieldEnd = k
-              st.endField()
-              st.position = k &+ 1
+              if count == st.boundsCapacity {
+                st.fieldCount = count
+                st.growBounds()
+                bounds = st.bounds
+              }
+              bounds[2 &* count] = fieldStart
+              bounds[2 &* count &+ 1] = k
+              count &+= 1
+              let next = k &+ 1
               if c != d {
+                st.fieldCount = count
+                st.position = next
                 st.endLine(c)
                 return true
               }
-              st.fieldStart = st.position
-              st.fieldEnd = st.position
-              if st.position == end || buffer[st.position] == quote {
+              fieldStart = next
+              if next == end || buffer[next] == quote {
+                st.fieldCount = count
+                st.position = next
+                st.fieldStart = next
+                st.fieldEnd = next
                 state = .startField
                 continue records
               }
@@ -229,6 +246,8 @@ public final class CSVReader {
             }
             i &+= 8
           }
+          st.fieldCount = count
+          st.fieldStart = fieldStart
           st.position = end
           st.fieldEnd = end
           continue
