@@ -46,7 +46,10 @@ struct Detector {
       delimiter = try Detector.parseDelimiter(given)
     } else {
       var best: (score: Int, width: Int, byte: UInt8) = (-1, 0, 0x2C)
+      let transcoded = encoding == .utf16le || encoding == .utf16be
       for candidate in Detector.candidates {
+        // Without the byte in the sample no record has two fields: nothing to count.
+        if !transcoded && !sample.withUnsafeBufferPointer({ Detector.contains($0, candidate) }) { continue }
         let reader = CSVReader(source: source(), delimiter: candidate, file: file)
         var counts: [Int: Int] = [:]
         var seen = 0
@@ -175,6 +178,23 @@ struct Detector {
       }
       return bytes[0]
     }
+  }
+
+  /// Whether `byte` occurs in `p`, 8 bytes at a time.
+  static func contains(_ p: UnsafeBufferPointer<UInt8>, _ byte: UInt8) -> Bool {
+    guard let base = p.baseAddress else { return false }
+    let n = p.count
+    let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+    var i = 0
+    while i &+ 8 <= n {
+      if CSVReader.zeroBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ pattern) != 0 { return true }
+      i &+= 8
+    }
+    while i < n {
+      if base[i] == byte { return true }
+      i &+= 1
+    }
+    return false
   }
 
   /// Whether a row's field count is acceptable for the plan (trailing empty fields tolerated).

@@ -140,6 +140,16 @@ import Testing
     }
   }
 
+  @Test func containsFindsTheByteAnywhere() {
+    for n in 0...20 {
+      for at in -1..<n {
+        var bytes = [UInt8](repeating: 0x61, count: n)
+        if at >= 0 { bytes[at] = 0x3B }
+        #expect(bytes.withUnsafeBufferPointer { Detector.contains($0, 0x3B) } == (at >= 0), "\(n) \(at)")
+      }
+    }
+  }
+
   @Test func lowercaseTableLowersOnlyASCIILetters() {
     for b in 0...255 {
       let expected = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
