@@ -236,6 +236,7 @@ final class OccurrenceTable {
   }
 
   /// Adds one to the key's count and returns the new count.
+  @inline(__always)
   func increment(_ key: UInt64) -> UInt32 {
     let st = s
     let stamp = st.pointee.stamp << 32
