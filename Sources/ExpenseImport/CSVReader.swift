@@ -77,8 +77,7 @@ public final class CSVReader {
     s = .allocate(capacity: 1)
     s.initialize(
       to: ReaderState(
-        buffer: .allocate(capacity: carry + chunkCapacity + CSVReader.padding), carry: carry, end: carry,
-        position: carry,
+        buffer: CSVReader.allocateBuffer(carry + chunkCapacity), carry: carry, end: carry, position: carry,
         bounds: .allocate(capacity: 128), boundsCapacity: 64))
   }
 
@@ -200,7 +199,8 @@ public final class CSVReader {
         if st.fieldEnd == st.position {
           // A plain field (nothing moved back): 8 bytes at a time, on through the plain fields
           // after it, until a line end, a field that starts with a quote or the end of the chunk.
-          // Locals, not `st` (which lives in memory): they stay in registers in this loop.
+          // Locals rather than fields of `st`, so that the stores through `bounds` do not send
+          // them back to memory.
           var i = st.position
           var fieldStart = st.fieldStart
           var count = st.fieldCount
@@ -327,6 +327,14 @@ public final class CSVReader {
   /// Bytes of padding after the chunk, so `scan` may load 8 bytes at any offset before `end`.
   static let padding = 8
 
+  /// A read buffer of `count` bytes plus the padding, zeroed (the word loads may read past
+  /// `end`; what they see there is masked off, but it is never uninitialized memory).
+  static func allocateBuffer(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: count + padding)
+    buffer.initialize(repeating: 0, count: count + padding)
+    return buffer
+  }
+
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let crs: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
   static let lfs: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
@@ -375,7 +383,7 @@ public final class CSVReader {
       if kept > st.carry {
         var carry = st.carry * 2
         while carry < kept { carry *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: carry + chunkCapacity + CSVReader.padding)
+        let bigger = CSVReader.allocateBuffer(carry + chunkCapacity)
         (bigger + carry - kept).update(from: st.buffer + st.recordStart, count: kept)
         st.buffer.deallocate()
         st.buffer = bigger
