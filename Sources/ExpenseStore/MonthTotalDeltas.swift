@@ -4,10 +4,11 @@ import GRDB
 /// Sums per (month, currency, category) of rows being added, kept in memory while a file
 /// imports and added to the `monthTotal` rollup at the end, in the same transaction.
 ///
-/// Why in Swift rather than a SQL re-scan of the touched months: the rows are at hand while they
-/// are inserted, so the rollup costs two hash lookups per row (the category's number, then an
-/// integer key) instead of reading the whole import back and sorting it. Memory follows the
-/// number of distinct (month, currency, category), not rows.
+/// Why in Swift rather than a SQL re-scan of the touched months: the rows are at hand before
+/// they are stored, so each batch is summed on the parse thread (`ImportBatcher`) and the writer
+/// only takes out the duplicates and merges a few dozen sums per batch, instead of reading the
+/// whole import back and sorting it. Memory follows the number of distinct (month, currency,
+/// category), not rows.
 struct MonthTotalDeltas {
   struct Sums {
     var outflow: Int64 = 0
