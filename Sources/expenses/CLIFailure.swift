@@ -10,7 +10,9 @@ enum SysExit {
   static let dataError: Int32 = 65
   static let noInput: Int32 = 66
   static let software: Int32 = 70
+  static let cantCreate: Int32 = 73
   static let ioError: Int32 = 74
+  static let tempFail: Int32 = 75
 }
 
 /// A failure of a command, already phrased for the user, with its exit code.

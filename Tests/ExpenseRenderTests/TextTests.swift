@@ -59,7 +59,7 @@ struct TextTests {
 
 /// Runs `shared/tools/max-line-width.py WIDTH` on `text`; true when it exits 0.
 func checkerAccepts(_ text: String, width: Int) throws -> Bool {
-  let script = "/work/shared/tools/max-line-width.py"
+  let script = widthCheckerPath
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = ["python3", script, String(width)]
@@ -76,4 +76,6 @@ func checkerAccepts(_ text: String, width: Int) throws -> Bool {
   return process.terminationStatus == 0
 }
 
-let checkerAvailable = FileManager.default.fileExists(atPath: "/work/shared/tools/max-line-width.py")
+/// The independent width checker, carried in the repository (`Tests/Tools/max-line-width.py`).
+let widthCheckerPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Tools/max-line-width.py").path
