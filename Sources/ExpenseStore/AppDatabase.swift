@@ -49,7 +49,7 @@ public final class AppDatabase: Sendable {
     config.prepareDatabase { db in
       if trace {
         // Debugging aid: every SQL statement to stderr.
-        db.trace { event in FileHandle.standardError.write(Data("sql: \(event)\n".utf8)) }
+        db.trace { event in _ = "sql: \(event)\n".withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) } }
       }
       // WAL set by hand rather than with `journalMode = .wal`: GRDB's WAL setup creates and drops
       // a table on every open (for DatabasePool readers, which this CLI never uses), and that

@@ -13,8 +13,8 @@ struct ImportRunner {
   var detailLimit = 20
 
   func run(
-    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, dryRun: Bool,
-    showProgress: Bool
+    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
+    dryRun: Bool, showProgress: Bool
   ) throws -> ImportSummary {
     let started = DispatchTime.now().uptimeNanoseconds
     let defaultCurrency = try database.defaultCurrency()
@@ -23,7 +23,11 @@ struct ImportRunner {
     let matcher = RuleMatcher(rules: try database.rules())
     var summary = ImportSummary(file: path)
     summary.dialect = "\(dialect)"
-    var rejects = try rejectsPath.map { try RejectsWriter(path: $0) }
+    let rejects = try rejectsPath.map {
+      try RejectsWriter(path: $0, force: forceRejects, database: database.path, input: path)
+    }
+    var committed = false
+    defer { if !committed { rejects?.discard() } }
     let progress = ProgressBar(
       enabled: showProgress, width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80,
       ascii: !terminal.localeIsUTF8)
@@ -97,7 +101,8 @@ struct ImportRunner {
     summary.new = session.inserted
     summary.duplicates = session.duplicates
     summary.duplicateDetails = session.explained
-    try rejects?.close()
+    try rejects?.commit()
+    committed = true
     summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     return summary
   }
@@ -116,25 +121,26 @@ struct Unchecked<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// Writes rejected rows and their reasons as CSV: line, column, value, message, hint.
+/// Writes rejected rows and their reasons as CSV: line, column, value, message, hint and the
+/// record as the file held it, through a checked `OutputFile` (never the database, the input
+/// or an existing file), renamed into place only when the import has committed.
 struct RejectsWriter {
-  let handle: FileHandle
+  let file: OutputFile
 
-  init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
-      throw CLIFailure(message: "cannot write rejects file \(path)", code: SysExit.ioError)
-    }
-    handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    handle.write(Data("line,column,value,message,hint\n".utf8))
+  init(path: String, force: Bool, database: String, input: String) throws {
+    file = try OutputFile(path: path, force: force, database: database, inputs: [input])
+    try file.write("line,column,value,message,hint,record\n")
   }
 
-  mutating func write(_ issue: ImportIssue) throws {
+  func write(_ issue: ImportIssue) throws {
     let column = issue.columnName ?? issue.column.map(String.init) ?? ""
-    let fields = [String(issue.line), column, issue.rawValue, issue.message, issue.hint]
-    handle.write(Data((fields.map(RejectsWriter.quote).joined(separator: ",") + "\n").utf8))
+    let fields = [String(issue.line), column, issue.rawValue, issue.message, issue.hint, issue.record ?? ""]
+    try file.write(fields.map(RejectsWriter.quote).joined(separator: ",") + "\n")
   }
 
-  func close() throws { try handle.close() }
+  func commit() throws { try file.commit() }
+
+  func discard() { file.discard() }
 
   static func quote(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }

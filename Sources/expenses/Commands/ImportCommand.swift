@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseImport
+import ExpenseRender
 import ExpenseStore
 import Foundation
 
@@ -75,6 +76,9 @@ struct ImportCommand: ParsableCommand {
 
   @Option(help: "With --skip-invalid: write the rejected rows and their reasons to this CSV file.")
   var rejects: String?
+
+  @Flag(help: "Let --rejects replace an existing file (never the database or the input).")
+  var force = false
 
   @Flag(help: "Show what would be imported and which rule matched each row; write nothing.")
   var dryRun = false
@@ -153,7 +157,8 @@ struct ImportCommand: ParsableCommand {
     let options = importOptions(base: base)
     let runner = ImportRunner(database: db, terminal: TerminalEnvironment())
     let summary = try runner.run(
-      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, dryRun: dryRun,
+      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, forceRejects: force,
+      dryRun: dryRun,
       showProgress: TerminalEnvironment.isTerminal(STDERR_FILENO))
     if let saveProfile {
       let encoder = JSONEncoder()
@@ -161,7 +166,16 @@ struct ImportCommand: ParsableCommand {
       try db.saveProfile(name: saveProfile, json: String(decoding: try encoder.encode(options), as: UTF8.self))
     }
     let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    do {
+      try Console.out(text)
+      try Console.flush()
+    } catch {
+      // The rows are in: a script must not read a failed summary as a failed import.
+      throw CommittedOutputFailure(
+        failure: error,
+        committed: dryRun ? nil : "the import of \(TerminalText.sanitize(file)) was committed (\(summary.new) new rows)"
+      )
+    }
   }
 }
 

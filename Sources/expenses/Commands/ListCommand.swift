@@ -38,6 +38,6 @@ struct ListCommand: ParsableCommand {
       let glyphs: GlyphSet = ascii || !terminal.localeIsUTF8 ? .ascii : .unicode
       output = ExpenseListRenderer(width: terminal.width(option: width), glyphs: glyphs).render(expenses)
     }
-    FileHandle.standardOutput.write(Data((output.hasSuffix("\n") ? output : output + "\n").utf8))
+    try Console.out(output.hasSuffix("\n") ? output : output + "\n")
   }
 }
