@@ -30,19 +30,31 @@ extension AppDatabase {
   /// Looks the whole database over without changing it: SQLite's own page-level
   /// `integrity_check`, the foreign keys, stored values that a report could not read, and each
   /// rollup recomputed from the rows and compared with what is stored.
+  ///
+  /// Each check is one statement in its own read transaction, not one transaction around them
+  /// all: after SQLITE_CORRUPT, SQLite may have ended the transaction, and the check must go on
+  /// to report rather than fail at the commit.
   public func check() throws(StoreError) -> CheckReport {
-    try read { db in try AppDatabase.check(db) }
+    do {
+      return try writer.inDatabase { db in try AppDatabase.check(db) }
+    } catch {
+      throw AppDatabase.map(error)
+    }
   }
 
   /// Rebuilds every rollup that is out of step with the rows, in one transaction, and returns
   /// the report of a fresh check afterwards with the tables it rebuilt.
   ///
   /// Nothing is rebuilt when SQLite's page check fails (a damaged file is restored from a
-  /// backup, not written to) or when a rollup cannot be computed at all (an overflowing sum).
+  /// backup, not written to), when an amount is not an integer (the totals would carry it), or
+  /// when a rollup cannot be computed at all (an overflowing sum: the rebuild fails and rolls back).
   public func repairRollups() throws -> (rebuilt: [String], report: CheckReport) {
     let rebuilt: [String] = try write { db in
       let before = try AppDatabase.check(db)
       guard before.integrity.isEmpty else { return [] }
+      let badAmounts =
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE \(AppDatabase.amountCondition)") ?? 0
+      guard badAmounts == 0, !before.problems.contains(where: { $0.kind == .overflow }) else { return [] }
       let stale = Set(before.problems.compactMap { $0.kind == .rollupOutOfStep ? $0.table : nil })
       var rebuilt: [String] = []
       for rollup in AppDatabase.rollups where stale.contains(rollup.table) {
@@ -56,7 +68,24 @@ extension AppDatabase {
 
   static func check(_ db: Database) throws -> CheckReport {
     var report = CheckReport()
-    let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+    do {
+      try check(db, into: &report)
+    } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+      // A page so damaged that a check itself cannot read past it is a finding, not a failure.
+      report.integrity.append("SQLite: \(error.message ?? "database disk image is malformed")")
+    }
+    return report
+  }
+
+  static func check(_ db: Database, into report: inout CheckReport) throws {
+    // Row by row: on some damage SQLite reports a page, then fails the next step.
+    var integrity: [String] = []
+    do {
+      let cursor = try String.fetchCursor(db, sql: "PRAGMA integrity_check")
+      while let line = try cursor.next() { integrity.append(line) }
+    } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+      integrity.append("SQLite: \(error.message ?? "database disk image is malformed")")
+    }
     report.integrity = integrity == ["ok"] ? [] : integrity
     for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
       let table: String = row[0]
@@ -68,13 +97,16 @@ extension AppDatabase {
           message: "row \(rowid.map(String.init) ?? "?") of \(table) refers to a missing row of \(parent)"))
     }
     // Past a damaged page the other checks could read garbage or fail: report what SQLite found.
-    guard report.integrity.isEmpty else { return report }
+    guard report.integrity.isEmpty else { return }
     report.expenseCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense") ?? 0
     report.problems += try unreadableValues(db)
     for rollup in rollups { report.problems += try compare(rollup, db) }
     report.rollupsChecked = rollups.map(\.table)
-    return report
   }
+
+  /// Expense rows whose amount is not an integer: a rollup rebuilt over them would carry the
+  /// damage into the totals, so `repairRollups` leaves the rollups alone while there are any.
+  static let amountCondition = "typeof(amountMinor) <> 'integer'"
 
   /// Stored values a report or a list could not read: each finding names the rows (by id) and
   /// their months.
@@ -83,15 +115,15 @@ extension AppDatabase {
     let keyDay = "(((key >> 43) & 1048575) - 524288)"
     let dateDay = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
     let expenseChecks: [(String, String)] = [
-      ("typeof(amountMinor) <> 'integer'", "the amount is not a whole number of minor units"),
+      (amountCondition, "the amount is not a whole number of minor units"),
       (
-        "typeof(date) <> 'text' OR date NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' OR date(date) IS NOT date",
+        "typeof(date) <> 'text' OR date NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' OR date(date, '+0 days') IS NOT date",
         "the date is not a valid YYYY-MM-DD"
       ),
       ("typeof(description) <> 'text'", "the description is not text"),
       ("category IS NOT NULL AND typeof(category) <> 'text'", "the category is not text"),
       (
-        "date(date) IS date AND typeof(key) = 'integer' AND \(dateDay) <> \(keyDay)",
+        "date(date, '+0 days') IS date AND typeof(key) = 'integer' AND \(dateDay) <> \(keyDay)",
         "the row's key is not on its date (it is listed under the wrong month)"
       ),
     ]

@@ -29,6 +29,9 @@ struct CheckCommand: ParsableCommand {
       for table in outcome.rebuilt {
         try Console.line("repaired: rebuilt \(table) from the expenses")
       }
+      if outcome.rebuilt.isEmpty && report.problems.contains(where: \.isRepairable) {
+        try Console.line("not repaired: the rows themselves must be corrected first (see below)")
+      }
       report = outcome.report
     }
     try Console.line("database: \(path)")
@@ -54,13 +57,15 @@ struct CheckCommand: ParsableCommand {
     for problem in foreign { lines.append("  " + TerminalText.sanitize(problem.message)) }
     let values = report.problems.filter { $0.kind == .unreadable }
     lines.append(
-      values.isEmpty ? "stored values: ok (\(report.expenseCount) expenses)" : "stored values: \(values.count) problems")
+      values.isEmpty
+        ? "stored values: ok (\(report.expenseCount) expenses)"
+        : "stored values: \(values.count) problem\(values.count == 1 ? "" : "s")")
     for problem in values { lines.append("  " + describe(problem)) }
     for table in report.rollupsChecked {
       let found = report.problems.filter { $0.table == table && ($0.kind == .rollupOutOfStep || $0.kind == .overflow) }
       if found.isEmpty { lines.append("rollup \(table): ok") }
       for problem in found {
-        lines.append("rollup \(table): " + describe(problem))
+        lines.append("rollup " + describe(problem))
         if problem.kind == .rollupOutOfStep && !repairing {
           lines.append("  run 'expenses check --repair' to rebuild it from the expenses")
         }
@@ -73,7 +78,8 @@ struct CheckCommand: ParsableCommand {
     var text = "\(problem.table): \(problem.message)"
     if !problem.rowIDs.isEmpty {
       let more = problem.rowCount > problem.rowIDs.count ? " and \(problem.rowCount - problem.rowIDs.count) more" : ""
-      text += "; expense id\(problem.rowIDs.count == 1 ? "" : "s") "
+      text +=
+        "; expense id\(problem.rowIDs.count == 1 ? "" : "s") "
         + problem.rowIDs.map(String.init).joined(separator: ", ") + more
     }
     if !problem.months.isEmpty {

@@ -41,6 +41,12 @@ struct RestoreCommand: ParsableCommand {
       throw RestoreCommand.failure(error, shownPath: shownFile, copyPath: copy)
     }
     let previous = db.path + ".before-restore"
+    if !force && FileManager.default.fileExists(atPath: previous) {
+      throw CLIFailure(
+        message:
+          "\(TerminalText.sanitize(previous)) already exists (the database before an earlier restore); move it away, or add --force to replace it",
+        code: SysExit.cantCreate)
+    }
     let keep = try OutputFile(path: previous, force: force, database: db.path, inputs: [file])
     do {
       try db.backup(into: keep.temporaryPath)
@@ -62,7 +68,9 @@ struct RestoreCommand: ParsableCommand {
 
   /// A backup error in the words of the user's file (not the private copy), with its exit code.
   static func failure(_ error: any Error, shownPath: String, copyPath: String) -> CLIFailure {
-    guard let error = error as? BackupError else { return CLIFailure(error) ?? CLIFailure(message: "\(error)", code: SysExit.ioError) }
+    guard let error = error as? BackupError else {
+      return CLIFailure(error) ?? CLIFailure(message: "\(error)", code: SysExit.ioError)
+    }
     let message = error.description.replacingOccurrences(of: copyPath, with: shownPath)
     switch error {
     case .missing: return CLIFailure(message: message, code: SysExit.noInput)
