@@ -78,6 +78,10 @@ public enum DisplayWidth {
     var lastWasVirama = false
     var conjunctPending = false
     var index = 0
+    // Regional indicators in a row ending just before `runEnd` (computed forward, once per
+    // scalar: counting back from each indicator made a long run of flags quadratic).
+    var runEnd = 0
+    var run = 0
     while index < scalars.count {
       let value = scalars[index].value
       if value == 0x200D {  // ZWJ joins the next scalar into the cluster without width
@@ -93,13 +97,11 @@ public enum DisplayWidth {
       }
       if value > 0xFFFF {
         if isRegionalIndicator(value) {
-          var before = 0
-          var j = index - 1
-          while j >= 0, isRegionalIndicator(scalars[j].value) {
-            before += 1
-            j -= 1
+          while runEnd < index {
+            run = isRegionalIndicator(scalars[runEnd].value) ? run + 1 : 0
+            runEnd += 1
           }
-          if before % 2 == 1 {
+          if run % 2 == 1 {
             lastMeasuredValue = value
             index += 1
             continue
