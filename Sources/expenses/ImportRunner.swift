@@ -16,6 +16,23 @@ struct ImportRunner {
     path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
     dryRun: Bool, showProgress: Bool
   ) throws -> ImportSummary {
+    do {
+      return try runChecked(
+        path: path, options: options, skipInvalid: skipInvalid, rejectsPath: rejectsPath, forceRejects: forceRejects,
+        dryRun: dryRun, showProgress: showProgress)
+    } catch let overflow as TotalOverflow {
+      let location = overflow.line.map { "\(path):\($0)" } ?? path
+      throw CLIFailure(
+        message:
+          "\(TerminalText.sanitize(location)): \(overflow.description)\n  hint: an amount this large is almost always a misread column or decimal mark; check the file",
+        code: SysExit.dataError)
+    }
+  }
+
+  private func runChecked(
+    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
+    dryRun: Bool, showProgress: Bool
+  ) throws -> ImportSummary {
     let started = DispatchTime.now().uptimeNanoseconds
     let defaultCurrency = try database.defaultCurrency()
     let importer = try CSVImporter(path: path, options: options, defaultCurrency: defaultCurrency)
@@ -55,12 +72,12 @@ struct ImportRunner {
         let stored = ImportRow(
           date: row.date, amount: row.amount, description: row.description, category: category,
           account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
-        if let batch = batcher.add(stored) {
+        if let batch = try batcher.add(stored) {
           try emit(.batch(batch, rules: rules))
           rules.removeAll()
         }
       }
-      if let batch = batcher.finish() { try emit(.batch(batch, rules: rules)) }
+      if let batch = try batcher.finish() { try emit(.batch(batch, rules: rules)) }
     }
     defer { pipeline.finish() }
 
