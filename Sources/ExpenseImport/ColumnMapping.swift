@@ -96,6 +96,11 @@ struct RowMapper {
       columnName: column.flatMap { plan.columnName($0) }, rawValue: raw, message: message, hint: hint)
   }
 
+  /// Whether a cell holds nothing but spaces and tabs.
+  static func isBlankCell(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    !p.contains { $0 != 0x20 && $0 != 0x09 }
+  }
+
   static func trimmedLowercase(_ p: UnsafeBufferPointer<UInt8>) -> String {
     var start = 0
     var end = p.count
@@ -229,10 +234,11 @@ struct RowMapper {
       case .direction:
         let word = RowMapper.trimmedLowercase(RowMapper.cell(reader, plan.direction))
         let magnitude = minor < 0 ? -minor : minor
-        switch word {
-        case "af", "d", "debit", "dr", "debet", "out", "-", "soll", "s", "withdrawal", "uit", "db": minor = -magnitude
-        case "bij", "c", "credit", "cr", "in", "+", "haben", "h", "deposit", "k", "krediet": minor = magnitude
-        default:
+        if DetectorColumns.outWords.contains(word) {
+          minor = -magnitude
+        } else if DetectorColumns.inWords.contains(word) {
+          minor = magnitude
+        } else {
           return .rejected(
             issue(
               .badAmount, reader, plan.direction, "not a direction",
@@ -241,6 +247,15 @@ struct RowMapper {
       default: break
       }
     case .debitCredit:
+      // Both cells empty is a row without an amount, not a zero.
+      if RowMapper.isBlankCell(RowMapper.cell(reader, plan.debit))
+        && RowMapper.isBlankCell(RowMapper.cell(reader, plan.credit))
+      {
+        return .rejected(
+          issue(
+            .badAmount, reader, plan.debit ?? plan.credit, "both the debit and the credit cell are empty",
+            "every row needs an amount in one of them"))
+      }
       var debit: Int64 = 0
       var credit: Int64 = 0
       switch amountValue(reader, plan.debit, units, currency, emptyIsZero: true) {

@@ -25,7 +25,9 @@ struct Detector {
     }
     let fieldText: FieldText
     switch encoding {
-    case .utf8: fieldText = options.encoding == nil ? .utf8Fallback : .utf8Strict
+    case .utf8:
+      // Fallback only for a sample of valid UTF-8; a sample with invalid bytes among real UTF-8 is strict.
+      fieldText = options.encoding == nil && encodingReason == "valid UTF-8" ? .utf8Fallback : .utf8Strict
     case .utf16le, .utf16be: fieldText = .utf8Strict
     case .windows1252: fieldText = .windows1252
     case .latin1: fieldText = .latin1
@@ -134,7 +136,7 @@ struct Detector {
       for (i, role) in columns.enumerated() where role != .ignore { plan.assign(role, i) }
       if plan.width < columns.count && plan.header.isEmpty { plan.width = max(plan.width, mode) }
     } else if !plan.header.isEmpty {
-      assignFromHeader(&plan, data: data)
+      try assignFromHeader(&plan, data: data)
     } else {
       inferHeaderless(&plan, data: data)
     }
@@ -159,10 +161,11 @@ struct Detector {
 
     try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)
     try DetectorValues.decimalMark(&plan, data: data, options: options, file: file)
+    try DetectorColumns.refine(&plan, data: data, options: options, file: file)
     DetectorValues.signConvention(&plan, data: data, options: options)
     try parseSkipWhen(&plan)
     if encoding == .windows1252 && options.encoding == nil {
-      plan.warnings.append("the file is not valid UTF-8; reading it as Windows-1252 (use --encoding to override)")
+      plan.warnings.append("the file is \(encodingReason) (use --encoding to override)")
     }
     return plan
   }
@@ -235,10 +238,13 @@ struct Detector {
     return false
   }
 
-  func assignFromHeader(_ plan: inout Plan, data: [Record]) {
+  func assignFromHeader(_ plan: inout Plan, data: [Record]) throws(ImportError) {
     var matches: [(index: Int, match: HeaderNames.Match)] = []
     for (i, name) in plan.header.enumerated() {
       guard var m = HeaderNames.match(name) else { continue }
+      // A column empty in every sampled row never gets a role: an empty "Amount" beside
+      // Soll/Haben, an empty "Dátum" beside the booking date.
+      if !data.isEmpty && DetectorValues.values(data, i).isEmpty { continue }
       if HeaderNames.normalize(name) == "valuta" {
         // Dutch/Italian "Valuta" is a currency, German "Valuta" a value date: look at the values.
         let values = data.prefix(50).compactMap { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : nil }
@@ -250,6 +256,18 @@ struct Detector {
     for role in ColumnRole.allCases where role != .description && role != .ignore {
       let candidates = matches.filter { $0.match.role == role }
       if let best = candidates.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) }) {
+        // Two columns of one name that would both do: which one the bank meant is a guess.
+        let key = HeaderNames.normalize(plan.header[best.index])
+        if let twin = candidates.first(where: {
+          $0.index != best.index && HeaderNames.normalize(plan.header[$0.index]) == key
+        }) {
+          let name = visibleControlCharacters(plan.header[best.index])
+          throw .undetectable(
+            file: file,
+            message:
+              "line \(plan.headerLine ?? 1): two columns are named \"\(name)\" (columns \(best.index + 1) and \(twin.index + 1)); which one is the \(role.rawValue) cannot be told",
+            hint: "give every column's role by position with --columns (use - for a column to ignore)")
+        }
         plan.assign(role, best.index)
       }
     }

@@ -55,11 +55,12 @@ enum HeaderNames {
     add(
       .debit, 0,
       "debit debits soll paidout moneyout withdrawals withdrawal withdrawalamount debitamount debet "
-        + "ausgang ausgaben cargo cargos addebiti addebito debito debitos uitgaven amountdebit out")
+        + "ausgang ausgaben cargo cargos addebiti addebito debito debitos uitgaven amountdebit out outflow outflows belastung lastschrift"
+    )
     add(
       .credit, 0,
       "credit credits haben paidin moneyin deposits deposit depositamount creditamount eingang einnahmen "
-        + "abono abonos accrediti accredito credito creditos inkomsten amountcredit in")
+        + "abono abonos accrediti accredito credito creditos inkomsten amountcredit in inflow inflows gutschrift")
     add(
       .direction, 0,
       "afbij debitcredit creditdebit dc cd crdr drcr direction sollhaben creditdebitindicator inout "
