@@ -125,8 +125,18 @@ public final class CSVImporter {
         }
         continue
       }
-      // A fitting row without any date digits after the data is a balance/summary line.
       let dateCell = RowMapper.cell(reader, plan.date)
+      if dateCell.count < 24, dateCell.first.map({ $0 &- 0x30 >= 10 }) == true,
+        RowMapper.pendingDates.contains(RowMapper.trimmedLowercase(dateCell))
+      {
+        if !pending.isEmpty { try flushPendingAsErrors() }
+        try body(
+          .excluded(
+            line: reader.line,
+            reason: "pending (\"\(reader.string(plan.date).trimmingASCIIWhitespace())\" in the date column)"))
+        continue
+      }
+      // A fitting row without any date digits after the data is a balance/summary line.
       if !dateCell.contains(where: { $0 &- 0x30 < 10 }) {
         let issue = withRecord(
           mapper.issue(.badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date"))

@@ -71,6 +71,13 @@ struct RowMapper {
     "vorgemerkt", "offen", "abgelehnt", "storniert", "in behandeling", "geweigerd", "en attente", "pendiente",
     "authorized", "authorised", "on hold", "held",
   ]
+  /// Words a bank prints in the date column of a reservation not yet booked (Finnish `Varaus`,
+  /// German `Vorgemerkt`, ...): such rows are excluded as pending, like a pending status.
+  static let pendingDates: Set<String> = [
+    "varaus", "pending", "vorgemerkt", "reserved", "reservation", "reservering", "en attente", "pendiente",
+    "in attesa", "reserverad", "reservert", "reserveret", "autorisation", "authorization", "authorisation",
+  ]
+
   static let countedStatuses: Set<String> = [
     "", "completed", "complete", "booked", "posted", "settled", "cleared", "gebucht", "success", "successful",
     "processed", "paid", "done", "refunded", "partially refunded", "verwerkt", "geboekt", "ok", "approved",

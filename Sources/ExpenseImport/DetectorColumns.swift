@@ -22,6 +22,7 @@ enum DetectorColumns {
   {
     let named = Set(options.namedColumns.values)
     if options.columns == nil && !named.contains(.direction) { findDirection(&plan, data: data) }
+    if options.columns == nil && !named.contains(.currency) { findCurrencyColumn(&plan, data: data) }
     try settleCurrency(&plan, data: data, options: options, file: file)
     dropFeeInsideNet(&plan, options: options)
   }
@@ -50,6 +51,21 @@ enum DetectorColumns {
       plan.warnings.append(
         "column \(plan.columnName(column).map { "\"\(visibleControlCharacters($0))\"" } ?? "\(column + 1)") "
           + "holds debit/credit words: it gives each amount its sign")
+      return
+    }
+  }
+
+  /// A column without a role whose every value is an ISO 4217 code is the currency column.
+  static func findCurrencyColumn(_ plan: inout Plan, data: [Detector.Record]) {
+    guard plan.currencyColumn == nil, !data.isEmpty else { return }
+    let width = max(plan.width, plan.roles.count)
+    for column in 0..<width where column >= plan.roles.count || plan.roles[column] == nil {
+      let values = DetectorValues.values(data, column)
+      guard values.count == data.count,
+        values.allSatisfy({ $0.utf8.count == 3 && $0 == $0.uppercased() && Currency(code: $0) != nil })
+      else { continue }
+      plan.assign(.currency, column)
+      plan.resolveIndexes()
       return
     }
   }

@@ -112,11 +112,20 @@ struct Detector {
     let firstData = records.firstIndex { $0.fields.count == mode && Detector.looksLikeData($0.fields) }
     var dataIndex = firstData ?? 0
     if let firstData {
-      if firstData > 0, abs(records[firstData - 1].fields.count - mode) <= 1,
-        records[firstData - 1].fields.count >= 2, !Detector.looksLikeData(records[firstData - 1].fields)
+      // The header is the nearest row above the data that fits and holds no amount; rows between
+      // them (a pending reservation with a word for its date, newest first) are data.
+      var candidate = firstData - 1
+      while candidate >= 0, abs(records[candidate].fields.count - mode) <= 1,
+        Detector.isPendingRow(records[candidate].fields)
       {
-        plan.headerLine = records[firstData - 1].line
-        plan.header = records[firstData - 1].fields.map { $0.trimmingASCIIWhitespace() }
+        candidate -= 1
+      }
+      if candidate >= 0, abs(records[candidate].fields.count - mode) <= 1,
+        records[candidate].fields.count >= 2, !Detector.looksLikeData(records[candidate].fields)
+      {
+        plan.headerLine = records[candidate].line
+        plan.header = records[candidate].fields.map { $0.trimmingASCIIWhitespace() }
+        dataIndex = candidate + 1
       }
     } else if let headerIndex = records.firstIndex(where: { abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 })
     {
@@ -228,6 +237,12 @@ struct Detector {
       }
     }
     return false
+  }
+
+  /// A row whose date is a pending word (`Varaus`, `Vorgemerkt`) beside an amount.
+  static func isPendingRow(_ fields: [String]) -> Bool {
+    fields.contains { RowMapper.pendingDates.contains($0.trimmingASCIIWhitespace().lowercased()) }
+      && fields.contains(where: looksLikeAmount)
   }
 
   /// A row is data when one field is a date and another one an amount.

@@ -113,6 +113,16 @@ struct ImportRunner {
           }
         }
       }
+      if session.inserted + session.duplicates == 0 && summary.excluded > 0 && summary.rejected == 0 {
+        // Exit 0 with nothing imported reads as success; say why instead.
+        let reasons = summary.excludedDetails.prefix(3).map { "line \($0.line): \($0.reason)" }
+        throw CLIFailure(
+          message:
+            "\(TerminalText.sanitize(path)): every row was excluded (\(summary.excluded)), nothing to import; "
+            + TerminalText.sanitize(reasons.joined(separator: "; "))
+            + "\n  hint: check the status or date column, or use --skip-when to choose what is excluded",
+          code: SysExit.dataError)
+      }
       return session
     }
     summary.new = session.inserted

@@ -63,3 +63,17 @@ import Testing
     #expect(try rows(cli).contains { $0["description"] as? String == "Müller" })
   }
 }
+
+@Suite struct ImportExclusionTests {
+  @Test func anImportWhereEveryRowIsExcludedStopsAndSaysWhy() throws {
+    let cli = try CLI()
+    let file = try cli.file(
+      "pending.csv", "Date,Description,Amount,Status\n2026-10-01,a,-1.00,Pending\n2026-10-02,b,-2.00,declined\n")
+    #expect(try cli.run(["add", "2026-01-01", "1", "existing"]).code == 0)
+    let before = try cli.databaseBytes()
+    let result = try cli.run(["import", file])
+    #expect(result.code == 65)
+    #expect(result.stderr.contains("every row was excluded") && result.stderr.contains("line 2: status Pending"))
+    #expect(try cli.databaseBytes() == before)
+  }
+}
