@@ -77,3 +77,23 @@ import Testing
     #expect(try cli.databaseBytes() == before)
   }
 }
+
+@Suite struct TwoDigitYearTests {
+  func firstDate(_ csv: String) throws -> (code: Int32, date: String?, stderr: String) {
+    let cli = try CLI()
+    let result = try cli.run(["import", try cli.file("f.csv", csv)])
+    let rows = result.code == 0 ? try cli.json(["list", "--format", "json"]) as? [[String: Any]] : nil
+    return (result.code, rows?.last?["date"] as? String, result.stderr)
+  }
+
+  @Test func theEndThatBehavesLikeAYearIsTheYear() throws {
+    let dayFirst = try firstDate("Buchungstag;Text;Betrag\n01.10.26;a;-1,00\n05.10.26;b;-2,00\n11.10.26;c;-3,00\n")
+    #expect(dayFirst.date == "2026-10-01", "\(dayFirst.stderr)")
+    let yearFirst = try firstDate("Datum;Text;Bedrag\n26.10.01;a;-1,00\n26.10.05;b;-2,00\n26.11.11;c;-3,00\n")
+    #expect(yearFirst.date == "2026-10-01", "\(yearFirst.stderr)")
+    // Both ends constant: truly ambiguous, and the error names the flag.
+    let ambiguous = try firstDate("Date,Text,Amount\n10/01/26,a,-1.00\n10/05/26,b,-2.00\n10/07/26,c,-2.00\n")
+    #expect(ambiguous.code == 65)
+    #expect(ambiguous.stderr.contains("--date-format"))
+  }
+}
