@@ -64,12 +64,7 @@ public final class CSVImporter {
     for warning in plan.warnings { try body(.warning(warning)) }
     let file = FileSource_(path: path)
     let fileSource = try file.open()
-    let source: any ByteSource
-    switch plan.encoding {
-    case .utf16le: source = UTF16Source(fileSource, bigEndian: false)
-    case .utf16be: source = UTF16Source(fileSource, bigEndian: true)
-    default: source = fileSource
-    }
+    let source = try plan.encoding.transcoder(fileSource)
     let reader = CSVReader(source: source, delimiter: plan.delimiter, file: path)
     var mapper = RowMapper(plan: plan, file: path)
     defer { mapper.release() }

@@ -389,7 +389,8 @@ struct RowMapper {
         return .rejected(
           issue(
             .invalidText, reader, bad, "bytes that are not valid \(plan.encoding.rawValue)",
-            "the file may be in another encoding; try --encoding windows-1252 (or latin1, utf-16le)"))
+            "the file may be in another encoding: name it with --encoding (windows-1252, shift_jis, gb18030, euc-kr, ...)"
+          ))
       }
       description = decoded
       // The text is not the bytes that were hashed: hash what is stored.

@@ -22,25 +22,28 @@ struct Detector {
       encodingReason = "--encoding"
     } else {
       (encoding, encodingReason) = detectEncoding(sample, truncated: truncated)
+      if encoding == .windows1252, let garbled = EncodingGuess.implausibleWindows1252(sample) {
+        // Garbled text is never stored silently: name the encodings that read the file cleanly.
+        let clean = EncodingGuess.cleanDecodings(sample, truncated: truncated).map(\.rawValue)
+        let candidates = (clean + ["windows-1251", "windows-1250"]).map { "--encoding \($0)" }
+        throw .undetectable(
+          file: file,
+          message:
+            "line \(garbled.line): the file is not UTF-8, and read as Windows-1252 its text looks garbled (\"\(garbled.text)\")",
+          hint: "name its encoding: " + candidates.prefix(4).joined(separator: " or "))
+      }
     }
     let fieldText: FieldText
     switch encoding {
     case .utf8:
       // Fallback only for a sample of valid UTF-8; a sample with invalid bytes among real UTF-8 is strict.
       fieldText = options.encoding == nil && encodingReason == "valid UTF-8" ? .utf8Fallback : .utf8Strict
-    case .utf16le, .utf16be: fieldText = .utf8Strict
     case .windows1252: fieldText = .windows1252
     case .latin1: fieldText = .latin1
+    default: fieldText = .utf8Strict  // UTF-16 and the iconv encodings arrive as UTF-8
     }
     let skipLines = max(0, options.skipLines ?? 0)
-    func source() -> any ByteSource {
-      let memory = MemorySource(sample)
-      switch encoding {
-      case .utf16le: return UTF16Source(memory, bigEndian: false)
-      case .utf16be: return UTF16Source(memory, bigEndian: true)
-      default: return memory
-      }
-    }
+    func source() throws(ImportError) -> any ByteSource { try encoding.transcoder(MemorySource(sample)) }
 
     // Delimiter.
     let delimiter: UInt8
@@ -48,11 +51,11 @@ struct Detector {
       delimiter = try Detector.parseDelimiter(given)
     } else {
       var best: (score: Int, width: Int, byte: UInt8) = (-1, 0, 0x2C)
-      let transcoded = encoding == .utf16le || encoding == .utf16be
+      let transcoded = encoding == .utf16le || encoding == .utf16be || encoding.iconvName != nil
       for candidate in Detector.candidates {
         // Without the byte in the sample no record has two fields: nothing to count.
         if !transcoded && !sample.withUnsafeBufferPointer({ Detector.contains($0, candidate) }) { continue }
-        let reader = CSVReader(source: source(), delimiter: candidate, file: file)
+        let reader = CSVReader(source: try source(), delimiter: candidate, file: file)
         var counts: [Int: Int] = [:]
         var seen = 0
         while seen < 400, (try? reader.next()) == true {
@@ -74,7 +77,7 @@ struct Detector {
     // Sample records.
     var decoder = TextDecoder(mode: fieldText == .utf8Strict ? .utf8Fallback : fieldText)
     var records: [Record] = []
-    let reader = CSVReader(source: source(), delimiter: delimiter, file: file)
+    let reader = CSVReader(source: try source(), delimiter: delimiter, file: file)
     do {
       while try reader.next() {
         if reader.line <= skipLines { continue }
