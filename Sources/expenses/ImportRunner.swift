@@ -38,7 +38,7 @@ struct ImportRunner {
     let importer = try CSVImporter(path: path, options: options, defaultCurrency: defaultCurrency)
     let dialect = try importer.detect()
     let matcher = RuleMatcher(rules: try database.rules())
-    var summary = ImportSummary(file: path)
+    var summary = ImportSummary(file: path == "-" ? "<stdin>" : path)
     summary.dialect = "\(dialect)"
     let rejects = try rejectsPath.map {
       try RejectsWriter(path: $0, force: forceRejects, database: database.path, input: path)
@@ -49,7 +49,7 @@ struct ImportRunner {
       enabled: showProgress, width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80,
       ascii: !terminal.localeIsUTF8)
     defer { progress.finish() }
-    let fileName = (path as NSString).lastPathComponent
+    let fileName = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
 
     // Parsing, rule matching and cutting rows into sorted batches run on their own thread;
     // this one only stores.

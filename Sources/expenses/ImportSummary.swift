@@ -38,6 +38,11 @@ struct ImportSummary: Encodable {
     return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
   }
 
+  /// The warnings, one line each, for stderr (data goes to stdout, remarks about it to stderr).
+  func warningText() -> String {
+    warnings.map { "warning: " + TerminalText.sanitize($0) + "\n" }.joined()
+  }
+
   func text(dryRun: Bool) -> String {
     let clean = TerminalText.sanitize
     var lines: [String] = []
@@ -59,7 +64,6 @@ struct ImportSummary: Encodable {
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
         + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
-    for warning in warnings { lines.append("warning: \(clean(warning))") }
     if duplicates > 0 {
       lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")
       for duplicate in duplicateDetails {

@@ -59,7 +59,9 @@ import Testing
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let result = try cli.run(["import", path])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("line 3") && result.stdout.contains("Windows-1252"), "\(result.stdout)")
+    #expect(
+      result.stderr.contains("line 3") && result.stderr.contains("Windows-1252"), "warnings on stderr: \(result.stderr)"
+    )
     #expect(try rows(cli).contains { $0["description"] as? String == "Müller" })
   }
 }
@@ -95,5 +97,27 @@ import Testing
     let ambiguous = try firstDate("Date,Text,Amount\n10/01/26,a,-1.00\n10/05/26,b,-2.00\n10/07/26,c,-2.00\n")
     #expect(ambiguous.code == 65)
     #expect(ambiguous.stderr.contains("--date-format"))
+  }
+}
+
+@Suite struct StandardInputTests {
+  @Test func dashReadsStandardInput() throws {
+    let cli = try CLI()
+    let csv = try cli.file("bank.csv", "Date,Description,Amount\n2026-10-13,Coffee,-4.50\n2026-10-14,Tea,-3.00\n")
+    let process = Process()
+    process.executableURL = CLI.binary
+    process.arguments = ["import", "-", "--db", cli.db, "--format", "json"]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: csv))
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(summary["new"] as? Int == 2)
+    let rows = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
+    #expect(Set(rows.compactMap { $0["description"] as? String }) == ["Coffee", "Tea"])
   }
 }

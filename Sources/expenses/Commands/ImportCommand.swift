@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
 
-  @Argument(help: "The CSV file to import.")
+  @Argument(help: "The CSV file to import ('-' reads standard input).")
   var file: String
 
   @Option(
@@ -171,6 +171,7 @@ struct ImportCommand: ParsableCommand {
     }
     let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
     do {
+      if format == .text { try Console.err(summary.warningText()) }
       try Console.out(text)
       try Console.flush()
     } catch {
