@@ -52,6 +52,7 @@ let package = Package(
         "ExpenseCore", "ExpenseRender", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "CLITests", dependencies: ["expenses"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
   ]
 )

@@ -14,7 +14,7 @@ extension AppDatabase {
     do {
       try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
     } catch {
-      throw AppDatabase.map(error)
+      throw AppDatabase.map(error, path: path)
     }
   }
 
@@ -35,7 +35,7 @@ extension AppDatabase {
       config.readonly = true
       source = try DatabaseQueue(path: path, configuration: config)
     } catch {
-      throw AppDatabase.map(error)
+      throw AppDatabase.map(error, path: path)
     }
     do {
       try source.backup(to: writer)
@@ -44,7 +44,7 @@ extension AppDatabase {
         _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
       }
     } catch {
-      throw AppDatabase.map(error)
+      throw AppDatabase.map(error, path: self.path)
     }
     try source.close()
     return info
@@ -79,10 +79,19 @@ extension AppDatabase {
     } catch let error as BackupError {
       throw error
     } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-      throw .damaged(path: path, detail: AppDatabase.reason(error))
+      throw .damaged(path: path, detail: AppDatabase.describe(error))
     } catch {
-      throw .unreadable(path: path, reason: AppDatabase.reason(error))
+      throw .unreadable(path: path, reason: AppDatabase.describe(error))
     }
+  }
+}
+
+extension AppDatabase {
+  /// An SQLite error in words, for a file that is not the database.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DatabaseError else { return "\(error)" }
+    if error.resultCode == .SQLITE_NOTADB { return "not an SQLite database" }
+    return error.message ?? "\(error.resultCode)"
   }
 }
 

@@ -38,7 +38,7 @@ extension AppDatabase {
     do {
       return try writer.inDatabase { db in try AppDatabase.check(db) }
     } catch {
-      throw AppDatabase.map(error)
+      throw AppDatabase.map(error, path: path)
     }
   }
 

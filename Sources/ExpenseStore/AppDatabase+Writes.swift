@@ -57,7 +57,7 @@ extension AppDatabase {
         ])
       try AppDatabase.saveNextExpenseID(db, id + 1)
       var totals = MonthTotalDeltas()
-      totals.add(date: expense.date, amount: expense.amount, category: expense.category)
+      try totals.add(date: expense.date, amount: expense.amount, category: expense.category)
       try totals.apply(db)
       var stored = expense
       stored.id = id

@@ -16,12 +16,29 @@ struct ImportRunner {
     path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
     dryRun: Bool, showProgress: Bool
   ) throws -> ImportSummary {
+    do {
+      return try runChecked(
+        path: path, options: options, skipInvalid: skipInvalid, rejectsPath: rejectsPath, forceRejects: forceRejects,
+        dryRun: dryRun, showProgress: showProgress)
+    } catch let overflow as TotalOverflow {
+      let location = overflow.line.map { "\(path):\($0)" } ?? path
+      throw CLIFailure(
+        message:
+          "\(TerminalText.sanitize(location)): \(overflow.description)\n  hint: an amount this large is almost always a misread column or decimal mark; check the file",
+        code: SysExit.dataError)
+    }
+  }
+
+  private func runChecked(
+    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
+    dryRun: Bool, showProgress: Bool
+  ) throws -> ImportSummary {
     let started = DispatchTime.now().uptimeNanoseconds
     let defaultCurrency = try database.defaultCurrency()
     let importer = try CSVImporter(path: path, options: options, defaultCurrency: defaultCurrency)
     let dialect = try importer.detect()
     let matcher = RuleMatcher(rules: try database.rules())
-    var summary = ImportSummary(file: path)
+    var summary = ImportSummary(file: path == "-" ? "<stdin>" : path)
     summary.dialect = "\(dialect)"
     let rejects = try rejectsPath.map {
       try RejectsWriter(path: $0, force: forceRejects, database: database.path, input: path)
@@ -32,7 +49,7 @@ struct ImportRunner {
       enabled: showProgress, width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80,
       ascii: !terminal.localeIsUTF8)
     defer { progress.finish() }
-    let fileName = (path as NSString).lastPathComponent
+    let fileName = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
 
     // Parsing, rule matching and cutting rows into sorted batches run on their own thread;
     // this one only stores.
@@ -55,12 +72,12 @@ struct ImportRunner {
         let stored = ImportRow(
           date: row.date, amount: row.amount, description: row.description, category: category,
           account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
-        if let batch = batcher.add(stored) {
+        if let batch = try batcher.add(stored) {
           try emit(.batch(batch, rules: rules))
           rules.removeAll()
         }
       }
-      if let batch = batcher.finish() { try emit(.batch(batch, rules: rules)) }
+      if let batch = try batcher.finish() { try emit(.batch(batch, rules: rules)) }
     }
     defer { pipeline.finish() }
 
@@ -95,6 +112,16 @@ struct ImportRunner {
             summary.warnings.append(message)
           }
         }
+      }
+      if session.inserted + session.duplicates == 0 && summary.excluded > 0 && summary.rejected == 0 {
+        // Exit 0 with nothing imported reads as success; say why instead.
+        let reasons = summary.excludedDetails.prefix(3).map { "line \($0.line): \($0.reason)" }
+        throw CLIFailure(
+          message:
+            "\(TerminalText.sanitize(path)): every row was excluded (\(summary.excluded)), nothing to import; "
+            + TerminalText.sanitize(reasons.joined(separator: "; "))
+            + "\n  hint: check the status or date column, or use --skip-when to choose what is excluded",
+          code: SysExit.dataError)
       }
       return session
     }

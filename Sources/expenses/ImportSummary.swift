@@ -38,12 +38,19 @@ struct ImportSummary: Encodable {
     return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
   }
 
+  /// The warnings, one line each, for stderr (data goes to stdout, remarks about it to stderr).
+  func warningText() -> String {
+    warnings.map { "warning: " + TerminalText.sanitize($0) + "\n" }.joined()
+  }
+
   func text(dryRun: Bool) -> String {
     let clean = TerminalText.sanitize
     var lines: [String] = []
     if dryRun {
       lines.append("Dry run of \(clean(file)): nothing was written.")
-      lines.append("Detected: \(clean(dialect))")
+      lines.append("Detected:")
+      // Line by line: the sanitizer would fold the description's line breaks into spaces.
+      for line in dialect.split(separator: "\n") { lines.append("  " + clean(String(line))) }
       for row in preview {
         let rule = row.ruleID.map { " (rule \($0))" } ?? ""
         let category = row.category.map { clean($0) + rule } ?? "uncategorized"
@@ -57,7 +64,6 @@ struct ImportSummary: Encodable {
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
         + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
-    for warning in warnings { lines.append("warning: \(clean(warning))") }
     if duplicates > 0 {
       lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")
       for duplicate in duplicateDetails {

@@ -22,7 +22,7 @@ struct BackupCommand: ParsableCommand {
   @Flag(help: "Replace FILE if it exists.") var force = false
 
   func run() throws {
-    let db = try database.open()
+    let db = try database.openForReading()
     let output = try OutputFile(path: file, force: force, database: db.path)
     do {
       try db.backup(into: output.temporaryPath)

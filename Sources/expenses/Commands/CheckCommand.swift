@@ -21,7 +21,8 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Rebuild monthly totals that are out of step with the expenses.") var repair = false
 
   func run() throws {
-    let db = try database.open()
+    // Without --repair, check only reads: it takes no lock and writes nothing.
+    let db = try repair ? database.open() : database.openForReading()
     let path = TerminalText.sanitize(db.path)
     var report = try db.check()
     if repair && !report.isHealthy {

@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
 
-  @Argument(help: "The CSV file to import.")
+  @Argument(help: "The CSV file to import ('-' reads standard input).")
   var file: String
 
   @Option(
@@ -41,7 +41,10 @@ struct ImportCommand: ParsableCommand {
   @Option(help: "Field separator: , ; tab | (default: detected).")
   var delimiter: String?
 
-  @Option(help: "Text encoding: utf-8, utf-16le, utf-16be, windows-1252, latin1 (default: detected).")
+  @Option(
+    help:
+      "Text encoding (default: detected): utf-8, utf-16le/be, windows-1252, latin1, shift_jis, euc-jp, euc-kr, gb18030, big5, windows-1250/1251, iso-8859-2/15 (aliases such as cp1252, sjis, gbk work)."
+  )
   var encoding: String?
 
   @Option(help: "Date format with tokens YYYY YY MM M DD D, e.g. DD.MM.YYYY (default: detected).")
@@ -93,8 +96,9 @@ struct ImportCommand: ParsableCommand {
     if let spending, SpendingSign(rawValue: spending) == nil {
       throw ValidationError("--spending must be 'negative' or 'positive', not '\(spending)'")
     }
-    if let encoding, TextEncoding(rawValue: encoding.lowercased()) == nil {
-      throw ValidationError("unknown --encoding '\(encoding)': use utf-8, utf-16le, utf-16be, windows-1252 or latin1")
+    if let encoding, TextEncoding(name: encoding) == nil {
+      throw ValidationError(
+        "unknown --encoding '\(encoding)': use one of \(TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     if let decimalMark, decimalMark != "." && decimalMark != "," {
       throw ValidationError("--decimal-mark must be '.' or ','")
@@ -136,7 +140,7 @@ struct ImportCommand: ParsableCommand {
       options.namedColumns[parts[0]] = ColumnRole(rawValue: parts[1])
     }
     if let delimiter { options.delimiter = delimiter }
-    if let encoding { options.encoding = TextEncoding(rawValue: encoding.lowercased()) }
+    if let encoding { options.encoding = TextEncoding(name: encoding) }
     if let dateFormat { options.dateFormat = dateFormat }
     if let decimalMark { options.decimalMark = decimalMark }
     if let spending { options.spending = SpendingSign(rawValue: spending) }
@@ -167,6 +171,7 @@ struct ImportCommand: ParsableCommand {
     }
     let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
     do {
+      if format == .text { try Console.err(summary.warningText()) }
       try Console.out(text)
       try Console.flush()
     } catch {

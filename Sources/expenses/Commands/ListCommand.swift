@@ -27,7 +27,7 @@ struct ListCommand: ParsableCommand {
   }
 
   func run() throws {
-    let db = try database.open()
+    let db = try database.openForReading()
     let expenses = try db.expenses(
       month: try month.map { text throws(CoreError) in try Month.parse(text) }, category: category)
     let output: String

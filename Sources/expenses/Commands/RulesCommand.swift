@@ -54,7 +54,7 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let rules = try database.open().rules()
+      let rules = try database.openForReading().rules()
       if format == .json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
