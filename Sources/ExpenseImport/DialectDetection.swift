@@ -169,6 +169,9 @@ struct Detector {
       plan.assign(role == .ignore ? .ignore : role, index)
     }
     plan.resolveIndexes()
+    plan.samples = (0..<max(plan.width, plan.roles.count)).map {
+      Array(DetectorValues.values(data, $0).prefix(2))
+    }
     try requireColumns(&plan)
 
     try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)

@@ -121,3 +121,36 @@ import Testing
     #expect(Set(rows.compactMap { $0["description"] as? String }) == ["Coffee", "Tea"])
   }
 }
+
+@Suite struct PreviewTests {
+  @Test func previewWritesNothingAndShowsSettingsColumnsAndRows() throws {
+    let cli = try CLI()
+    #expect(try cli.run(["add", "2026-01-01", "1", "existing"]).code == 0)
+    #expect(try cli.run(["rules", "add", "heijn", "Groceries"]).code == 0)
+    let before = try cli.databaseBytes()
+    let file = CLI.fixture("import/dutch_bedrag_eur.csv")
+    let text = try cli.run(["import", file, "--preview", "--width", "60", "--limit", "2"])
+    #expect(text.code == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("EUR (the header \"Bedrag (EUR)\")"))
+    #expect(text.stdout.contains("First 2 of 3 rows"))
+    #expect(text.stdout.contains("Groceries (rule"))
+    for line in text.stdout.split(separator: "\n") { #expect(line.count <= 60) }
+    let json = try cli.json(["import", file, "--preview", "--format", "json", "--limit", "1"]) as? [String: Any]
+    let shown = try #require(json?["rows"] as? [[String: Any]])
+    #expect(shown.count == 1 && shown.first?["rule"] as? String == "heijn")
+    #expect(json?["newRows"] as? Int == 3)
+    let columns = try #require(json?["columns"] as? [[String: Any]])
+    #expect(columns.contains { $0["role"] as? String == "amount" && ($0["samples"] as? [String])?.first == "-23,45" })
+    #expect(try cli.databaseBytes() == before, "a preview writes nothing")
+  }
+
+  @Test func aDryRunListsACappedNumberOfRows() throws {
+    let cli = try CLI()
+    var rows = "Date,Description,Amount\n"
+    for i in 0..<500 { rows += "2026-10-\(i % 28 + 1),Shop \(i),-1.\(i % 90 + 10)\n" }
+    let result = try cli.run(["import", try cli.file("many.csv", rows), "--dry-run"])
+    #expect(result.code == 0)
+    #expect(result.stdout.split(separator: "\n").count < 80, "not 500 lines")
+    #expect(result.stdout.contains("450 more rows"))
+  }
+}
