@@ -154,3 +154,25 @@ import Testing
     #expect(result.stdout.contains("450 more rows"))
   }
 }
+
+@Suite struct NotTextTests {
+  @Test func emptyAndBinaryFilesAreRefusedWithoutPrintingTheirBytes() throws {
+    let cli = try CLI()
+    let empty = try cli.file("empty.csv", "")
+    let emptied = try cli.run(["import", empty])
+    #expect(emptied.code == 65 && emptied.stderr.contains("the file is empty"))
+    let path = cli.directory.appendingPathComponent("statement.xlsx").path
+    try Data([0x50, 0x4B, 0x03, 0x04, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x00, 0x07, 0x9B]).write(
+      to: URL(fileURLWithPath: path))
+    let binary = try cli.run(["import", path])
+    #expect(binary.code == 65)
+    #expect(binary.stderr.contains("line 1: not a text file") && binary.stderr.contains("xlsx"))
+    let nul = try cli.file("nul.csv", "Date,Description,Amount\n2026-10-01,a\u{0}b,-1.00\n")
+    let nulResult = try cli.run(["import", nul])
+    #expect(nulResult.code == 65 && nulResult.stderr.contains("line 2: not a text file"), "\(nulResult.stderr)")
+    for result in [emptied, binary, nulResult] {
+      #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control bytes")
+      #expect(!result.stderr.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+    }
+  }
+}
