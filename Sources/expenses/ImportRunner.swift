@@ -11,6 +11,8 @@ struct ImportRunner {
   var terminal: TerminalEnvironment
   /// How many excluded/rejected/duplicate rows the summary explains one by one.
   var detailLimit = 20
+  /// How many rows a dry run lists (a dry run of a million rows prints a capped listing).
+  var previewLimit = 50
 
   func run(
     path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
@@ -40,6 +42,7 @@ struct ImportRunner {
     let matcher = RuleMatcher(rules: try database.rules())
     var summary = ImportSummary(file: path == "-" ? "<stdin>" : path)
     summary.dialect = "\(dialect)"
+    summary.detected = dialect
     let rejects = try rejectsPath.map {
       try RejectsWriter(path: $0, force: forceRejects, database: database.path, input: path)
     }
@@ -85,6 +88,7 @@ struct ImportRunner {
       var rules: [Int: Int64] = [:]
       if dryRun {
         session.onOutcome = { row, outcome in
+          guard summary.preview.count < previewLimit else { return }
           summary.preview.append(
             .init(
               line: row.line, date: row.date, amount: row.amount, description: row.description,

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseImport
 import ExpenseRender
 import ExpenseStore
 import Foundation
@@ -31,6 +32,13 @@ struct ImportSummary: Encodable {
   var rejectedDetails: [String] = []
   var warnings: [String] = []
   var preview: [PreviewRow] = []
+  /// The layout as detected (for `--preview`; its text form is `dialect`).
+  var detected: DetectedDialect?
+
+  enum CodingKeys: String, CodingKey {
+    case file, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
+    case rejectedDetails, warnings, preview
+  }
 
   func json() -> String {
     let encoder = JSONEncoder()
@@ -59,6 +67,9 @@ struct ImportSummary: Encodable {
           "  line \(row.line): \(row.date)  \(row.amount.formatted)  \(clean(row.description)) → \(category)\(duplicate)"
         )
       }
+    }
+    if dryRun && preview.count < new + duplicates {
+      lines.append("  … \(new + duplicates - preview.count) more rows (--preview --limit N shows a chosen number)")
     }
     let verb = dryRun ? "Would import" : "Imported"
     lines.append(
