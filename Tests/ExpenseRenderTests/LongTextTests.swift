@@ -67,6 +67,20 @@ struct LongTextTests {
     #expect(lines.count == 5_001)
   }
 
+  @Test func aMeasureWithALimitAgreesWithTheFullMeasure() {
+    let samples = [
+      "Groceries", "食費・外食", "☕ Coffee", "👩‍👩‍👧 Family", "Cafe\u{301}", "🇯🇵🇯🇵🇯", "क्षि देव", "\u{1B}[31mred\u{1B}[0m", "",
+    ]
+    for sample in samples {
+      let full = DisplayWidth.of(sample)
+      for limit in 0...(full + 2) {
+        let capped = DisplayWidth.of(sample, limit: limit)
+        #expect((capped <= limit) == (full <= limit), "\(sample) at \(limit)")
+        if full <= limit { #expect(capped == full) }
+      }
+    }
+  }
+
   @Test func aRunOfFlagsMeasuresLinearly() {
     // Every pair of regional indicators is one flag of 2 cells, however long the run.
     for count in [1, 2, 3, 200_000] {
