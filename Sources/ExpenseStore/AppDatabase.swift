@@ -9,7 +9,7 @@ import GRDB
 /// WAL is still on so a report can run while another process imports.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
-  public static let schemaVersion = 2
+  public static let schemaVersion = 3
 
   let writer: DatabaseQueue
   /// The path, or `:memory:` for an in-memory database.
@@ -56,6 +56,8 @@ public final class AppDatabase: Sendable {
       // would rewrite the file even when a command only reads or an import is rolled back.
       // Once set, WAL is persistent in the file and this pragma is a no-op.
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      db.add(function: DailyOutflow.addFunction)
+      db.add(function: DailyOutflow.aggregateFunction)
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     return config

@@ -14,6 +14,10 @@ struct MonthTotalDeltas {
     var outflow: Int64 = 0
     var inflow: Int64 = 0
     var count: Int64 = 0
+    /// Rows with a positive amount.
+    var inflowCount: Int64 = 0
+    /// Money out per day (see `DailyOutflow`); empty until a row with money out is recorded.
+    var daily: [Int64] = []
   }
 
   /// Category names by number; 0 is uncategorized ("").
@@ -23,12 +27,13 @@ struct MonthTotalDeltas {
   private var sums: [Int64: Sums] = [:]
 
   mutating func add(date: CivilDate, amount: Money, category: String?) {
-    sums[key(date: date, amount: amount, category: category), default: Sums()].record(amount.minor)
+    sums[key(date: date, amount: amount, category: category), default: Sums()].record(amount.minor, day: date.day)
   }
 
   /// Takes back a row added before (a duplicate the writer did not store).
   mutating func remove(date: CivilDate, amount: Money, category: String?) {
-    sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(amount.minor)
+    sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(
+      amount.minor, day: date.day)
   }
 
   /// Adds another set of sums (a batch's) to these.
@@ -65,9 +70,11 @@ struct MonthTotalDeltas {
   func apply(_ db: Database) throws {
     let upsert = try db.makeStatement(
       sql: """
-        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount, daily)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (month, currency, category) DO UPDATE SET
-          outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count
+          outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count,
+          inflowCount = inflowCount + excluded.inflowCount, daily = addDaily(daily, excluded.daily)
         """)
     for (key, sums) in sums where sums.count != 0 {
       let monthIndex = Int(key >> 46)
@@ -77,25 +84,52 @@ struct MonthTotalDeltas {
         decoding: [UInt8(codeBits >> 16), UInt8(codeBits >> 8 & 0xFF), UInt8(codeBits & 0xFF)], as: UTF8.self)
       try upsert.execute(arguments: [
         month?.description, currency, categories[Int(key & 0x3F_FFFF)], sums.outflow, sums.inflow, sums.count,
+        sums.inflowCount, sums.daily.isEmpty ? nil : DailyOutflow.encode(sums.daily),
       ])
     }
   }
 }
 
 extension MonthTotalDeltas.Sums {
-  mutating func record(_ minor: Int64) {
-    if minor < 0 { outflow += -minor } else { inflow += minor }
+  mutating func record(_ minor: Int64, day: Int) {
+    if minor < 0 {
+      outflow += -minor
+      addDaily(-minor, day: day)
+    } else {
+      inflow += minor
+      if minor > 0 { inflowCount += 1 }
+    }
     count += 1
   }
 
-  mutating func unrecord(_ minor: Int64) {
-    if minor < 0 { outflow -= -minor } else { inflow -= minor }
+  mutating func unrecord(_ minor: Int64, day: Int) {
+    if minor < 0 {
+      outflow -= -minor
+      addDaily(minor, day: day)
+    } else {
+      inflow -= minor
+      if minor > 0 { inflowCount -= 1 }
+    }
     count -= 1
+  }
+
+  mutating func addDaily(_ minor: Int64, day: Int) {
+    guard (1...DailyOutflow.days).contains(day) else { return }
+    if daily.isEmpty { daily = [Int64](repeating: 0, count: DailyOutflow.days) }
+    daily[day - 1] = DailyOutflow.add(daily[day - 1], minor)
   }
 
   mutating func merge(_ other: Self) {
     outflow += other.outflow
     inflow += other.inflow
     count += other.count
+    inflowCount += other.inflowCount
+    if !other.daily.isEmpty {
+      if daily.isEmpty {
+        daily = other.daily
+      } else {
+        for index in daily.indices { daily[index] = DailyOutflow.add(daily[index], other.daily[index]) }
+      }
+    }
   }
 }
