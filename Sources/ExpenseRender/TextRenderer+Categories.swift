@@ -201,7 +201,7 @@ extension TextRenderer {
       if let change = row.changeFromAveragePercent { parts.append("\(a.change(change)) vs average") }
       if let pace = row.paceMinor { parts.append("pace \(a.money(pace, currency))") }
       if let projected = row.projectedMinor {
-        let basis = row.projectionBasis == .linear ? " (linear, no history)" : ""
+        let basis = row.projectionBasis == .linear ? " (linear)" : ""
         parts.append("projected \(a.money(projected, currency))\(basis)")
       }
     }
