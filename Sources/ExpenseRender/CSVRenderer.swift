@@ -36,9 +36,12 @@ public struct CSVRenderer {
         lines.append(fields.map(CSVRenderer.quote).joined(separator: ","))
       }
       for line in moneyInRows(group) {
-        let fields = [report.month.description, group.currency.code, CSVRenderer.text(line.category)]
-          + Array(repeating: "", count: 9) + [line.count.map(String.init) ?? "", line.kind, "", "",
-          Money(minor: line.amount, currency: group.currency).decimalString]
+        let fields =
+          [report.month.description, group.currency.code, CSVRenderer.text(line.category)]
+          + Array(repeating: "", count: 9) + [
+            line.count.map(String.init) ?? "", line.kind, "", "",
+            Money(minor: line.amount, currency: group.currency).decimalString,
+          ]
         lines.append(fields.map(CSVRenderer.quote).joined(separator: ","))
       }
     }

@@ -66,5 +66,6 @@ enum DailyOutflow {
     func finalize() throws -> (any DatabaseValueConvertible)? { DailyOutflow.encode(sums) }
   }
 
-  static let aggregateFunction = DatabaseFunction("dailyOutflow", argumentCount: 2, pure: true, aggregate: Aggregate.self)
+  static let aggregateFunction = DatabaseFunction(
+    "dailyOutflow", argumentCount: 2, pure: true, aggregate: Aggregate.self)
 }

@@ -129,7 +129,8 @@ import Testing
     // A month after today: no pace, no projection, no change against the average.
     let future = try group(
       try cli.json(["report", "--month", "2026-12", "--today", "2026-10-20", "--format", "json"]))
-    let futureRent = try #require((future["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "Rent" })
+    let futureRent = try #require(
+      (future["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "Rent" })
     #expect(futureRent["paceMinor"] is NSNull && futureRent["projectedMinor"] is NSNull)
     #expect(futureRent["changeFromAveragePercent"] is NSNull && futureRent["projectionBasis"] is NSNull)
     let futureText = try cli.run(["report", "--month", "2026-12", "--today", "2026-10-20", "--width", "132"])

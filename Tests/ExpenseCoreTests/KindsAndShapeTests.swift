@@ -174,7 +174,8 @@ import Testing
 
   @Test func noHistoryFallsBackToLinearAndSaysSo() throws {
     let report = try report(
-      today: "2026-10-20", [total("Groceries", "2026-10", out: 20000, count: 20), total("Gifts", "2026-10", out: 1000)],
+      today: "2026-10-20",
+      [total("Groceries", "2026-10", out: 20000, count: 20), total("Gifts", "2026-10", out: 1000)],
       budgets: [budget("Groceries", 31000)], start: "2026-10")
     let groceries = try row(report, "Groceries")
     #expect(groceries.paceMinor == 20000)  // 31000 × 20 / 31

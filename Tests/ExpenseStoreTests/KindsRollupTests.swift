@@ -102,7 +102,8 @@ import Testing
     try FutureSchema.writeVersion1(path: path)
     let db = try AppDatabase(path: path)
     try check(db, try Month.parse("2026-10"))
-    let totals = try db.monthlyTotals(from: try Month.parse("2026-10"), through: try Month.parse("2026-10"), daily: true)
+    let totals = try db.monthlyTotals(
+      from: try Month.parse("2026-10"), through: try Month.parse("2026-10"), daily: true)
     #expect(totals.contains { ($0.dailyOutflowMinor ?? []).contains { $0 > 0 } })
   }
 }

@@ -181,8 +181,10 @@ public struct BenchmarkCalculator: Sendable {
     {
       allowance = Rounding.scale(remaining, by: 1, over: Int64(month.dayCount - daysElapsed))
     }
-    let incomeLines = income.map { IncomeLine(category: $0.key, amountMinor: BenchmarkCalculator.clamp($0.value, &capped)) }
-      .sorted { ($0.amountMinor, $1.category) > ($1.amountMinor, $0.category) }
+    let incomeLines = income.map {
+      IncomeLine(category: $0.key, amountMinor: BenchmarkCalculator.clamp($0.value, &capped))
+    }
+    .sorted { ($0.amountMinor, $1.category) > ($1.amountMinor, $0.category) }
     return CurrencyGroup(
       currency: currency, categories: rows, totals: totals, income: incomeLines, dailyAllowanceMinor: allowance,
       unsortedInMinor: BenchmarkCalculator.clamp(unsortedIn, &capped), unsortedInCount: unsortedCount,
