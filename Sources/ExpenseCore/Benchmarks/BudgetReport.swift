@@ -109,9 +109,12 @@ public struct CurrencyGroup: Hashable, Sendable, Codable {
 public struct IncomeLine: Hashable, Sendable, Codable {
   public var category: String
   public var amountMinor: Int64
+  /// Always `income`: written so every category in the JSON states its kind.
+  public var kind: CategoryKind
   public init(category: String, amountMinor: Int64) {
     self.category = category
     self.amountMinor = amountMinor
+    self.kind = .income
   }
 }
 
