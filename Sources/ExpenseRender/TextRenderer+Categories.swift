@@ -104,13 +104,16 @@ extension TextRenderer {
     case .average:
       let months = rows.lazy.compactMap(\.averageMonths).first ?? 3
       built = .init(
-        header: "\(months)-mo avg", cells: rows.map { a.money($0.trailingAverageMinor, currency) }, align: .right)
+        header: "\(months)-mo avg", cells: rows.map { $0.trailingAverageMinor.map { a.spent($0, currency) } ?? a.dash },
+        align: .right)
     case .change:
       built = .init(header: "vs avg", cells: rows.map { a.change($0.changeFromAveragePercent) }, align: .right)
     case .pace:
       built = .init(header: "Pace", cells: rows.map { a.money($0.paceMinor, currency) }, align: .right)
     case .projected:
-      built = .init(header: "Projected", cells: rows.map { a.money($0.projectedMinor, currency) }, align: .right)
+      built = .init(
+        header: "Projected", cells: rows.map { $0.projectedMinor.map { a.spent($0, currency) } ?? a.dash },
+        align: .right)
     case .status, .statusMark:
       let cells = rows.enumerated().map { index, row in
         index == totalIndex ? "" : statusLabel(row.status, c, word: column == .status, under: false)
@@ -196,13 +199,13 @@ extension TextRenderer {
     parts += amountParts(row, currency, a)
     if c.size == .wide {
       if let average = row.trailingAverageMinor {
-        parts.append("\(row.averageMonths ?? 3)-month average \(a.money(average, currency))")
+        parts.append("\(row.averageMonths ?? 3)-month average \(a.spent(average, currency))")
       }
       if let change = row.changeFromAveragePercent { parts.append("\(a.change(change)) vs average") }
       if let pace = row.paceMinor { parts.append("pace \(a.money(pace, currency))") }
       if let projected = row.projectedMinor {
         let basis = row.projectionBasis == .linear ? " (linear)" : ""
-        parts.append("projected \(a.money(projected, currency))\(basis)")
+        parts.append("projected \(a.spent(projected, currency))\(basis)")
       }
     }
     if DisplayWidth.of(head) + 1 <= c.width / 2 {
