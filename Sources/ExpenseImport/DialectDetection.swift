@@ -194,7 +194,8 @@ struct Detector {
   }
 
   /// Where a sample shows it is not text: a NUL byte, or control bytes (other than tab, line
-  /// breaks and form feed) in more than 1 % of it; named by a known signature when there is one.
+  /// breaks and form feed) in more than 1 % of it (16 at least: a stray escape is text with a
+  /// control character, not binary); named by a known signature when there is one.
   static func binaryContent(_ sample: [UInt8]) -> (line: Int, what: String)? {
     let signatures: [([UInt8], String)] = [
       ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive, such as an Excel .xlsx workbook"),
@@ -214,7 +215,9 @@ struct Detector {
         if firstLine == nil { firstLine = line }
       }
     }
-    if controls * 100 > sample.count, let firstLine { return (firstLine, "binary data: it holds control bytes") }
+    if controls >= 16 && controls * 100 > sample.count, let firstLine {
+      return (firstLine, "binary data: it holds control bytes")
+    }
     return nil
   }
 
