@@ -193,7 +193,7 @@ struct Detector {
     return plan
   }
 
-  /// Where a sample shows it is not text: a NUL byte, or control bytes (other than tab, line
+  /// Where a sample shows it is not text: control bytes, NUL included (other than tab, line
   /// breaks and form feed) in more than 1 % of it (16 at least: a stray escape is text with a
   /// control character, not binary); named by a known signature when there is one.
   static func binaryContent(_ sample: [UInt8]) -> (line: Int, what: String)? {
@@ -210,7 +210,6 @@ struct Detector {
     for b in sample {
       if b == 0x0A { line += 1 }
       if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C {
-        if b == 0 { return (line, "binary data: it holds NUL bytes") }
         controls += 1
         if firstLine == nil { firstLine = line }
       }

@@ -60,7 +60,10 @@ public struct CSVRenderer {
     return rows
   }
 
+  /// User text for a cell: control characters made visible (`TerminalText.sanitize`: a CSV
+  /// is often read with `cat`), and a leading `= + - @` quoted so a spreadsheet does not run it.
   static func text(_ s: String) -> String {
+    let s = TerminalText.sanitize(s)
     guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return s }
     return "'" + s
   }

@@ -73,7 +73,8 @@ public struct HTMLRenderer {
   /// `&`, `<`, `>`, `"` and `'` as entities; control characters (never valid in HTML text) as U+FFFD.
   static func escape(_ s: String) -> String {
     var out = ""
-    for scalar in s.unicodeScalars {
+    // Controls and bidirectional overrides made visible first (one sanitizer for every format).
+    for scalar in TerminalText.sanitize(s).unicodeScalars {
       switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"

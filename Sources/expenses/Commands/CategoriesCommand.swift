@@ -19,9 +19,7 @@ struct CategoriesCommand: ParsableCommand {
     func run() throws {
       let categories = try database.openForReading().categories()
       if format == .json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        print(String(decoding: try encoder.encode(categories), as: UTF8.self))
+        print(try SafeJSON.text(categories))
         return
       }
       if categories.isEmpty {
