@@ -183,8 +183,9 @@ struct Detector {
     try requireColumns(&plan)
 
     try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)
+    try DetectorColumns.currency(&plan, data: data, options: options, file: file)
     try DetectorValues.decimalMark(&plan, data: data, options: options, file: file)
-    try DetectorColumns.refine(&plan, data: data, options: options, file: file)
+    DetectorColumns.refine(&plan, data: data, options: options)
     DetectorValues.signConvention(&plan, data: data, options: options)
     try parseSkipWhen(&plan)
     if encoding == .windows1252 && options.encoding == nil {
@@ -193,8 +194,9 @@ struct Detector {
     return plan
   }
 
-  /// Where a sample shows it is not text: a NUL byte, or control bytes (other than tab, line
-  /// breaks and form feed) in more than 1 % of it; named by a known signature when there is one.
+  /// Where a sample shows it is not text: control bytes, NUL included (other than tab, line
+  /// breaks and form feed) in more than 1 % of it (16 at least: a stray escape is text with a
+  /// control character, not binary); named by a known signature when there is one.
   static func binaryContent(_ sample: [UInt8]) -> (line: Int, what: String)? {
     let signatures: [([UInt8], String)] = [
       ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive, such as an Excel .xlsx workbook"),
@@ -209,12 +211,13 @@ struct Detector {
     for b in sample {
       if b == 0x0A { line += 1 }
       if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C {
-        if b == 0 { return (line, "binary data: it holds NUL bytes") }
         controls += 1
         if firstLine == nil { firstLine = line }
       }
     }
-    if controls * 100 > sample.count, let firstLine { return (firstLine, "binary data: it holds control bytes") }
+    if controls >= 16 && controls * 100 > sample.count, let firstLine {
+      return (firstLine, "binary data: it holds control bytes")
+    }
     return nil
   }
 

@@ -15,12 +15,23 @@ struct Rollup: Sendable {
   var columns: [String]
   /// A SELECT computing the table's contents from the rows.
   var aggregate: String
+  /// What is compared, as expressions over `columns` (the first must be the plain first column):
+  /// where the table stores one value in two ways (`daily` NULL or all zeros), both sides are
+  /// brought to one.
+  var compared: [String]? = nil
   /// Rebuilds the whole table from the rows, inside the caller's transaction.
   var rebuild: @Sendable (Database) throws -> Void
 
   static let monthTotal = Rollup(
-    table: "monthTotal", columns: ["month", "currency", "category", "outflow", "inflow", "count"],
-    aggregate: AppDatabase.monthTotalAggregateSQL, rebuild: AppDatabase.rebuildAllMonthTotals)
+    table: "monthTotal",
+    columns: ["month", "currency", "category", "outflow", "inflow", "count", "inflowCount", "daily"],
+    aggregate: AppDatabase.monthTotalAggregateSQL,
+    // A month with no money out stores its days as NULL (all zero), the rebuild as zero bytes.
+    compared: [
+      "month", "currency", "category", "outflow", "inflow", "count", "inflowCount",
+      "NULLIF(daily, zeroblob(length(daily)))",
+    ],
+    rebuild: AppDatabase.rebuildAllMonthTotals)
 }
 
 extension AppDatabase {
@@ -188,13 +199,14 @@ extension AppDatabase {
   /// The months in which `rollup` as stored differs from `rollup` recomputed from the rows.
   static func compare(_ rollup: Rollup, _ db: Database) throws -> [CheckProblem] {
     let columns = rollup.columns.joined(separator: ", ")
+    let compared = (rollup.compared ?? rollup.columns).joined(separator: ", ")
     let scope = rollup.columns[0]
     let sql = """
       WITH expected(\(columns)) AS (\(rollup.aggregate)),
            stored AS (SELECT \(columns) FROM \(rollup.table))
-      SELECT CAST(\(scope) AS TEXT) FROM (SELECT * FROM expected EXCEPT SELECT * FROM stored)
+      SELECT CAST(\(scope) AS TEXT) FROM (SELECT \(compared) FROM expected EXCEPT SELECT \(compared) FROM stored)
       UNION
-      SELECT CAST(\(scope) AS TEXT) FROM (SELECT * FROM stored EXCEPT SELECT * FROM expected)
+      SELECT CAST(\(scope) AS TEXT) FROM (SELECT \(compared) FROM stored EXCEPT SELECT \(compared) FROM expected)
       ORDER BY 1
       """
     do {

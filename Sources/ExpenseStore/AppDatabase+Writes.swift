@@ -20,7 +20,8 @@ extension AppDatabase {
   static let monthTotalAggregateSQL = """
     SELECT substr(date, 1, 7), currency, COALESCE(category, ''),
            SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END),
-           SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*)
+           SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*),
+           SUM(amountMinor > 0), dailyOutflow(CAST(substr(date, 9, 2) AS INTEGER), amountMinor)
     FROM expense GROUP BY 1, 2, 3
     """
 
@@ -28,7 +29,8 @@ extension AppDatabase {
   static func rebuildAllMonthTotals(_ db: Database) throws {
     try db.execute(sql: "DELETE FROM monthTotal")
     try db.execute(
-      sql: "INSERT INTO monthTotal (month, currency, category, outflow, inflow, count) " + monthTotalAggregateSQL)
+      sql: "INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount, daily) "
+        + monthTotalAggregateSQL)
   }
 
   /// Adds one expense typed by hand and returns it with its id.
@@ -93,7 +95,7 @@ extension AppDatabase {
     }
   }
 
-  /// Marks a category as income or spending.
+  /// Marks a category as spending, income or a transfer.
   public func setCategoryKind(_ name: String, kind: CategoryKind) throws {
     try write { db in
       try db.execute(

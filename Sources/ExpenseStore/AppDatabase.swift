@@ -11,7 +11,7 @@ import GRDB
 /// pending), and writers queue behind each other for at most `wait` seconds.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
-  public static let schemaVersion = 2
+  public static let schemaVersion = 3
 
   /// What a command means to do with the database.
   public enum Access: Sendable {
@@ -94,6 +94,8 @@ public final class AppDatabase: Sendable {
       }
       // Per connection, writes nothing. WAL itself is set once, when the file is made ours
       // (`claim`), and is persistent in the file.
+      db.add(function: DailyOutflow.addFunction)
+      db.add(function: DailyOutflow.aggregateFunction)
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     return config

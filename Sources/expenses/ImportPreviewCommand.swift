@@ -15,9 +15,7 @@ extension ImportCommand {
     let patterns = Dictionary(uniqueKeysWithValues: try db.rules().map { ($0.id, $0.pattern) })
     let model = ImportCommand.previewModel(summary, options: options, rulePatterns: patterns)
     if format == .json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      try Console.out(String(decoding: try encoder.encode(model), as: UTF8.self) + "\n")
+      try Console.out(try SafeJSON.text(model) + "\n")
       return
     }
     let terminal = TerminalEnvironment()

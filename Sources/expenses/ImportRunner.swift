@@ -68,9 +68,13 @@ struct ImportRunner {
       ) { event in
         guard case .row(let row) = event else { return try emit(.event(event)) }
         var category = row.category
-        if category == nil, let rule = matcher.match(description: row.description, account: row.account) {
-          category = rule.category
-          if dryRun { rules[row.line] = rule.id }
+        if category == nil {
+          if let rule = matcher.match(description: row.description, account: row.account) {
+            category = rule.category
+            if dryRun { rules[row.line] = rule.id }
+          } else {
+            category = TransferPatterns.category(description: row.description)
+          }
         }
         let stored = ImportRow(
           date: row.date, amount: row.amount, description: row.description, category: category,

@@ -41,9 +41,7 @@ struct ImportSummary: Encodable {
   }
 
   func json() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+    return ((try? SafeJSON.text(self)) ?? "{}") + "\n"
   }
 
   /// The warnings, one line each, for stderr (data goes to stdout, remarks about it to stderr).

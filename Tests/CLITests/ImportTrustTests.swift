@@ -167,12 +167,30 @@ import Testing
     let binary = try cli.run(["import", path])
     #expect(binary.code == 65)
     #expect(binary.stderr.contains("line 1: not a text file") && binary.stderr.contains("xlsx"))
-    let nul = try cli.file("nul.csv", "Date,Description,Amount\n2026-10-01,a\u{0}b,-1.00\n")
-    let nulResult = try cli.run(["import", nul])
+    var noise = "Date,Description,Amount\n"
+    for i in 0..<40 { noise += "2026-10-\(i % 28 + 1),\u{0}\u{1}\u{2}\u{3}x,-1.00\n" }
+    let nulResult = try cli.run(["import", try cli.file("noise.csv", noise)])
     #expect(nulResult.code == 65 && nulResult.stderr.contains("line 2: not a text file"), "\(nulResult.stderr)")
+    // One NUL in a description is text with a control character: stored, and shown visibly.
+    let one = try cli.file("nul.csv", "Date,Description,Amount\n2026-10-01,a\u{0}b,-1.00\n")
+    #expect(try cli.run(["import", one]).code == 0)
+    #expect(try cli.run(["list"]).stdout.contains("a\u{2400}b"), "not cut off at the NUL: shown as ␀")
     for result in [emptied, binary, nulResult] {
       #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control bytes")
       #expect(!result.stderr.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
     }
+  }
+}
+
+@Suite struct ZeroDecimalTests {
+  @Test func thousandsOfAZeroDecimalCurrencyAreNotDecimals() throws {
+    let cli = try CLI()
+    let file = try cli.file(
+      "krw.csv", "Date,Description,Amount (KRW)\n2026-10-01,a,\"-12,000\"\n2026-10-13,b,\"-3,500\"\n")
+    let result = try cli.run(["import", file])
+    #expect(result.code == 0, "\(result.stderr)")
+    let rows = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
+    #expect(Set(rows.compactMap { $0["amountMinor"] as? Int }) == [-12000, -3500])
+    #expect(rows.allSatisfy { $0["currency"] as? String == "KRW" })
   }
 }
