@@ -1,6 +1,7 @@
 import ExpenseCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension AppDatabase {
   /// Writes a consistent copy of the whole database into `path`, which must be missing or an
@@ -20,6 +21,8 @@ extension AppDatabase {
 
   /// Replaces every page of this database with the pages of the verified backup at `path`,
   /// through SQLite's online backup API, in one write transaction; returns what was restored.
+  /// With `previous` (an empty file), the database as it was is first copied there, under the
+  /// same write lock, so no write of another process falls between the copy and the restore.
   ///
   /// Why not rename the file over the database: other processes may have the database open,
   /// and its `-wal` and `-shm` are found by name. A renamed-in file would meet the old file's
@@ -27,7 +30,7 @@ extension AppDatabase {
   /// writer still holding the old file could append to that WAL. Writing through SQLite instead
   /// takes the write lock (waiting for a running import like any writer), goes through the WAL
   /// like any commit, and every reader sees either the old database or the restored one.
-  public func restore(from path: String) throws -> BackupInfo {
+  public func restore(from path: String, keepingPreviousIn previous: String? = nil) throws -> BackupInfo {
     let info = try AppDatabase.verifyBackup(at: path)
     let source: DatabaseQueue
     do {
@@ -37,8 +40,15 @@ extension AppDatabase {
     } catch {
       throw AppDatabase.map(error, path: path)
     }
+    defer { try? source.close() }
     do {
-      try source.backup(to: writer)
+      try writer.writeWithoutTransaction { destination in
+        try source.inDatabase { origin in
+          try AppDatabase.copyPages(from: origin, into: destination) {
+            if let previous { try AppDatabase.copyCommitted(self.path, into: previous) }
+          }
+        }
+      }
       // Fold the restored pages into the file now (best effort: a reader may hold the WAL).
       try writer.writeWithoutTransaction { db in
         _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -46,8 +56,42 @@ extension AppDatabase {
     } catch {
       throw AppDatabase.map(error, path: self.path)
     }
-    try source.close()
     return info
+  }
+
+  /// The online backup from `origin` into `destination` in two steps: a first step of no page
+  /// takes the destination's write lock (waiting up to the busy timeout), then `whileLocked`
+  /// runs, then every page is copied and committed. An error rolls everything back.
+  static func copyPages(from origin: Database, into destination: Database, whileLocked: () throws -> Void) throws {
+    guard let backup = sqlite3_backup_init(destination.sqliteConnection, "main", origin.sqliteConnection, "main")
+    else {
+      throw DatabaseError(resultCode: destination.lastErrorCode, message: destination.lastErrorMessage)
+    }
+    var finished = false
+    defer { if !finished { sqlite3_backup_finish(backup) } }
+    for pages: Int32 in [0, -1] {
+      let code = sqlite3_backup_step(backup, pages)
+      guard code == SQLITE_OK || code == SQLITE_DONE else {
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: destination.lastErrorMessage)
+      }
+      if pages == 0 { try whileLocked() }
+    }
+    finished = true
+    let code = sqlite3_backup_finish(backup)
+    guard code == SQLITE_OK else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: destination.lastErrorMessage)
+    }
+    destination.clearSchemaCache()
+  }
+
+  /// `VACUUM INTO target` through a connection of its own: the last committed state of the
+  /// database at `path` (a read, so it runs while the caller holds the write lock).
+  static func copyCommitted(_ path: String, into target: String) throws {
+    var config = Configuration()
+    config.readonly = true
+    let reader = try DatabaseQueue(path: path, configuration: config)
+    defer { try? reader.close() }
+    try reader.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
   }
 
   /// Opens the file at `path` on its own and checks it can become this program's database:

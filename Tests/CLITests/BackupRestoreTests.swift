@@ -129,6 +129,29 @@ import Testing
     #expect(try cli.run(["check"]).code == 0)
   }
 
+  @Test func restoreWaitsForAWriterThenGivesUpLeavingEverythingAsItWas() throws {
+    let cli = try CLI()
+    defer { try? FileManager.default.removeItem(at: cli.directory) }
+    #expect(try cli.run(["import", try cli.file("bank.csv", small)]).code == 0)
+    let backup = cli.directory.appendingPathComponent("backup.sqlite").path
+    #expect(try cli.run(["backup", backup]).code == 0)
+    #expect(try cli.run(["import", try cli.file("later.csv", later)]).code == 0)
+    let holder = try Python.holdReadTransaction(cli.db, writing: true)
+    let busy = try cli.run(["restore", backup, "--wait", "1"])
+    kill(holder.processIdentifier, SIGKILL)
+    holder.waitUntilExit()
+    #expect(busy.code == 75, "\(busy.stderr)")
+    #expect(busy.stderr.contains(cli.db), "names the database: \(busy.stderr)")
+    #expect(try descriptions(cli).count == 5, "nothing restored")
+    let left = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter {
+      $0.contains("before-restore") || $0.contains(".restore.")
+    }
+    #expect(left.isEmpty, "no copy left behind: \(left)")
+    // Once the writer is gone the same restore goes through.
+    #expect(try cli.run(["restore", backup]).code == 0)
+    #expect(try descriptions(cli).count == 3)
+  }
+
   @Test func restoreRefusesFilesThatAreNotUsableBackups() throws {
     let cli = try CLI()
     defer { try? FileManager.default.removeItem(at: cli.directory) }

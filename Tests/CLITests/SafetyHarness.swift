@@ -20,19 +20,20 @@ enum Python {
     return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Starts python3 holding a read transaction open on the database until it is terminated.
-  static func holdReadTransaction(_ path: String) throws -> Process {
+  /// Starts python3 holding a read transaction (or, `writing`, the write lock) open on the
+  /// database until it is killed.
+  static func holdReadTransaction(_ path: String, writing: Bool = false) throws -> Process {
     let script = """
       import sqlite3, sys, time
       c = sqlite3.connect(sys.argv[1], isolation_level=None)
-      c.execute('BEGIN')
+      c.execute('BEGIN IMMEDIATE' if sys.argv[2] == 'w' else 'BEGIN')
       c.execute('SELECT COUNT(*) FROM expense').fetchall()
       print('holding', flush=True)
       time.sleep(30)
       """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, path]
+    process.arguments = ["python3", "-c", script, path, writing ? "w" : "r"]
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -48,19 +48,14 @@ struct RestoreCommand: ParsableCommand {
         code: SysExit.cantCreate)
     }
     let keep = try OutputFile(path: previous, force: force, database: db.path, inputs: [file])
-    do {
-      try db.backup(into: keep.temporaryPath)
-    } catch {
-      keep.discard()
-      throw error
-    }
-    try keep.commit()
     let info: BackupInfo
     do {
-      info = try db.restore(from: copy)
-    } catch let error as BackupError {
+      info = try db.restore(from: copy, keepingPreviousIn: keep.temporaryPath)
+    } catch {
+      keep.discard()
       throw RestoreCommand.failure(error, shownPath: shownFile, copyPath: copy)
     }
+    try keep.commit()
     try Console.line(
       "Restored \(info.expenseCount) expense\(info.expenseCount == 1 ? "" : "s") from \(shownFile); the previous database is in \(TerminalText.sanitize(previous))"
     )
