@@ -243,7 +243,7 @@ extension AppDatabase {
 }
 
 /// What `check` found: SQLite's own page-level findings, then everything else as problems.
-public struct CheckReport: Sendable, Equatable {
+public struct CheckReport: Sendable, Equatable, Codable {
   /// Lines of `PRAGMA integrity_check` other than `ok` (empty when the file is sound).
   public var integrity: [String] = []
   /// Foreign-key, unreadable-value, rollup and overflow findings.
@@ -258,9 +258,9 @@ public struct CheckReport: Sendable, Equatable {
 }
 
 /// One finding of `check`.
-public struct CheckProblem: Sendable, Equatable {
+public struct CheckProblem: Sendable, Equatable, Codable {
   /// What kind of damage it is.
-  public enum Kind: String, Sendable {
+  public enum Kind: String, Sendable, Codable {
     /// A row refers to a row of another table that is not there.
     case foreignKey = "foreign key"
     /// A stored value is of a type or form the program cannot read.

@@ -15,28 +15,67 @@ struct CheckCommand: ParsableCommand {
       Examples:
         expenses check
         expenses check --repair
+        expenses check --format json   (healthy, repaired, integrity, problems)
       """)
 
   @OptionGroup var database: DatabaseOptions
   @Flag(help: "Rebuild monthly totals that are out of step with the expenses.") var repair = false
+  @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+
+  /// `check --format json`: the report as found (after a repair, the report after it).
+  struct JSONReport: Encodable {
+    var database: String
+    var healthy: Bool
+    var repaired: [String]
+    var integrity: [String]
+    var expenseCount: Int
+    var rollupsChecked: [String]
+    var problems: [Problem]
+
+    struct Problem: Encodable {
+      var kind: String
+      var table: String
+      var expenseIds: [Int64]
+      var rowCount: Int
+      var months: [String]
+      var message: String
+      var repairable: Bool
+    }
+  }
 
   func run() throws {
     // Without --repair, check only reads: it takes no lock and writes nothing.
     let db = try repair ? database.open() : database.openForReading()
     let path = TerminalText.sanitize(db.path)
     var report = try db.check()
+    var rebuilt: [String] = []
     if repair && !report.isHealthy {
       let outcome = try db.repairRollups()
-      for table in outcome.rebuilt {
-        try Console.line("repaired: rebuilt \(table) from the expenses")
-      }
-      if outcome.rebuilt.isEmpty && report.problems.contains(where: \.isRepairable) {
-        try Console.line("not repaired: the rows themselves must be corrected first (see below)")
+      rebuilt = outcome.rebuilt
+      if format == .text {
+        for table in outcome.rebuilt {
+          try Console.line("repaired: rebuilt \(table) from the expenses")
+        }
+        if outcome.rebuilt.isEmpty && report.problems.contains(where: \.isRepairable) {
+          try Console.line("not repaired: the rows themselves must be corrected first (see below)")
+        }
       }
       report = outcome.report
     }
-    try Console.line("database: \(path)")
-    for line in CheckCommand.lines(report, repairing: repair) { try Console.line(line) }
+    if format == .json {
+      let problems = report.problems.map {
+        JSONReport.Problem(
+          kind: $0.kind.rawValue, table: $0.table, expenseIds: $0.rowIDs, rowCount: $0.rowCount, months: $0.months,
+          message: $0.message, repairable: $0.isRepairable)
+      }
+      let json = JSONReport(
+        database: db.path, healthy: report.isHealthy, repaired: rebuilt, integrity: report.integrity,
+        expenseCount: report.expenseCount, rollupsChecked: report.rollupsChecked, problems: problems)
+      try Console.out(try SafeJSON.text(json) + "\n")
+    } else {
+      try Console.line("database: \(path)")
+      for line in CheckCommand.lines(report, repairing: repair) { try Console.line(line) }
+    }
     if !report.isHealthy {
       throw CLIFailure(message: CheckCommand.verdict(report, path: path), code: SysExit.dataError)
     }
