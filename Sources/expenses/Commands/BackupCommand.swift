@@ -10,8 +10,8 @@ struct BackupCommand: ParsableCommand {
     commandName: "backup",
     abstract: "Write a consistent copy of the database to FILE (mode 0600).",
     discussion: """
-      The copy is a snapshot (SQLite's VACUUM INTO) taken without stopping an import that is
-      running; it is written beside FILE and renamed, so FILE is either the old file or the whole
+      The copy is a snapshot (SQLite's VACUUM INTO) taken without stopping an import that is \
+      running; it is written beside FILE and renamed, so FILE is either the old file or the whole \
       copy. An existing FILE is kept unless --force. Restore it with 'expenses restore FILE'.
       Example:
         expenses backup ~/expenses-2026-11-22.sqlite

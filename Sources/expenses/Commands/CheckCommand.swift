@@ -8,9 +8,9 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Check the database for damage (exit 0 healthy, 65 damaged).",
     discussion: """
-      Runs SQLite's integrity_check and foreign-key check, looks for stored values a report
-      could not read (an amount that is not a whole number, a bad date or currency), and
-      recomputes the monthly totals from the expenses to compare them with the stored ones.
+      Runs SQLite's integrity_check and foreign-key check, looks for stored values a report \
+      could not read (an amount that is not a whole number, a bad date or currency), and \
+      recomputes the monthly totals from the expenses to compare them with the stored ones. \
       --repair rebuilds totals that are out of step; other damage is reported with what to do.
       Examples:
         expenses check

@@ -13,9 +13,9 @@ struct RestoreCommand: ParsableCommand {
     commandName: "restore",
     abstract: "Replace the database with a backup made by 'expenses backup'.",
     discussion: """
-      FILE must pass SQLite's integrity check, be an expenses database, and have a schema this
-      version reads. The current database is first copied to DATABASE.before-restore (refused if
-      that file exists, unless --force), then replaced in one transaction: a running report sees
+      FILE must pass SQLite's integrity check, be an expenses database, and have a schema this \
+      version reads. The current database is first copied to DATABASE.before-restore (refused if \
+      that file exists, unless --force), then replaced in one transaction: a running report sees \
       the old data or the new, never a mix.
       Example:
         expenses restore ~/expenses-2026-11-22.sqlite
