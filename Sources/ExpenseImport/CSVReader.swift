@@ -135,8 +135,9 @@ public final class CSVReader {
         kind: .recordTooLong, file: file, line: s.pointee.line, column: overlongColumn, columnName: nil,
         rawValue: shown,
         message: "the record is longer than \(ImportLimits.size(maxRecordBytes))",
-        hint:
-          "a quote that is never closed makes the rest of the file one field; fix the file, or --skip-invalid skips the record"
+        hint: overlongPreview.contains(0x22)
+          ? "a quote that is never closed makes the rest of the file one field; fix the file, or --skip-invalid skips the record"
+          : "no bank export has a row this long: the file may be damaged; --skip-invalid skips the record"
       ))
   }
 
