@@ -9,14 +9,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: cli.directory) }
     #expect(try cli.run(["add", "2026-10-01", "1", "Before"]).code == 0)
     let before = try cli.databaseBytes()
-    let long = String(repeating: "memo ", count: 2_000)
+    let long = String(repeating: "memo ", count: 14_000)
     let path = try cli.file(
       "bank.csv",
       "Date,Description,Amount\n2026-10-02,Fine,-1.00\n2026-10-03,\"\(long)\",-2.00\n2026-10-04,Also fine,-3.00\n")
     let refused = try cli.run(["import", path])
     #expect(refused.code == 65)
     #expect(refused.stderr.contains("bank.csv:3:2"), "\(refused.stderr)")
-    #expect(refused.stderr.contains("10000 bytes") && refused.stderr.contains("4 KiB"))
+    #expect(refused.stderr.contains("70000 bytes") && refused.stderr.contains("64 KiB"))
     #expect(refused.stderr.count < 1_000, "the value is shortened")
     #expect(try cli.databaseBytes() == before, "nothing written")
     let skipped = try cli.run(["import", path, "--skip-invalid"])
