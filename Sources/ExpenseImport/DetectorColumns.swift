@@ -139,7 +139,12 @@ enum DetectorColumns {
   /// The currency an amount's text names: an ISO code before or after the number, or a sign
   /// of one currency only.
   static func codeInAmount(_ value: String) -> Currency? {
-    for (sign, code) in signs where value.contains(sign) { return Currency(code: code) }
+    // Most amounts are digits, marks and a sign: nothing to look for (this runs on every
+    // sampled value, so it stays off Foundation's string search).
+    if !value.utf8.contains(where: { $0 >= 0x80 || ($0 | 0x20) &- 0x61 < 26 }) { return nil }
+    for (sign, code) in signs where value.unicodeScalars.contains(sign.unicodeScalars.first!) {
+      return Currency(code: code)
+    }
     let words = value.split(whereSeparator: { !$0.isLetter })
     for word in words where word.count == 3 {
       if let code = Currency(code: word.uppercased()) { return code }
