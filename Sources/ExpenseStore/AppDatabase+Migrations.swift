@@ -72,6 +72,7 @@ extension AppDatabase {
       }
     }
     migrator.registerMigration("v2", migrate: AppDatabase.migrateToV2)
+    migrator.registerMigration("v3-undo", migrate: AppDatabase.migrateToV3Undo)
     return migrator
   }
 

@@ -30,7 +30,7 @@ extension AppDatabase {
         conditions.append("category IS NULL")
       } else {
         conditions.append("category = ?")
-        arguments += [category]
+        arguments += [try categoryNames().known(category) ?? category]
       }
     }
     var sql = """

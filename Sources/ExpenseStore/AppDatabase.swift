@@ -9,7 +9,7 @@ import GRDB
 /// WAL is still on so a report can run while another process imports.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
-  public static let schemaVersion = 2
+  public static let schemaVersion = 3
 
   let writer: DatabaseQueue
   /// The path, or `:memory:` for an in-memory database.

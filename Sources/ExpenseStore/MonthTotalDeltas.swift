@@ -26,14 +26,15 @@ struct MonthTotalDeltas {
     sums[key(date: date, amount: amount, category: category), default: Sums()].record(amount.minor)
   }
 
-  /// Takes back a row added before (a duplicate the writer did not store).
+  /// Takes back a row: a duplicate the writer did not store, or a stored row being deleted or
+  /// changed (its old values; `apply` then subtracts them and drops rows left empty).
   mutating func remove(date: CivilDate, amount: Money, category: String?) {
     sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(amount.minor)
   }
 
   /// Adds another set of sums (a batch's) to these.
   mutating func merge(_ other: MonthTotalDeltas) {
-    for (key, sums) in other.sums where sums.count != 0 {
+    for (key, sums) in other.sums where !sums.isZero {
       let category = other.categories[Int(key & 0x3F_FFFF)]
       let local = (key & ~0x3F_FFFF) | number(of: category.isEmpty ? nil : category)
       self.sums[local, default: Sums()].merge(sums)
@@ -61,7 +62,9 @@ struct MonthTotalDeltas {
     return month << 46 | code << 22 | number(of: category)
   }
 
-  /// Adds the sums to `monthTotal`, creating the rows that do not exist yet.
+  /// Adds the sums to `monthTotal`, creating the rows that do not exist yet and deleting the
+  /// ones whose count falls to zero (so a month or category with no row left is gone from the
+  /// report, its history start and the category list).
   func apply(_ db: Database) throws {
     let upsert = try db.makeStatement(
       sql: """
@@ -69,20 +72,25 @@ struct MonthTotalDeltas {
         ON CONFLICT (month, currency, category) DO UPDATE SET
           outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count
         """)
-    for (key, sums) in sums where sums.count != 0 {
+    let dropEmpty = try db.makeStatement(
+      sql: "DELETE FROM monthTotal WHERE month = ? AND currency = ? AND category = ? AND count <= 0")
+    for (key, sums) in sums where !sums.isZero {
       let monthIndex = Int(key >> 46)
       let month = Month(year: monthIndex / 12, month: monthIndex % 12 + 1)
       let codeBits = (key >> 22) & 0xFF_FFFF
       let currency = String(
         decoding: [UInt8(codeBits >> 16), UInt8(codeBits >> 8 & 0xFF), UInt8(codeBits & 0xFF)], as: UTF8.self)
-      try upsert.execute(arguments: [
-        month?.description, currency, categories[Int(key & 0x3F_FFFF)], sums.outflow, sums.inflow, sums.count,
-      ])
+      let category = categories[Int(key & 0x3F_FFFF)]
+      try upsert.execute(arguments: [month?.description, currency, category, sums.outflow, sums.inflow, sums.count])
+      if sums.count < 0 { try dropEmpty.execute(arguments: [month?.description, currency, category]) }
     }
   }
 }
 
 extension MonthTotalDeltas.Sums {
+  /// Nothing to add: no row counted and no money (an edit can move money with a count of 0).
+  var isZero: Bool { outflow == 0 && inflow == 0 && count == 0 }
+
   mutating func record(_ minor: Int64) {
     if minor < 0 { outflow += -minor } else { inflow += minor }
     count += 1

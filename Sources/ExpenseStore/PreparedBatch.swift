@@ -12,10 +12,12 @@ public struct ImportRow: Sendable {
   public var account: String?
   /// The 1-based line of the record in its file.
   public var line: Int
+  /// Where `category` came from: the file unless said otherwise (a rule), none without one.
+  public var categorySource: CategorySource
 
   public init(
     date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprintHash: UInt64, line: Int
+    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil
   ) {
     key = ImportSession.key(date: date, fingerprintHash: fingerprintHash)
     self.date = date
@@ -24,6 +26,7 @@ public struct ImportRow: Sendable {
     self.category = category
     self.account = account
     self.line = line
+    self.categorySource = category == nil ? .none : categorySource ?? .file
   }
 }
 
@@ -49,13 +52,24 @@ public struct ImportBatcher: Sendable {
   public static let maxRows = 16_384
 
   var pending: [ImportRow] = []
+  /// Each row's category becomes its stored spelling here, on the parse thread, through this
+  /// cache of raw spellings: no query per row (see `CategoryNames`).
+  var names: CategoryNames
 
-  public init() {
+  /// `names`: the categories already stored (`AppDatabase.categoryNames()`); a category new to
+  /// the database is stored with its first spelling in the file.
+  public init(names: CategoryNames = CategoryNames()) {
+    self.names = names
     pending.reserveCapacity(ImportBatcher.batchRows)
   }
 
   /// Adds a row; returns the batch it closed, if any (the row itself opens the next one).
   public mutating func add(_ row: ImportRow) -> PreparedBatch? {
+    var row = row
+    if row.category != nil {
+      row.category = names.canonical(row.category)
+      if row.category == nil { row.categorySource = .none }
+    }
     var closed: PreparedBatch?
     if let last = pending.last,
       pending.count >= ImportBatcher.maxRows

@@ -38,7 +38,8 @@ struct CLIFailure: Error {
       switch error {
       case .newerSchema, .notADatabase: self.init(message: error.description, code: SysExit.dataError)
       case .cannotOpen: self.init(message: error.description, code: SysExit.ioError)
-      case .budgetNotFound, .ruleNotFound, .profileNotFound: self.init(message: error.description, code: SysExit.usage)
+      case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound:
+        self.init(message: error.description, code: SysExit.usage)
       case .sqlite: self.init(message: error.description, code: SysExit.software)
       }
     case let error as ImportError:

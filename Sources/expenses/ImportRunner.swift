@@ -11,6 +11,9 @@ struct ImportRunner {
   var terminal: TerminalEnvironment
   /// How many excluded/rejected/duplicate rows the summary explains one by one.
   var detailLimit = 20
+  /// When the import runs, kept in its record (`expenses imports`); read from the clock by the
+  /// command, never by the store.
+  var importedAt: Date?
 
   func run(
     path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, dryRun: Bool,
@@ -21,6 +24,7 @@ struct ImportRunner {
     let importer = try CSVImporter(path: path, options: options, defaultCurrency: defaultCurrency)
     let dialect = try importer.detect()
     let matcher = RuleMatcher(rules: try database.rules())
+    let names = try database.categoryNames()
     var summary = ImportSummary(file: path)
     summary.dialect = "\(dialect)"
     var rejects = try rejectsPath.map { try RejectsWriter(path: $0) }
@@ -36,7 +40,7 @@ struct ImportRunner {
     let shared = Unchecked((importer, progress))
     pipeline.start { emit in
       let (importer, progress) = shared.value
-      var batcher = ImportBatcher()
+      var batcher = ImportBatcher(names: names)
       var rules: [Int: Int64] = [:]  // line -> rule that categorized it, for a dry run's preview
       try importer.run(
         skipInvalid: skipInvalid,
@@ -44,13 +48,15 @@ struct ImportRunner {
       ) { event in
         guard case .row(let row) = event else { return try emit(.event(event)) }
         var category = row.category
+        var source = CategorySource.file
         if category == nil, let rule = matcher.match(description: row.description, account: row.account) {
           category = rule.category
+          source = .rule
           if dryRun { rules[row.line] = rule.id }
         }
         let stored = ImportRow(
           date: row.date, amount: row.amount, description: row.description, category: category,
-          account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
+          account: row.account, fingerprintHash: row.fingerprintHash, line: row.line, categorySource: source)
         if let batch = batcher.add(stored) {
           try emit(.batch(batch, rules: rules))
           rules.removeAll()
@@ -60,7 +66,9 @@ struct ImportRunner {
     }
     defer { pipeline.finish() }
 
-    let session = try database.importFile(sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit) { session in
+    let session = try database.importFile(
+      sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit, importedAt: importedAt
+    ) { session in
       var rules: [Int: Int64] = [:]
       if dryRun {
         session.onOutcome = { row, outcome in

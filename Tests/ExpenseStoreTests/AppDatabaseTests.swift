@@ -211,7 +211,10 @@ import Testing
     _ = try AppDatabase(path: path)
     // Simulate a future version: a migration this build does not know.
     try FutureSchema.mark(path: path)
-    #expect(throws: StoreError.newerSchema(path: path, found: 3, supported: 2)) { try AppDatabase(path: path) }
+    let supported = AppDatabase.schemaVersion
+    #expect(throws: StoreError.newerSchema(path: path, found: supported + 1, supported: supported)) {
+      try AppDatabase(path: path)
+    }
   }
 
   @Test func version1DatabasesMigrateWithTheirRows() throws {

@@ -151,7 +151,8 @@ struct ImportCommand: ParsableCommand {
       base = try JSONDecoder().decode(ImportOptions.self, from: Data(json.utf8))
     }
     let options = importOptions(base: base)
-    let runner = ImportRunner(database: db, terminal: TerminalEnvironment())
+    var runner = ImportRunner(database: db, terminal: TerminalEnvironment())
+    runner.importedAt = Date()
     let summary = try runner.run(
       path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, dryRun: dryRun,
       showProgress: TerminalEnvironment.isTerminal(STDERR_FILENO))
