@@ -4,7 +4,7 @@ import GRDB
 
 /// Undo and edit: each is one transaction that changes the rows and the `monthTotal` rollup by
 /// exactly what changed (old values taken out, new ones added through `MonthTotalDeltas`).
-/// Rows are found by their user-facing id through the `expense_id` index, never by a scan.
+/// Rows are found by their user-facing id through `IdRuns`, never by a scan.
 extension AppDatabase {
   static let rowColumns = """
     SELECT e.key, e.id, date, amountMinor, currency, description, category, account, categorySource,
@@ -29,7 +29,9 @@ extension AppDatabase {
   }
 
   static func storedRow(_ db: Database, id: Int64) throws -> StoredRow? {
-    guard let row = try Row.fetchOne(db, sql: rowColumns + " WHERE e.id = ?", arguments: [id]) else { return nil }
+    guard let key = try IdRuns.key(db, id: id),
+      let row = try Row.fetchOne(db, sql: rowColumns + " WHERE e.key = ?", arguments: [key])
+    else { return nil }
     return StoredRow(
       key: row["key"], expense: try expense(from: row),
       source: CategorySource(rawValue: row["categorySource"]) ?? .none)
@@ -80,6 +82,7 @@ extension AppDatabase {
       }
       // A new date needs a new key (the key starts with the day); the row keeps its id.
       let key = new.date == old.expense.date ? old.key : try ImportSession.freeKey(db, on: new.date, seed: id)
+      if key != old.key { try IdRuns.move(db, id: id, to: IdRuns.day(ofKey: key)) }
       try db.execute(
         sql: """
           UPDATE expense SET key = ?, date = ?, amountMinor = ?, description = ?, category = ?, account = ?,
@@ -124,17 +127,26 @@ extension AppDatabase {
       else { throw StoreError.importNotFound(id) }
       let range: [Int64] = [record["firstId"], record["lastId"]]
       var totals = MonthTotalDeltas()
-      let rows = try Row.fetchCursor(
-        db, sql: "SELECT date, amountMinor, currency, category FROM expense WHERE id BETWEEN ? AND ?",
+      // Each run of the import's ids is one day: read that day's keys, keep the run's ids.
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT e.key, e.date, e.amountMinor, e.currency, e.category FROM idRun r
+          JOIN expense e ON e.key BETWEEN r.day << 43 AND (r.day << 43) | 0x7FFFFFFFFFF
+            AND e.id BETWEEN r.firstId AND r.lastId
+          WHERE r.firstId BETWEEN ? AND ?
+          """,
         arguments: StatementArguments(range))
-      while let row = try rows.next() {
+      let delete = try db.makeStatement(sql: "DELETE FROM expense WHERE key = ?")
+      for row in rows {
+        try delete.execute(arguments: [row["key"] as Int64])
         guard let currency = Currency(code: row["currency"]) else { continue }
         totals.remove(
           date: try CivilDate.parse(row["date"]), amount: Money(minor: row["amountMinor"], currency: currency),
           category: row["category"])
       }
-      try db.execute(sql: "DELETE FROM expense WHERE id BETWEEN ? AND ?", arguments: StatementArguments(range))
-      let removed = db.changesCount
+      try db.execute(sql: "DELETE FROM idRun WHERE firstId BETWEEN ? AND ?", arguments: StatementArguments(range))
+      let removed = rows.count
       try totals.apply(db)
       try db.execute(sql: "DELETE FROM importRecord WHERE id = ?", arguments: [id])
       return removed

@@ -6,11 +6,12 @@ extension AppDatabase {
   ///
   /// - `expense.categorySource` (see `CategorySource`), so `rules apply` leaves categories set by
   ///   hand or by the bank alone;
-  /// - a unique index on `expense.id`: `delete`, `edit` and `imports remove` find rows by the
-  ///   user-facing id without a table scan. Ids only grow, so an import appends to its right edge;
+  /// - `idRun`: runs of consecutive ids and the day they are stored on, so `delete`, `edit` and
+  ///   `imports remove` find rows by the user-facing id without a table scan and without an index
+  ///   entry per row (see `IdRuns` for why and what it measured);
   /// - `importRecord`: one row per import that added rows, with the contiguous id range it added
-  ///   (one import is one transaction, so its new ids follow each other). Removing an import is a
-  ///   range delete through the id index, with no per-row import column;
+  ///   (one import is one transaction, so its new ids follow each other). Removing an import
+  ///   reads the id runs in that range, with no per-row import column;
   /// - categories that differ only by case, spaces or Unicode normalization are merged into one
   ///   spelling everywhere (rows, budgets, kinds, rules, rollup).
   ///
@@ -20,7 +21,12 @@ extension AppDatabase {
     try db.alter(table: "expense") { t in
       t.add(column: "categorySource", .integer).notNull().defaults(to: 0)
     }
-    try db.create(index: "expense_id", on: "expense", columns: ["id"], unique: true)
+    try db.create(table: "idRun") { t in
+      t.primaryKey("firstId", .integer)
+      t.column("lastId", .integer).notNull()
+      t.column("day", .integer).notNull()  // the key's top bits: key >> 43
+    }
+    try IdRuns.rebuild(db)
     try db.create(table: "importRecord") { t in
       t.primaryKey("id", .integer)
       t.column("file", .text).notNull()

@@ -58,6 +58,9 @@ extension AppDatabase {
           (expense.category == nil ? CategorySource.none : fileID == nil ? .hand : .file).rawValue,
         ])
       try AppDatabase.saveNextExpenseID(db, id + 1)
+      var runs = try IdRuns(db)
+      try runs.add(id: id, day: IdRuns.day(ofKey: key))
+      try runs.flush()
       var totals = MonthTotalDeltas()
       totals.add(date: expense.date, amount: expense.amount, category: expense.category)
       try totals.apply(db)

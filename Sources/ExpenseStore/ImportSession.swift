@@ -64,6 +64,8 @@ public final class ImportSession {
   /// The date span of the rows added so far.
   var firstDate: CivilDate?
   var lastDate: CivilDate?
+  /// The days the new ids are stored on, one row per run of ids on one day (see `IdRuns`).
+  var runs: IdRuns
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -73,6 +75,7 @@ public final class ImportSession {
     let fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [sourceFile]) ?? 0
     nextID = try AppDatabase.nextExpenseID(db)
     firstID = nextID
+    runs = try IdRuns(db)
     batcher = ImportBatcher(names: try AppDatabase.categoryNames(db))
     let columns =
       "(key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine, categorySource)"
@@ -151,6 +154,12 @@ public final class ImportSession {
     totals.merge(work.batch.totals)
     inserted += added
     duplicates += batch.count - added
+    if added > 0 {
+      for position in work.batch.fileOrder where work.isNew[Int(position)] {
+        let index = Int(position)
+        try runs.add(id: work.ids[index], day: IdRuns.day(ofKey: work.batch.rows[index].key))
+      }
+    }
     if added > 0, let first = work.isNew.firstIndex(of: true), let last = work.isNew.lastIndex(of: true) {
       // Rows are in key order, and the key starts with the day.
       let (low, high) = (work.batch.rows[first].date, work.batch.rows[last].date)
@@ -183,6 +192,7 @@ public final class ImportSession {
   /// rows were added, records the import (its id range, for `imports remove`).
   func finish(importedAt: String?) throws {
     try flush()
+    try runs.flush()
     try AppDatabase.saveNextExpenseID(db, nextID)
     try totals.apply(db)
     if nextID > firstID, let firstDate, let lastDate {
