@@ -84,3 +84,12 @@ struct IdRuns {
     try runs.flush()
   }
 }
+
+extension AppDatabase {
+  /// SQLite's plan for `sql`, one line per step (tests check that lookups by id never scan).
+  func queryPlan(_ sql: String) throws(StoreError) -> String {
+    try read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "\n")
+    }
+  }
+}
