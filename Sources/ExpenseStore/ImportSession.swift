@@ -64,6 +64,8 @@ public final class ImportSession {
   /// The date span of the rows added so far.
   var firstDate: CivilDate?
   var lastDate: CivilDate?
+  /// The `importRecord` id of this import once `finish` recorded it (`nil` if it added nothing).
+  public private(set) var recordID: Int64?
   /// The days the new ids are stored on, one row per run of ids on one day (see `IdRuns`).
   var runs: IdRuns
 
@@ -205,6 +207,7 @@ public final class ImportSession {
           sourceFile, importedAt, nextID - firstID, firstID, nextID - 1, firstDate.description,
           lastDate.description,
         ])
+      recordID = db.lastInsertedRowID
     }
   }
 }

@@ -103,6 +103,7 @@ struct ImportRunner {
       return session
     }
     summary.new = session.inserted
+    summary.importId = dryRun ? nil : session.recordID
     summary.duplicates = session.duplicates
     summary.duplicateDetails = session.explained
     try rejects?.close()

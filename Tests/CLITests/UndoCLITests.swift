@@ -53,7 +53,10 @@ import Testing
     #expect(try cli.run(["import", file]).code == 0)
     let second = try cli.file(
       "more.csv", "Date,Description,Amount\n2026-11-02,Bakery,-4.20\n2026-11-03,Bakery,-3.80\n")
-    #expect(try cli.run(["import", second]).code == 0)
+    let secondRun = try cli.run(["import", second])
+    #expect(secondRun.stdout.contains("Undo with: expenses imports remove 2"), "\(secondRun.stdout)")
+    let again = try #require(try cli.json(["import", second, "--format", "json"]) as? [String: Any])
+    #expect(again["new"] as? Int == 0 && again["importId"] == nil, "an import that adds nothing has no record")
     let records = try #require(try cli.json(["imports", "--format", "json"]) as? [[String: Any]])
     #expect(records.count == 2)
     for key in ["id", "file", "importedAt", "rows", "firstDate", "lastDate"] {
