@@ -95,8 +95,15 @@ import Testing
             pattern: state.pick(UndoPropertyTests.words), category: state.pick(UndoPropertyTests.spellings) ?? "Misc",
             field: .description)
         }
+        var kept: [Int64: String?] = [:]  // categories from the file or by hand: never re-sorted
+        for row in try db.expenses() where try db.categorySource(id: row.id!).map({ !$0.rulesMayChange }) ?? false {
+          kept[row.id!] = row.category
+        }
         let dry = try db.applyRules(dryRun: true)
         #expect(try db.applyRules(dryRun: false) == dry, "seed \(seed) step \(step): the dry run tells the truth")
+        for row in try db.expenses() where kept[row.id!] != nil {
+          #expect(kept[row.id!] == row.category, "seed \(seed) step \(step): rules apply kept #\(row.id!)")
+        }
       default:
         try db.addExpense(Expense(date: state.date(), amount: state.money(), description: "coffee"))
       }
