@@ -128,25 +128,27 @@ extension AppDatabase {
       let range: [Int64] = [record["firstId"], record["lastId"]]
       var totals = MonthTotalDeltas()
       // Each run of the import's ids is one day: read that day's keys, keep the run's ids.
-      let rows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT e.key, e.date, e.amountMinor, e.currency, e.category FROM idRun r
-          JOIN expense e ON e.key BETWEEN r.day << 43 AND (r.day << 43) | 0x7FFFFFFFFFF
-            AND e.id BETWEEN r.firstId AND r.lastId
-          WHERE r.firstId BETWEEN ? AND ?
-          """,
+      let runs = try Row.fetchAll(
+        db, sql: "SELECT firstId, lastId, day FROM idRun WHERE firstId BETWEEN ? AND ?",
         arguments: StatementArguments(range))
-      let delete = try db.makeStatement(sql: "DELETE FROM expense WHERE key = ?")
-      for row in rows {
-        try delete.execute(arguments: [row["key"] as Int64])
-        guard let currency = Currency(code: row["currency"]) else { continue }
-        totals.remove(
-          date: try CivilDate.parse(row["date"]), amount: Money(minor: row["amountMinor"], currency: currency),
-          category: row["category"])
+      let inRun = "FROM expense WHERE key BETWEEN ? AND ? AND id BETWEEN ? AND ?"
+      let select = try db.makeStatement(sql: "SELECT date, amountMinor, currency, category " + inRun)
+      let delete = try db.makeStatement(sql: "DELETE " + inRun)
+      var removed = 0
+      for run in runs {
+        let keys = IdRuns.keyRange(day: run["day"])
+        let arguments: StatementArguments = [keys.lowerBound, keys.upperBound, run["firstId"], run["lastId"]]
+        let rows = try Row.fetchCursor(select, arguments: arguments)
+        while let row = try rows.next() {
+          guard let currency = Currency(code: row["currency"]) else { continue }
+          totals.remove(
+            date: try CivilDate.parse(row["date"]), amount: Money(minor: row["amountMinor"], currency: currency),
+            category: row["category"])
+        }
+        try delete.execute(arguments: arguments)
+        removed += db.changesCount
       }
       try db.execute(sql: "DELETE FROM idRun WHERE firstId BETWEEN ? AND ?", arguments: StatementArguments(range))
-      let removed = rows.count
       try totals.apply(db)
       try db.execute(sql: "DELETE FROM importRecord WHERE id = ?", arguments: [id])
       return removed

@@ -73,7 +73,10 @@ struct ImportsCommand: ParsableCommand {
         return
       }
       for record in records {
-        let when = record.importedAt.map { $0.replacingOccurrences(of: "T", with: " ") } ?? "unknown time"
+        let when =
+          record.importedAt.map {
+            $0.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+          } ?? "unknown time"
         let span =
           record.firstDate == record.lastDate ? "\(record.firstDate)" : "\(record.firstDate) to \(record.lastDate)"
         try Console.line(
