@@ -1,5 +1,6 @@
 import ExpenseCore
 import GRDB
+import GRDBSQLite
 
 /// Finds an expense by its user-facing id without an index on `id`: the `idRun` table maps
 /// runs of consecutive ids to the day they were stored on (the first 20 bits of the key), and
@@ -17,9 +18,11 @@ import GRDB
 struct IdRuns {
   /// The run being built: ids `first...last` on `day`.
   private var pending: (first: Int64, last: Int64, day: Int64)?
-  private var insert: Statement
+  private let db: Database
+  private let insert: Statement
 
   init(_ db: Database) throws {
+    self.db = db
     insert = try db.makeStatement(sql: "INSERT INTO idRun (firstId, lastId, day) VALUES (?, ?, ?)")
   }
 
@@ -39,10 +42,17 @@ struct IdRuns {
     pending = (id, id, day)
   }
 
-  /// Writes the run being built.
+  /// Writes the run being built (bound through the C API: an import writes thousands).
   mutating func flush() throws {
-    if let run = pending { try insert.execute(arguments: [run.first, run.last, run.day]) }
+    guard let run = pending else { return }
     pending = nil
+    let statement = insert.sqliteStatement
+    sqlite3_bind_int64(statement, 1, run.first)
+    sqlite3_bind_int64(statement, 2, run.last)
+    sqlite3_bind_int64(statement, 3, run.day)
+    let step = sqlite3_step(statement)
+    sqlite3_reset(statement)
+    guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
   }
 
   /// The run holding `id`, if any.

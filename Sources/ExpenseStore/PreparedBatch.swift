@@ -53,23 +53,19 @@ public struct ImportBatcher: Sendable {
 
   var pending: [ImportRow] = []
   /// Each row's category becomes its stored spelling here, on the parse thread, through this
-  /// cache of raw spellings: no query per row (see `CategoryNames`).
-  var names: CategoryNames
+  /// cache of raw spellings: no query per row (see `CategoryNames`). `nil` when rows arrive
+  /// with their stored spelling already (the CSV importer maps each distinct cell once).
+  var names: CategoryNames?
 
   /// `names`: the categories already stored (`AppDatabase.categoryNames()`); a category new to
   /// the database is stored with its first spelling in the file.
-  public init(names: CategoryNames = CategoryNames()) {
+  public init(names: CategoryNames? = CategoryNames()) {
     self.names = names
     pending.reserveCapacity(ImportBatcher.batchRows)
   }
 
   /// Adds a row; returns the batch it closed, if any (the row itself opens the next one).
   public mutating func add(_ row: ImportRow) -> PreparedBatch? {
-    var row = row
-    if row.category != nil {
-      row.category = names.canonical(row.category)
-      if row.category == nil { row.categorySource = .none }
-    }
     var closed: PreparedBatch?
     if let last = pending.last,
       pending.count >= ImportBatcher.maxRows
@@ -78,6 +74,12 @@ public struct ImportBatcher: Sendable {
       closed = finish()
     }
     pending.append(row)
+    if names != nil, let raw = row.category {
+      // In place: copying the row to change it costs a retain per String field.
+      let last = pending.count - 1
+      pending[last].category = names!.canonical(raw)
+      if pending[last].category == nil { pending[last].categorySource = .none }
+    }
     return closed
   }
 

@@ -24,7 +24,9 @@ struct ImportRunner {
     let importer = try CSVImporter(path: path, options: options, defaultCurrency: defaultCurrency)
     let dialect = try importer.detect()
     let matcher = RuleMatcher(rules: try database.rules())
-    let names = try database.categoryNames()
+    // One name per category: each distinct category cell is mapped once, on the parse thread.
+    let names = NamesOnParseThread(try database.categoryNames())
+    importer.categoryName = { names.value.canonical($0) }
     var summary = ImportSummary(file: path)
     summary.dialect = "\(dialect)"
     var rejects = try rejectsPath.map { try RejectsWriter(path: $0) }
@@ -40,7 +42,7 @@ struct ImportRunner {
     let shared = Unchecked((importer, progress))
     pipeline.start { emit in
       let (importer, progress) = shared.value
-      var batcher = ImportBatcher(names: names)
+      var batcher = ImportBatcher(names: nil)  // rows carry their stored spelling already
       var rules: [Int: Int64] = [:]  // line -> rule that categorized it, for a dry run's preview
       try importer.run(
         skipInvalid: skipInvalid,
@@ -117,6 +119,12 @@ struct ImportRunner {
 enum Parsed {
   case batch(PreparedBatch, rules: [Int: Int64])
   case event(ImportEvent)
+}
+
+/// The category spellings, used (and learnt from) only by the parse thread.
+final class NamesOnParseThread: @unchecked Sendable {
+  var value: CategoryNames
+  init(_ value: CategoryNames) { self.value = value }
 }
 
 /// Hands values that are only ever used by one thread at a time to the parse thread.

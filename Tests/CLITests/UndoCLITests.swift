@@ -141,6 +141,25 @@ import Testing
     #expect(far.stderr.isEmpty)
   }
 
+  @Test func importedSpellingsOfACategoryAreOne() throws {
+    let cli = try CLI()
+    defer { try? FileManager.default.removeItem(at: cli.directory) }
+    try cli.run(["budget", "set", "Dining Out", "100"])
+    let file = try cli.file(
+      "bank.csv",
+      """
+      Date,Description,Amount,Category
+      2026-10-01,A,-1.00,groceries
+      2026-10-02,B,-2.00,GROCERIES
+      2026-10-03,C,-3.00,"  Groceries "
+      2026-10-04,D,-4.00,dining  out
+      """)
+    #expect(try cli.run(["import", file]).code == 0)
+    let categories = try #require(try cli.json(["categories", "--format", "json"]) as? [[String: Any]])
+    #expect(categories.map { $0["name"] as? String } == ["Dining Out", "groceries"])
+    #expect(categories.map { $0["expenseCount"] as? Int } == [1, 3])
+  }
+
   @Test func demoKeepRefusesAnExistingFile() throws {
     let cli = try CLI()
     defer { try? FileManager.default.removeItem(at: cli.directory) }
