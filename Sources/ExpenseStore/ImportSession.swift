@@ -157,6 +157,9 @@ public final class ImportSession {
     inserted += added
     duplicates += batch.count - added
     if added > 0 {
+      // A local copy: a class property would pay an exclusivity check per row.
+      var runs = self.runs
+      defer { self.runs = runs }
       for position in work.batch.fileOrder where work.isNew[Int(position)] {
         let index = Int(position)
         try runs.add(id: work.ids[index], day: IdRuns.day(ofKey: work.batch.rows[index].key))
