@@ -23,10 +23,12 @@ let package = Package(
       ]
     ),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
+    // Swift 5 mode only to read stdio's C globals; see the file's comment.
+    .target(name: "ConsoleStreams", swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "expenses",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ConsoleStreams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -50,6 +52,7 @@ let package = Package(
         "ExpenseCore", "ExpenseRender", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "CLITests", dependencies: ["expenses"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
   ]
 )

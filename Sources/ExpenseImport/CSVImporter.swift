@@ -67,12 +67,7 @@ public final class CSVImporter {
     for warning in plan.warnings { try body(.warning(warning)) }
     let file = FileSource_(path: path)
     let fileSource = try file.open()
-    let source: any ByteSource
-    switch plan.encoding {
-    case .utf16le: source = UTF16Source(fileSource, bigEndian: false)
-    case .utf16be: source = UTF16Source(fileSource, bigEndian: true)
-    default: source = fileSource
-    }
+    let source = try plan.encoding.transcoder(fileSource)
     let reader = CSVReader(source: source, delimiter: plan.delimiter, file: path)
     var mapper = RowMapper(plan: plan, file: path)
     mapper.categoryName = categoryName
@@ -83,6 +78,13 @@ public final class CSVImporter {
 
     func reject(_ issue: ImportIssue) throws {
       if skipInvalid { try body(.rejected(issue)) } else { throw ImportError.row(issue) }
+    }
+    /// The issue with the reader's current record attached, when rows are being skipped.
+    func withRecord(_ issue: ImportIssue) -> ImportIssue {
+      guard skipInvalid else { return issue }
+      var issue = issue
+      issue.record = RowMapper.record(reader)
+      return issue
     }
     func flushPendingAsErrors() throws {
       for p in pending { try reject(p.issue) }
@@ -108,11 +110,12 @@ public final class CSVImporter {
       if count == 0 || RowMapper.isBlank(reader) { continue }
       if !Detector.fits(count, plan) || (count > plan.width && !RowMapper.extraFieldsEmpty(reader, plan.width)) {
         let dateCell = RowMapper.cell(reader, plan.date)
-        let issue = ImportIssue(
-          kind: .wrongColumnCount, file: path, line: reader.line, column: nil, columnName: nil,
-          rawValue: RowMapper.preview(reader),
-          message: "\(count) fields where the header has \(plan.width)",
-          hint: "a field with the delimiter in it must be quoted; or the row is not a transaction")
+        let issue = withRecord(
+          ImportIssue(
+            kind: .wrongColumnCount, file: path, line: reader.line, column: nil, columnName: nil,
+            rawValue: RowMapper.preview(reader),
+            message: "\(count) fields where the header has \(plan.width)",
+            hint: "a field with the delimiter in it must be quoted; or the row is not a transaction"))
         if plan.dateFormat.date(dateCell) == nil && pending.count < 10_000 {
           pending.append(Pending(line: reader.line, issue: issue))
         } else {
@@ -121,15 +124,26 @@ public final class CSVImporter {
         }
         continue
       }
-      // A fitting row without any date digits after the data is a balance/summary line.
       let dateCell = RowMapper.cell(reader, plan.date)
+      if dateCell.count < 24, dateCell.first.map({ $0 &- 0x30 >= 10 }) == true,
+        RowMapper.pendingDates.contains(RowMapper.trimmedLowercase(dateCell))
+      {
+        if !pending.isEmpty { try flushPendingAsErrors() }
+        try body(
+          .excluded(
+            line: reader.line,
+            reason: "pending (\"\(reader.string(plan.date).trimmingASCIIWhitespace())\" in the date column)"))
+        continue
+      }
+      // A fitting row without any date digits after the data is a balance/summary line.
       if !dateCell.contains(where: { $0 &- 0x30 < 10 }) {
-        let issue = mapper.issue(
-          .badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date")
+        let issue = withRecord(
+          mapper.issue(.badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date"))
         pending.append(Pending(line: reader.line, issue: issue))
         continue
       }
-      let outcome = mapper.map(reader)
+      var outcome = mapper.map(reader)
+      if skipInvalid, case .rejected(let issue) = outcome { outcome = .rejected(withRecord(issue)) }
       if !pending.isEmpty { try flushPendingAsErrors() }
       for warning in mapper.warnings { try body(.warning(warning)) }
       mapper.warnings.removeAll()
@@ -164,6 +178,18 @@ extension RowMapper {
       return false
     }
     return true
+  }
+
+  /// The whole record re-joined with the file's delimiter, fields quoted where they need it.
+  static func record(_ reader: CSVReader) -> String {
+    let delimiter = String(UnicodeScalar(reader.delimiter))
+    return (0..<reader.fieldCount).map { i -> String in
+      let field = reader.string(i)
+      guard field.contains(where: { $0 == "\"" || $0 == "\n" || $0 == "\r" || String($0) == delimiter }) else {
+        return field
+      }
+      return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }.joined(separator: delimiter)
   }
 
   /// The record re-joined for messages, shortened.

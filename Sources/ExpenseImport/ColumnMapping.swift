@@ -74,6 +74,13 @@ struct RowMapper {
     "vorgemerkt", "offen", "abgelehnt", "storniert", "in behandeling", "geweigerd", "en attente", "pendiente",
     "authorized", "authorised", "on hold", "held",
   ]
+  /// Words a bank prints in the date column of a reservation not yet booked (Finnish `Varaus`,
+  /// German `Vorgemerkt`, ...): such rows are excluded as pending, like a pending status.
+  static let pendingDates: Set<String> = [
+    "varaus", "pending", "vorgemerkt", "reserved", "reservation", "reservering", "en attente", "pendiente",
+    "in attesa", "reserverad", "reservert", "reserveret", "autorisation", "authorization", "authorisation",
+  ]
+
   static let countedStatuses: Set<String> = [
     "", "completed", "complete", "booked", "posted", "settled", "cleared", "gebucht", "success", "successful",
     "processed", "paid", "done", "refunded", "partially refunded", "verwerkt", "geboekt", "ok", "approved",
@@ -97,6 +104,11 @@ struct RowMapper {
     return ImportIssue(
       kind: kind, file: file, line: reader.line, column: column.map { $0 + 1 },
       columnName: column.flatMap { plan.columnName($0) }, rawValue: raw, message: message, hint: hint)
+  }
+
+  /// Whether a cell holds nothing but spaces and tabs.
+  static func isBlankCell(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    !p.contains { $0 != 0x20 && $0 != 0x09 }
   }
 
   static func trimmedLowercase(_ p: UnsafeBufferPointer<UInt8>) -> String {
@@ -232,10 +244,11 @@ struct RowMapper {
       case .direction:
         let word = RowMapper.trimmedLowercase(RowMapper.cell(reader, plan.direction))
         let magnitude = minor < 0 ? -minor : minor
-        switch word {
-        case "af", "d", "debit", "dr", "debet", "out", "-", "soll", "s", "withdrawal", "uit", "db": minor = -magnitude
-        case "bij", "c", "credit", "cr", "in", "+", "haben", "h", "deposit", "k", "krediet": minor = magnitude
-        default:
+        if DetectorColumns.outWords.contains(word) {
+          minor = -magnitude
+        } else if DetectorColumns.inWords.contains(word) {
+          minor = magnitude
+        } else {
           return .rejected(
             issue(
               .badAmount, reader, plan.direction, "not a direction",
@@ -244,6 +257,15 @@ struct RowMapper {
       default: break
       }
     case .debitCredit:
+      // Both cells empty is a row without an amount, not a zero.
+      if RowMapper.isBlankCell(RowMapper.cell(reader, plan.debit))
+        && RowMapper.isBlankCell(RowMapper.cell(reader, plan.credit))
+      {
+        return .rejected(
+          issue(
+            .badAmount, reader, plan.debit ?? plan.credit, "both the debit and the credit cell are empty",
+            "every row needs an amount in one of them"))
+      }
       var debit: Int64 = 0
       var credit: Int64 = 0
       switch amountValue(reader, plan.debit, units, currency, emptyIsZero: true) {
@@ -370,7 +392,8 @@ struct RowMapper {
         return .rejected(
           issue(
             .invalidText, reader, bad, "bytes that are not valid \(plan.encoding.rawValue)",
-            "the file may be in another encoding; try --encoding windows-1252 (or latin1, utf-16le)"))
+            "the file may be in another encoding: name it with --encoding (windows-1252, shift_jis, gb18030, euc-kr, ...)"
+          ))
       }
       description = decoded
       // The text is not the bytes that were hashed: hash what is stored.

@@ -112,20 +112,25 @@ struct DateTokens {
       } else if (b | 0x20) &- 0x61 < 26 || b >= 0xC0 {
         if nameIndex >= 0 { return nil }
         var key: UInt32 = 0
+        var key3: UInt32 = 0
         var letters = 0
         while i < n && ((p[i] | 0x20) &- 0x61 < 26 || p[i] >= 0x80) {
-          if letters < 3 {
+          if letters < 4 {
             var c = UInt32(p[i] | 0x20)
-            if p[i] == 0xC3 && i + 1 < n && (p[i + 1] == 0xA4 || p[i + 1] == 0x84) {  // ä Ä
-              c = 0x61
+            if p[i] == 0xC3 && i + 1 < n, let folded = DateTokens.fold(p[i + 1]) {  // ä é è ê û
+              c = UInt32(folded)
               i += 1
             }
             key = key << 8 | c
+            if letters < 3 { key3 = key }
           }
           letters += 1
           i += 1
         }
-        guard let month = DateTokens.monthNames[key] else { return nil }
+        // Four letters first (French "juin"/"juil"), then the three-letter stem.
+        guard let month = (letters >= 4 ? DateTokens.monthNames[key] : nil) ?? DateTokens.monthNames[key3] else {
+          return nil
+        }
         set(count, month, 0)
         nameIndex = count
         count += 1
@@ -152,9 +157,12 @@ struct DateTokens {
 
   static let monthNames: [UInt32: Int] = {
     var table: [UInt32: Int] = [:]
+    // English, German, Dutch, French, Spanish, Italian: three-letter stems, and four letters
+    // where French needs them (juin, juillet).
     let names = [
-      ["jan"], ["feb"], ["mar", "mrz", "maa"], ["apr"], ["may", "mai", "mei"], ["jun"], ["jul"], ["aug"],
-      ["sep"], ["oct", "okt"], ["nov"], ["dec", "dez"],
+      ["jan", "ene", "gen"], ["feb", "fev"], ["mar", "mrz", "maa", "mrt"], ["apr", "avr", "abr"],
+      ["may", "mai", "mei", "mag"], ["jun", "juin", "giu"], ["jul", "juil", "lug"], ["aug", "aou", "ago"],
+      ["sep", "set"], ["oct", "okt", "ott"], ["nov"], ["dec", "dez", "dic"],
     ]
     for (index, list) in names.enumerated() {
       for name in list {
@@ -165,6 +173,17 @@ struct DateTokens {
     }
     return table
   }()
+
+  /// The ASCII letter for the second byte of a two-byte Latin-1 letter starting 0xC3, for the
+  /// accents month names carry (ä é è ê û, either case).
+  static func fold(_ second: UInt8) -> UInt8? {
+    switch second | 0x20 {
+    case 0xA4: return 0x61  // ä
+    case 0xA8, 0xA9, 0xAA: return 0x65  // è é ê
+    case 0xBB: return 0x75  // û
+    default: return nil
+    }
+  }
 
   static func year(_ value: Int, width: Int) -> Int? {
     if width == 4 { return value }

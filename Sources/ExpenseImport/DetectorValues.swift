@@ -32,6 +32,10 @@ enum DetectorValues {
     var named = true
     var failing: String?
     var unreadable = 0
+    // Distinct values of the first and last part of numeric dates: a year takes few values in
+    // one export, a day many (how `DD.MM.YY` is told from `YY.MM.DD`).
+    var firstParts = Set<Int>()
+    var lastParts = Set<Int>()
     for value in values {
       var text = value
       let tokens = text.withUTF8 { DateTokens($0) }
@@ -41,6 +45,10 @@ enum DetectorValues {
         continue
       }
       if separator == 0 { separator = tokens.separatorByte }
+      if tokens.count == 3 && tokens.nameIndex < 0 {
+        firstParts.insert(tokens.values.0)
+        lastParts.insert(tokens.values.2)
+      }
       if tokens.count == 1 { compact = true }
       if tokens.nameIndex < 0 { named = false }
       if tokens.count == 3 && tokens.nameIndex < 0 && (tokens.widths.0 == 2 || tokens.widths.2 == 2)
@@ -84,6 +92,19 @@ enum DetectorValues {
     if ok.contains(.ymd) && !twoDigit {
       plan.dateFormat = format(.ymd)
       return
+    }
+    if twoDigit && ok.count > 1 && values.count >= 3 {
+      // Two-digit years: the end that behaves like a year (at most 3 distinct values, against
+      // more at the other end) decides between year-first and year-last.
+      if lastParts.count <= 3 && firstParts.count > lastParts.count {
+        ok.remove(.ymd)
+      } else if firstParts.count <= 3 && lastParts.count > firstParts.count {
+        ok = ok.intersection([.ymd])
+      }
+      if ok.count == 1 {
+        plan.dateFormat = format(ok.first!)
+        return
+      }
     }
     if ok.contains(.dmy) && ok.contains(.mdy) && separator == UInt8(ascii: ".") && !ok.contains(.ymd) {
       // Dotted dates are day-first by convention (German, Swiss, Nordic banks).

@@ -40,6 +40,8 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
   public var signConvention: SignConvention
   /// Currency used when a row has none.
   public var currency: Currency
+  /// Where `currency` came from: a header, the amounts, `--currency`, the database's default.
+  public var currencyReason: String = ""
   /// Things the user should check (also emitted as `.warning` events by `run`).
   public var warnings: [String]
 
@@ -56,7 +58,7 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
     lines.append("date format:   \(dateFormat)")
     lines.append("decimal mark:  \(decimalMark)")
     lines.append("amounts:       \(signConvention.rawValue)")
-    lines.append("currency:      \(currency.code) unless a row says otherwise")
+    lines.append("currency:      \(currency.code) (from \(currencyReason)) unless a row says otherwise")
     lines.append("columns:")
     for column in columns {
       let name = column.name.map { "\"\(visibleControlCharacters($0))\"" } ?? "(no name)"
@@ -96,6 +98,7 @@ struct Plan {
   var decimalMark: UInt8 = 0x2E
   var sign: SignConvention = .signedNegativeIsSpending
   var currency: Currency
+  var currencyReason = ""
   var account: String?
   var skipWhen: [(column: Int, value: String, text: String)] = []
   var warnings: [String] = []
@@ -113,7 +116,8 @@ struct Plan {
       encoding: encoding, encodingReason: encodingReason,
       delimiter: String(UnicodeScalar(delimiter)), headerLine: headerLine, dataStartLine: dataStartLine,
       columns: columns, dateFormat: dateFormat.description,
-      decimalMark: String(UnicodeScalar(decimalMark)), signConvention: sign, currency: currency, warnings: warnings)
+      decimalMark: String(UnicodeScalar(decimalMark)), signConvention: sign, currency: currency,
+      currencyReason: currencyReason, warnings: warnings)
   }
 
   mutating func assign(_ role: ColumnRole, _ index: Int) {

@@ -22,23 +22,28 @@ struct Detector {
       encodingReason = "--encoding"
     } else {
       (encoding, encodingReason) = detectEncoding(sample, truncated: truncated)
+      if encoding == .windows1252, let garbled = EncodingGuess.implausibleWindows1252(sample) {
+        // Garbled text is never stored silently: name the encodings that read the file cleanly.
+        let clean = EncodingGuess.cleanDecodings(sample, truncated: truncated).map(\.rawValue)
+        let candidates = (clean + ["windows-1251", "windows-1250"]).map { "--encoding \($0)" }
+        throw .undetectable(
+          file: file,
+          message:
+            "line \(garbled.line): the file is not UTF-8, and read as Windows-1252 its text looks garbled (\"\(garbled.text)\")",
+          hint: "name its encoding: " + candidates.prefix(4).joined(separator: " or "))
+      }
     }
     let fieldText: FieldText
     switch encoding {
-    case .utf8: fieldText = options.encoding == nil ? .utf8Fallback : .utf8Strict
-    case .utf16le, .utf16be: fieldText = .utf8Strict
+    case .utf8:
+      // Fallback only for a sample of valid UTF-8; a sample with invalid bytes among real UTF-8 is strict.
+      fieldText = options.encoding == nil && encodingReason == "valid UTF-8" ? .utf8Fallback : .utf8Strict
     case .windows1252: fieldText = .windows1252
     case .latin1: fieldText = .latin1
+    default: fieldText = .utf8Strict  // UTF-16 and the iconv encodings arrive as UTF-8
     }
     let skipLines = max(0, options.skipLines ?? 0)
-    func source() -> any ByteSource {
-      let memory = MemorySource(sample)
-      switch encoding {
-      case .utf16le: return UTF16Source(memory, bigEndian: false)
-      case .utf16be: return UTF16Source(memory, bigEndian: true)
-      default: return memory
-      }
-    }
+    func source() throws(ImportError) -> any ByteSource { try encoding.transcoder(MemorySource(sample)) }
 
     // Delimiter.
     let delimiter: UInt8
@@ -46,11 +51,11 @@ struct Detector {
       delimiter = try Detector.parseDelimiter(given)
     } else {
       var best: (score: Int, width: Int, byte: UInt8) = (-1, 0, 0x2C)
-      let transcoded = encoding == .utf16le || encoding == .utf16be
+      let transcoded = encoding == .utf16le || encoding == .utf16be || encoding.iconvName != nil
       for candidate in Detector.candidates {
         // Without the byte in the sample no record has two fields: nothing to count.
         if !transcoded && !sample.withUnsafeBufferPointer({ Detector.contains($0, candidate) }) { continue }
-        let reader = CSVReader(source: source(), delimiter: candidate, file: file)
+        let reader = CSVReader(source: try source(), delimiter: candidate, file: file)
         var counts: [Int: Int] = [:]
         var seen = 0
         while seen < 400, (try? reader.next()) == true {
@@ -72,7 +77,7 @@ struct Detector {
     // Sample records.
     var decoder = TextDecoder(mode: fieldText == .utf8Strict ? .utf8Fallback : fieldText)
     var records: [Record] = []
-    let reader = CSVReader(source: source(), delimiter: delimiter, file: file)
+    let reader = CSVReader(source: try source(), delimiter: delimiter, file: file)
     do {
       while try reader.next() {
         if reader.line <= skipLines { continue }
@@ -110,11 +115,20 @@ struct Detector {
     let firstData = records.firstIndex { $0.fields.count == mode && Detector.looksLikeData($0.fields) }
     var dataIndex = firstData ?? 0
     if let firstData {
-      if firstData > 0, abs(records[firstData - 1].fields.count - mode) <= 1,
-        records[firstData - 1].fields.count >= 2, !Detector.looksLikeData(records[firstData - 1].fields)
+      // The header is the nearest row above the data that fits and holds no amount; rows between
+      // them (a pending reservation with a word for its date, newest first) are data.
+      var candidate = firstData - 1
+      while candidate >= 0, abs(records[candidate].fields.count - mode) <= 1,
+        Detector.isPendingRow(records[candidate].fields)
       {
-        plan.headerLine = records[firstData - 1].line
-        plan.header = records[firstData - 1].fields.map { $0.trimmingASCIIWhitespace() }
+        candidate -= 1
+      }
+      if candidate >= 0, abs(records[candidate].fields.count - mode) <= 1,
+        records[candidate].fields.count >= 2, !Detector.looksLikeData(records[candidate].fields)
+      {
+        plan.headerLine = records[candidate].line
+        plan.header = records[candidate].fields.map { $0.trimmingASCIIWhitespace() }
+        dataIndex = candidate + 1
       }
     } else if let headerIndex = records.firstIndex(where: { abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 })
     {
@@ -134,7 +148,7 @@ struct Detector {
       for (i, role) in columns.enumerated() where role != .ignore { plan.assign(role, i) }
       if plan.width < columns.count && plan.header.isEmpty { plan.width = max(plan.width, mode) }
     } else if !plan.header.isEmpty {
-      assignFromHeader(&plan, data: data)
+      try assignFromHeader(&plan, data: data)
     } else {
       inferHeaderless(&plan, data: data)
     }
@@ -159,10 +173,11 @@ struct Detector {
 
     try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)
     try DetectorValues.decimalMark(&plan, data: data, options: options, file: file)
+    try DetectorColumns.refine(&plan, data: data, options: options, file: file)
     DetectorValues.signConvention(&plan, data: data, options: options)
     try parseSkipWhen(&plan)
     if encoding == .windows1252 && options.encoding == nil {
-      plan.warnings.append("the file is not valid UTF-8; reading it as Windows-1252 (use --encoding to override)")
+      plan.warnings.append("the file is \(encodingReason) (use --encoding to override)")
     }
     return plan
   }
@@ -227,6 +242,12 @@ struct Detector {
     return false
   }
 
+  /// A row whose date is a pending word (`Varaus`, `Vorgemerkt`) beside an amount.
+  static func isPendingRow(_ fields: [String]) -> Bool {
+    fields.contains { RowMapper.pendingDates.contains($0.trimmingASCIIWhitespace().lowercased()) }
+      && fields.contains(where: looksLikeAmount)
+  }
+
   /// A row is data when one field is a date and another one an amount.
   static func looksLikeData(_ fields: [String]) -> Bool {
     for (i, f) in fields.enumerated() where parsesAsDate(f) {
@@ -235,10 +256,13 @@ struct Detector {
     return false
   }
 
-  func assignFromHeader(_ plan: inout Plan, data: [Record]) {
+  func assignFromHeader(_ plan: inout Plan, data: [Record]) throws(ImportError) {
     var matches: [(index: Int, match: HeaderNames.Match)] = []
     for (i, name) in plan.header.enumerated() {
       guard var m = HeaderNames.match(name) else { continue }
+      // A column empty in every sampled row never gets a role: an empty "Amount" beside
+      // Soll/Haben, an empty "Dátum" beside the booking date.
+      if !data.isEmpty && DetectorValues.values(data, i).isEmpty { continue }
       if HeaderNames.normalize(name) == "valuta" {
         // Dutch/Italian "Valuta" is a currency, German "Valuta" a value date: look at the values.
         let values = data.prefix(50).compactMap { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : nil }
@@ -250,6 +274,18 @@ struct Detector {
     for role in ColumnRole.allCases where role != .description && role != .ignore {
       let candidates = matches.filter { $0.match.role == role }
       if let best = candidates.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) }) {
+        // Two columns of one name that would both do: which one the bank meant is a guess.
+        let key = HeaderNames.normalize(plan.header[best.index])
+        if let twin = candidates.first(where: {
+          $0.index != best.index && HeaderNames.normalize(plan.header[$0.index]) == key
+        }) {
+          let name = visibleControlCharacters(plan.header[best.index])
+          throw .undetectable(
+            file: file,
+            message:
+              "line \(plan.headerLine ?? 1): two columns are named \"\(name)\" (columns \(best.index + 1) and \(twin.index + 1)); which one is the \(role.rawValue) cannot be told",
+            hint: "give every column's role by position with --columns (use - for a column to ignore)")
+        }
         plan.assign(role, best.index)
       }
     }

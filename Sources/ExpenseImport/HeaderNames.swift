@@ -27,7 +27,23 @@ enum HeaderNames {
       case "æ": out += "ae"
       case "ù", "ú", "û", "ü": out += "u"
       case "ß": out += "ss"
-      default: break
+      case "ő": out += "o"
+      case "ű": out += "u"
+      case "ą": out += "a"
+      case "ć", "č": out += "c"
+      case "ę", "ě": out += "e"
+      case "ł": out += "l"
+      case "ń", "ň": out += "n"
+      case "ś", "š": out += "s"
+      case "ź", "ż", "ž": out += "z"
+      case "ř": out += "r"
+      case "ý": out += "y"
+      case "ď": out += "d"
+      case "ť": out += "t"
+      case "ů": out += "u"
+      default:
+        // Letters of other scripts (日付, 金额, 거래일) are kept as they are.
+        if scalar.value > 0x2FF && scalar.properties.isAlphabetic { out.unicodeScalars.append(scalar) }
       }
     }
     return out
@@ -44,22 +60,33 @@ enum HeaderNames {
         + "datedeloperation dateoperation datedoperation data dataoperazione datamovimento datatransazione "
         + "starteddate tradedate datadetransacao datadomovimento dataoperacao dato bokforingsdag "
         + "bokforingsdato transaktionsdatum paivamaara datatransakcji kirjauspaiva")
+    add(
+      .date, 0,
+      "konyvelesdatuma konyvelesnapja tranzakciodatuma datumzauctovani datumtransakce datumplatby "
+        + "dataksiegowania transaktionsdato bokforingsdato kirjauspaiva maksupaiva "
+        + "日付 取引日 ご利用日 利用日 お取引日 日期 交易日期 交易日 记账日期 거래일 거래일자 거래일시 날짜")
     add(.date, 1, "postingdate posteddate postdate bookingdate boekdatum datecomptable datacontabile completeddate")
     add(.date, 2, "valuedate valutadatum wertstellung datedevaleur fechavalor datavaluta rentedatum")
     add(
       .amount, 0,
       "amount betrag bedrag montant importe importo umsatz valor quantia transactionamount amt "
         + "montantoperation betragineur bedrageur umsatzineur belopp belob belop kwota summa maara")
+    add(
+      .amount, 0,
+      "osszeg tranzakcioosszege castka castkavkc castkaczk kwotatransakcji kwotaoperacji "
+        + "maara maaraeuroa beloppsek belobdkk belopnok "
+        + "金額 ご利用金額 利用金額 お取引金額 金额 交易金额 金額円 금액 거래금액")
     add(.amount, 1, "gross value")
     add(.amount, 2, "net")
     add(
       .debit, 0,
       "debit debits soll paidout moneyout withdrawals withdrawal withdrawalamount debitamount debet "
-        + "ausgang ausgaben cargo cargos addebiti addebito debito debitos uitgaven amountdebit out")
+        + "ausgang ausgaben cargo cargos addebiti addebito debito debitos uitgaven amountdebit out outflow outflows belastung lastschrift"
+    )
     add(
       .credit, 0,
       "credit credits haben paidin moneyin deposits deposit depositamount creditamount eingang einnahmen "
-        + "abono abonos accrediti accredito credito creditos inkomsten amountcredit in")
+        + "abono abonos accrediti accredito credito creditos inkomsten amountcredit in inflow inflows gutschrift")
     add(
       .direction, 0,
       "afbij debitcredit creditdebit dc cd crdr drcr direction sollhaben creditdebitindicator inout "
@@ -81,8 +108,19 @@ enum HeaderNames {
       "memo verwendungszweck mededelingen notes note reference remarks particulars "
         + "description2 additionalinfo communication", primary: false)
     add(.description, 2, "buchungstext vorgang", primary: false)
+    add(
+      .description, 0,
+      "partner partnerneve kedvezmenyezett kedvezmenyezettneve nazwakontrahenta odbiorca kontrahent "
+        + "nazevprotiuctu protistrana saajamaksaja mottakernavn "
+        + "摘要 内容 お取引内容 ご利用店名 利用店名 交易对方 对方户名 商户名称 描述 내용 적요 거래내용 가맹점명")
+    add(
+      .description, 1, "kozlemeny tytul tytuloperacji zpravaproprijemce viesti selitys meddelande 备注 메모",
+      primary: false)
     add(.category, 0, "category kategorie categorie categoria categories rubrique")
-    add(.currency, 0, "currency wahrung waehrung munt devise moneda divisa moeda currencycode ccy valuta")
+    add(
+      .currency, 0,
+      "currency wahrung waehrung munt devise moneda divisa moeda currencycode ccy valuta penznem waluta mena "
+        + "valuutta valuta 通貨 货币 币种 幣別 통화")
     add(.status, 0, "status state estado stato statut transactionstatus")
     add(.fee, 0, "fee fees gebuhr gebuehr gebuhren gebuehren commission kosten frais comision comisiones commissione")
     add(
@@ -94,6 +132,9 @@ enum HeaderNames {
 
   /// Stems for names with extra words (`Amount (EUR)` → `amounteur`, `Betrag in EUR`).
   static let prefixes: [(String, Match)] = [
+    ("maara", Match(role: .amount, rank: 3)), ("osszeg", Match(role: .amount, rank: 3)),
+    ("kwota", Match(role: .amount, rank: 3)), ("castka", Match(role: .amount, rank: 3)),
+    ("belopp", Match(role: .amount, rank: 3)), ("金額", Match(role: .amount, rank: 3)),
     ("amount", Match(role: .amount, rank: 3)), ("betrag", Match(role: .amount, rank: 3)),
     ("bedrag", Match(role: .amount, rank: 3)), ("montant", Match(role: .amount, rank: 3)),
     ("importe", Match(role: .amount, rank: 3)), ("importo", Match(role: .amount, rank: 3)),

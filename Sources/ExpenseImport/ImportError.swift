@@ -33,6 +33,9 @@ public struct ImportIssue: Error, Sendable, Equatable, CustomStringConvertible {
   public var rawValue: String
   public var message: String
   public var hint: String
+  /// The whole record as the file held it (fields re-joined with the file's delimiter, quoted
+  /// where needed), set when rows are skipped so a rejects file can hold the original text.
+  public var record: String?
 
   public init(
     kind: Kind, file: String, line: Int, column: Int?, columnName: String?, rawValue: String,

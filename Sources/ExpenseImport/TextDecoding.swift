@@ -99,7 +99,59 @@ func detectEncoding(_ sample: [UInt8], truncated: Bool) -> (TextEncoding, reason
     if let last = bytes.last, last >= 0xC0 { bytes = bytes.dropLast() }
   }
   if bytes.withUnsafeBufferPointer(isValidUTF8) { return (.utf8, "valid UTF-8") }
-  return (.windows1252, "not valid UTF-8, read as Windows-1252")
+  let line = firstInvalidUTF8Line(bytes)
+  // A file that holds real UTF-8 (a valid multi-byte sequence) but also a stray byte is UTF-8
+  // with damage, not Windows-1252: reading it whole as 1252 would turn every "é" into "Ã©".
+  // It is read as strict UTF-8, so the rows with bad bytes are refused naming line and column.
+  let (valid, invalid) = bytes.withUnsafeBufferPointer(countUTF8Sequences)
+  if valid > 0 && valid >= invalid {
+    return (.utf8, "UTF-8 (with invalid bytes, first on line \(line))")
+  }
+  return (.windows1252, "not valid UTF-8 (first on line \(line)), no UTF-8 sequence: read as Windows-1252")
+}
+
+/// The 1-based line of the first byte that is not part of valid UTF-8.
+func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {
+  var start = bytes.startIndex
+  var line = 1
+  while start < bytes.endIndex {
+    let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex
+    if !bytes[start..<end].withUnsafeBufferPointer(isValidUTF8) { return line }
+    line += 1
+    start = end
+  }
+  return line
+}
+
+/// Well-formed multi-byte UTF-8 sequences and bytes that are in none, counted. UTF-8 with a
+/// stray byte has many of the first and few of the second; a legacy multi-byte encoding
+/// (EUC-JP, GBK) forms a valid sequence only now and then.
+func countUTF8Sequences(_ p: UnsafeBufferPointer<UInt8>) -> (valid: Int, invalid: Int) {
+  var i = 0
+  let n = p.count
+  var valid = 0
+  var invalid = 0
+  while i < n {
+    let b = p[i]
+    let length: Int
+    switch b {
+    case 0x00...0x7F:
+      i += 1
+      continue
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: length = 0
+    }
+    if length > 0, i + length <= n, isValidUTF8(UnsafeBufferPointer(rebasing: p[i..<(i + length)])) {
+      valid += 1
+      i += length
+    } else {
+      invalid += 1
+      i += 1
+    }
+  }
+  return (valid, invalid)
 }
 
 /// Whether the bytes are well-formed UTF-8 (Unicode table 3-7: no overlong forms, no surrogates,

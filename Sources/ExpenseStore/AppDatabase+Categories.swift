@@ -55,7 +55,7 @@ extension AppDatabase {
       let date = try CivilDate.parse(row["date"])
       let amount = Money(minor: row["amountMinor"], currency: currency)
       totals.remove(date: date, amount: amount, category: old)
-      totals.add(date: date, amount: amount, category: new)
+      try totals.add(date: date, amount: amount, category: new)
     }
     for (table, column) in [
       ("expense", "category"), ("rule", "category"), ("categoryKind", "name"), ("budget", "category"),

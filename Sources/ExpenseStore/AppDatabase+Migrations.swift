@@ -134,16 +134,18 @@ extension AppDatabase {
     try db.rename(table: "expense2", to: "expense")
   }
 
-  func migrate() throws(StoreError) {
+  /// Runs the pending migrations under the write lock, after copying the file beside itself
+  /// (`backup`: the database holds data) so a failed or unwanted upgrade can be undone by hand.
+  func migrate(backup: Bool) throws(StoreError) {
     let migrator = AppDatabase.migrator
     do {
-      let (superseded, found) = try writer.read { db in
-        let superseded = try db.tableExists("grdb_migrations") && migrator.hasBeenSuperseded(db)
-        return (superseded, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
-      }
-      if superseded || found > AppDatabase.schemaVersion {
-        throw StoreError.newerSchema(
-          path: path, found: max(found, AppDatabase.schemaVersion + 1), supported: AppDatabase.schemaVersion)
+      if backup { try backupBeforeMigration() }
+      try writer.write { db in
+        // Checked again under the lock: another process may have migrated meanwhile.
+        if try db.tableExists("grdb_migrations") && migrator.hasBeenSuperseded(db) {
+          throw StoreError.newerSchema(
+            path: path, found: AppDatabase.schemaVersion + 1, supported: AppDatabase.schemaVersion)
+        }
       }
       try migrator.migrate(writer)
       try writer.write { db in
@@ -154,10 +156,8 @@ extension AppDatabase {
       }
     } catch let error as StoreError {
       throw error
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-      throw .notADatabase(path: path)
     } catch {
-      throw AppDatabase.map(error)
+      throw AppDatabase.map(error, path: path)
     }
   }
 }

@@ -46,16 +46,23 @@ extension AppDatabase {
   }
 
   static func expense(from row: Row) throws -> Expense {
-    let currencyCode: String = row["currency"]
+    do { return try decodeExpense(row) } catch let error as RowDecodingError {
+      throw UnreadableValue(detail: "expense \(row["id"] as DatabaseValue): \(error)")
+    }
+  }
+
+  private static func decodeExpense(_ row: Row) throws -> Expense {
+    let currencyCode: String = try row.decode(forColumn: "currency")
     guard let currency = Currency(code: currencyCode) else {
       throw StoreError.sqlite("unknown currency \(currencyCode) in expense \(row["id"] as Int64)")
     }
-    let file: String? = row["sourceFile"]
-    let line: Int? = row["sourceLine"]
+    let file: String? = try row.decode(forColumn: "sourceFile")
+    let line: Int? = try row.decode(forColumn: "sourceLine")
     return Expense(
-      id: row["id"], date: try CivilDate.parse(row["date"]),
-      amount: Money(minor: row["amountMinor"], currency: currency),
-      description: row["description"], category: row["category"], account: row["account"],
+      id: try row.decode(forColumn: "id"), date: try CivilDate.parse(try row.decode(forColumn: "date")),
+      amount: Money(minor: try row.decode(forColumn: "amountMinor"), currency: currency),
+      description: try row.decode(forColumn: "description"), category: try row.decode(forColumn: "category"),
+      account: try row.decode(forColumn: "account"),
       source: file.map { Expense.Source(file: $0, line: line ?? 0) })
   }
 
@@ -83,11 +90,20 @@ extension AppDatabase {
           """,
         arguments: [first.description, last.description])
       return try rows.compactMap { row -> CategoryMonthTotal? in
-        guard let currency = Currency(code: row["currency"]) else { return nil }
-        let category: String = row["category"]
-        return CategoryMonthTotal(
-          currency: currency, category: category.isEmpty ? nil : category, month: try Month.parse(row["month"]),
-          outflowMinor: row["outflow"], inflowMinor: row["inflow"], count: row["count"])
+        // Decoded with `try`: a damaged or hand-edited rollup (a REAL where an integer belongs)
+        // is an error naming the month, never a trap.
+        do {
+          guard let currency = Currency(code: try row.decode(String.self, forColumn: "currency")) else { return nil }
+          let category: String = try row.decode(forColumn: "category")
+          return CategoryMonthTotal(
+            currency: currency, category: category.isEmpty ? nil : category,
+            month: try Month.parse(try row.decode(forColumn: "month")),
+            outflowMinor: try row.decode(forColumn: "outflow"),
+            inflowMinor: try row.decode(forColumn: "inflow"), count: try row.decode(forColumn: "count"))
+        } catch {
+          throw UnreadableValue(
+            detail: "the monthly totals of \(row["month"] as DatabaseValue) (\(row as Row)): \(error)")
+        }
       }
     }
   }

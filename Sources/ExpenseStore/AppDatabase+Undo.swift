@@ -95,7 +95,7 @@ extension AppDatabase {
         ])
       var totals = MonthTotalDeltas()
       totals.remove(date: old.expense.date, amount: old.expense.amount, category: old.expense.category)
-      totals.add(date: new.date, amount: new.amount, category: new.category)
+      try totals.add(date: new.date, amount: new.amount, category: new.category)
       try totals.apply(db)
       return new
     }
@@ -184,7 +184,7 @@ extension AppDatabase {
         let date = try CivilDate.parse(row["date"])
         let amount = Money(minor: row["amountMinor"], currency: currency)
         totals.remove(date: date, amount: amount, category: current)
-        totals.add(date: date, amount: amount, category: rule.category)
+        try totals.add(date: date, amount: amount, category: rule.category)
       }
       return (result, updates, totals)
     }

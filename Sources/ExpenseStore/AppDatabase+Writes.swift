@@ -62,7 +62,7 @@ extension AppDatabase {
       try runs.add(id: id, day: IdRuns.day(ofKey: key))
       try runs.flush()
       var totals = MonthTotalDeltas()
-      totals.add(date: expense.date, amount: expense.amount, category: expense.category)
+      try totals.add(date: expense.date, amount: expense.amount, category: expense.category)
       try totals.apply(db)
       var stored = expense
       stored.id = id

@@ -5,57 +5,95 @@ import GRDB
 /// The one door to the SQLite database: opens it, migrates it, and offers intention-named
 /// reads and writes (each write one transaction), like GRDB's demo apps.
 ///
-/// Why a `DatabaseQueue` and not a pool: the CLI is one short-lived process doing one thing;
-/// WAL is still on so a report can run while another process imports.
+/// Why a `DatabaseQueue` and not a pool: the CLI is one short-lived process doing one thing.
+/// The file is in WAL mode, so a reader never waits for a writer in another process: opening
+/// for `.read` writes nothing (no lock, no pragma that writes, no migration unless one is
+/// pending), and writers queue behind each other for at most `wait` seconds.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
   public static let schemaVersion = 3
 
+  /// What a command means to do with the database.
+  public enum Access: Sendable {
+    /// Reads only: opening takes no lock and writes nothing, and a read-only file or folder
+    /// still answers (writes then fail with `StoreError.readOnly`).
+    case read
+    /// Reads and writes.
+    case write
+  }
+
   let writer: DatabaseQueue
   /// The path, or `:memory:` for an in-memory database.
   public let path: String
+  /// How long a writer waits for another process's write to end, in seconds.
+  public let wait: Double
 
-  /// Opens (creating with mode 0600 if needed) the database at `path` and migrates it.
-  public init(path: String) throws(StoreError) {
+  /// Opens (creating with mode 0600 if needed) the database at `path`, checks that it is an
+  /// expenses database, and migrates it if a migration is pending (after a backup copy).
+  ///
+  /// - Parameters:
+  ///   - access: `.read` for commands that only read (see `Access`).
+  ///   - wait: seconds a write waits for another process's write before `StoreError.busy`.
+  public init(path: String, access: Access = .write, wait: Double = 10) throws(StoreError) {
     self.path = path
+    self.wait = wait
+    let opening = try AppDatabase.inspect(path: path)
+    let readOnly = access == .read && !opening.needsMigration || !AppDatabase.isWritable(path)
     do {
-      try AppDatabase.createPrivateFile(at: path)
-      writer = try DatabaseQueue(path: path, configuration: AppDatabase.configuration())
+      if !opening.exists { try AppDatabase.createPrivateFile(at: path) }
+      writer = try AppDatabase.openQueue(path: path, readOnly: readOnly, wait: wait)
     } catch let error as StoreError {
       throw error
     } catch {
-      throw .cannotOpen(path: path, reason: AppDatabase.reason(error))
+      throw AppDatabase.map(error, path: path)
     }
-    try migrate()
+    if opening.needsMigration {
+      if readOnly { throw .readOnly(path: path, action: "upgrade the database to this version's schema") }
+      try migrate(backup: opening.hasData)
+    }
+    if !readOnly && opening.needsOwnership { try claim() }
   }
 
   /// An empty in-memory database with the full schema, for tests.
   public init() throws(StoreError) {
     path = ":memory:"
+    wait = 0
     do {
-      writer = try DatabaseQueue(configuration: AppDatabase.configuration())
+      writer = try DatabaseQueue(configuration: AppDatabase.configuration(readOnly: false, wait: 0))
     } catch {
-      throw .cannotOpen(path: path, reason: AppDatabase.reason(error))
+      throw AppDatabase.map(error, path: path)
     }
-    try migrate()
+    try migrate(backup: false)
+    try claim()
   }
 
-  static func configuration() -> Configuration {
+  static func openQueue(path: String, readOnly: Bool, wait: Double) throws -> DatabaseQueue {
+    let directory = (path as NSString).deletingLastPathComponent
+    if readOnly && access(directory.isEmpty ? "." : directory, W_OK) != 0 && access(path + "-shm", F_OK) != 0 {
+      // A WAL database in a folder nobody can write: SQLite cannot create the `-shm` file it
+      // reads through, and no writer can create a `-wal` either, so reading the file as
+      // immutable is exact.
+      let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+      return try DatabaseQueue(
+        path: "file:\(escaped)?immutable=1", configuration: configuration(readOnly: true, wait: wait))
+    }
+    return try DatabaseQueue(path: path, configuration: configuration(readOnly: readOnly, wait: wait))
+  }
+
+  static func configuration(readOnly: Bool, wait: Double) -> Configuration {
     var config = Configuration()
+    config.readonly = readOnly
     config.foreignKeysEnabled = true
-    config.busyMode = .timeout(5)
+    config.busyMode = .timeout(wait)
     config.label = "expenses"
     let trace = getenv("EXPENSES_TRACE_SQL") != nil
     config.prepareDatabase { db in
       if trace {
         // Debugging aid: every SQL statement to stderr.
-        db.trace { event in FileHandle.standardError.write(Data("sql: \(event)\n".utf8)) }
+        db.trace { event in _ = "sql: \(event)\n".withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) } }
       }
-      // WAL set by hand rather than with `journalMode = .wal`: GRDB's WAL setup creates and drops
-      // a table on every open (for DatabasePool readers, which this CLI never uses), and that
-      // would rewrite the file even when a command only reads or an import is rolled back.
-      // Once set, WAL is persistent in the file and this pragma is a no-op.
-      _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      // Per connection, writes nothing. WAL itself is set once, when the file is made ours
+      // (`claim`), and is persistent in the file.
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     return config
@@ -79,30 +117,33 @@ public final class AppDatabase: Sendable {
     close(fd)
   }
 
-  static func reason(_ error: any Error) -> String {
-    if let error = error as? DatabaseError {
-      if error.resultCode == .SQLITE_NOTADB { return "not an SQLite database" }
-      return error.message ?? "\(error)"
+  /// True when both the file (if it exists) and its folder can be written: SQLite needs the
+  /// folder for its `-wal` and `-shm` files.
+  static func isWritable(_ path: String) -> Bool {
+    // The nearest folder that exists: a missing one is created (mode 0700) when it can be.
+    var directory = (path as NSString).deletingLastPathComponent
+    while !directory.isEmpty && directory != "/" && access(directory, F_OK) != 0 {
+      directory = (directory as NSString).deletingLastPathComponent
     }
-    return "\(error)"
+    let folderOK = access(directory.isEmpty ? "." : directory, W_OK) == 0
+    let fileOK = access(path, F_OK) != 0 || access(path, W_OK) == 0
+    return folderOK && fileOK
   }
 
   /// Runs a read, mapping SQLite errors to `StoreError`.
   func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-    do { return try writer.read(body) } catch { throw AppDatabase.map(error) }
+    do { return try writer.read(body) } catch { throw AppDatabase.map(error, path: path) }
   }
 
   /// Runs a write in one transaction, mapping SQLite errors to `StoreError`; errors thrown by
   /// `body` that are not database errors are passed through unchanged after the rollback.
   func write<T>(_ body: (Database) throws -> T) throws -> T {
-    do { return try writer.write(body) } catch let error as DatabaseError { throw AppDatabase.map(error) }
-  }
-
-  static func map(_ error: any Error) -> StoreError {
-    if let error = error as? StoreError { return error }
-    if let error = error as? DatabaseError {
-      return .sqlite(error.message ?? "\(error.resultCode)")
+    do { return try writer.write(body) } catch let error as DatabaseError {
+      throw AppDatabase.map(error, path: path)
+    } catch let error as RowDecodingError {
+      throw AppDatabase.map(error, path: path)
+    } catch let error as UnreadableValue {
+      throw AppDatabase.map(error, path: path)
     }
-    return .sqlite("\(error)")
   }
 }

@@ -129,12 +129,12 @@ public final class ImportSession {
     let row = ImportRow(
       date: date, amount: amount, description: description, category: category, account: account,
       fingerprintHash: fingerprintHash, line: line, categorySource: categorySource)
-    if let batch = batcher.add(row) { try write(batch) }
+    if let batch = try batcher.add(row) { try write(batch) }
   }
 
   /// Writes what `insert` has queued.
   public func flush() throws {
-    if let batch = batcher.finish() { try write(batch) }
+    if let batch = try batcher.finish() { try write(batch) }
   }
 
   /// Writes one batch: the rows whose key is not stored yet are inserted, the others counted as
@@ -153,7 +153,7 @@ public final class ImportSession {
     let added = Int(next - nextID)
     nextID = next
     try work.insert(db, inserts)
-    totals.merge(work.batch.totals)
+    try totals.merge(work.batch.totals)
     inserted += added
     duplicates += batch.count - added
     if added > 0 {
@@ -239,7 +239,9 @@ extension AppDatabase {
         return value!
       }
     } catch let error as DatabaseError {
-      throw AppDatabase.map(error)
+      throw AppDatabase.map(error, path: path)
+    } catch let error as RowDecodingError {
+      throw AppDatabase.map(error, path: path)
     }
   }
 }

@@ -10,6 +10,12 @@ import GRDB
 /// whole import back and sorting it. Memory follows the number of distinct (month, currency,
 /// category), not rows.
 struct MonthTotalDeltas {
+  /// The largest outflow or inflow one (month, currency, category) may hold: 2^62 - 1 minor
+  /// units (46 quadrillion dollars). Two such sums still add up without passing `Int64.max`,
+  /// so the rollup's SQL `outflow + ?` can never overflow into a REAL, and the calculator
+  /// can add a few of them without overflowing.
+  static let limit: Int64 = (1 << 62) - 1
+
   struct Sums {
     var outflow: Int64 = 0
     var inflow: Int64 = 0
@@ -22,8 +28,13 @@ struct MonthTotalDeltas {
   /// Keyed by month index (17 bits) | currency code (24 bits) | category number (22 bits).
   private var sums: [Int64: Sums] = [:]
 
-  mutating func add(date: CivilDate, amount: Money, category: String?) {
-    sums[key(date: date, amount: amount, category: category), default: Sums()].record(amount.minor)
+  /// Adds one row; throws when a sum would pass `limit` (`line`: the row's line, if any).
+  mutating func add(date: CivilDate, amount: Money, category: String?, line: Int? = nil) throws(TotalOverflow) {
+    guard sums[key(date: date, amount: amount, category: category), default: Sums()].record(amount.minor) else {
+      throw TotalOverflow(
+        line: line, month: date.calendarMonth.description, currency: amount.currency.code,
+        category: category, amount: amount)
+    }
   }
 
   /// Takes back a row: a duplicate the writer did not store, or a stored row being deleted or
@@ -32,13 +43,26 @@ struct MonthTotalDeltas {
     sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(amount.minor)
   }
 
-  /// Adds another set of sums (a batch's) to these.
-  mutating func merge(_ other: MonthTotalDeltas) {
+  /// Adds another set of sums (a batch's) to these; throws when a sum would pass `limit`.
+  mutating func merge(_ other: MonthTotalDeltas) throws(TotalOverflow) {
     for (key, sums) in other.sums where !sums.isZero {
       let category = other.categories[Int(key & 0x3F_FFFF)]
       let local = (key & ~0x3F_FFFF) | number(of: category.isEmpty ? nil : category)
-      self.sums[local, default: Sums()].merge(sums)
+      guard self.sums[local, default: Sums()].merge(sums) else {
+        let (month, currency) = MonthTotalDeltas.monthAndCurrency(key)
+        throw TotalOverflow(line: nil, month: month, currency: currency, category: category, amount: nil)
+      }
     }
+  }
+
+  /// The month (`YYYY-MM`) and currency code packed in a key.
+  static func monthAndCurrency(_ key: Int64) -> (String, String) {
+    let monthIndex = Int(key >> 46)
+    let month = Month(year: monthIndex / 12, month: monthIndex % 12 + 1)
+    let codeBits = (key >> 22) & 0xFF_FFFF
+    let currency = String(
+      decoding: [UInt8(codeBits >> 16), UInt8(codeBits >> 8 & 0xFF), UInt8(codeBits & 0xFF)], as: UTF8.self)
+    return (month?.description ?? "?", currency)
   }
 
   private mutating func number(of category: String?) -> Int64 {
@@ -64,25 +88,30 @@ struct MonthTotalDeltas {
 
   /// Adds the sums to `monthTotal`, creating the rows that do not exist yet and deleting the
   /// ones whose count falls to zero (so a month or category with no row left is gone from the
-  /// report, its history start and the category list).
+  /// report, its history start and the category list); throws `TotalOverflow` (and the
+  /// caller's transaction rolls back) when a stored sum would pass `limit`. Both sides are at
+  /// most `limit`, so SQLite's addition itself cannot overflow.
   func apply(_ db: Database) throws {
     let upsert = try db.makeStatement(
       sql: """
         INSERT INTO monthTotal (month, currency, category, outflow, inflow, count) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (month, currency, category) DO UPDATE SET
           outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count
+        RETURNING outflow <= \(MonthTotalDeltas.limit) AND inflow <= \(MonthTotalDeltas.limit)
+          AND typeof(outflow) = 'integer' AND typeof(inflow) = 'integer'
         """)
     let dropEmpty = try db.makeStatement(
       sql: "DELETE FROM monthTotal WHERE month = ? AND currency = ? AND category = ? AND count <= 0")
     for (key, sums) in sums where !sums.isZero {
-      let monthIndex = Int(key >> 46)
-      let month = Month(year: monthIndex / 12, month: monthIndex % 12 + 1)
-      let codeBits = (key >> 22) & 0xFF_FFFF
-      let currency = String(
-        decoding: [UInt8(codeBits >> 16), UInt8(codeBits >> 8 & 0xFF), UInt8(codeBits & 0xFF)], as: UTF8.self)
+      let (month, currency) = MonthTotalDeltas.monthAndCurrency(key)
       let category = categories[Int(key & 0x3F_FFFF)]
-      try upsert.execute(arguments: [month?.description, currency, category, sums.outflow, sums.inflow, sums.count])
-      if sums.count < 0 { try dropEmpty.execute(arguments: [month?.description, currency, category]) }
+      let fits = try Bool.fetchOne(
+        upsert, arguments: [month, currency, category, sums.outflow, sums.inflow, sums.count])
+      if fits != true {
+        throw TotalOverflow(
+          line: nil, month: month, currency: currency, category: category.isEmpty ? nil : category, amount: nil)
+      }
+      if sums.count < 0 { try dropEmpty.execute(arguments: [month, currency, category]) }
     }
   }
 }
@@ -91,19 +120,52 @@ extension MonthTotalDeltas.Sums {
   /// Nothing to add: no row counted and no money (an edit can move money with a count of 0).
   var isZero: Bool { outflow == 0 && inflow == 0 && count == 0 }
 
-  mutating func record(_ minor: Int64) {
-    if minor < 0 { outflow += -minor } else { inflow += minor }
+  /// Adds one amount; false (and nothing changed) when a sum would pass the limit.
+  mutating func record(_ minor: Int64) -> Bool {
+    let magnitude = minor.magnitude
+    guard magnitude <= UInt64(MonthTotalDeltas.limit) else { return false }
+    let sum = (minor < 0 ? outflow : inflow) + Int64(magnitude)  // both <= limit: cannot overflow
+    guard sum <= MonthTotalDeltas.limit else { return false }
+    if minor < 0 { outflow = sum } else { inflow = sum }
     count += 1
+    return true
   }
 
+  /// Takes back an amount `record` added.
   mutating func unrecord(_ minor: Int64) {
-    if minor < 0 { outflow -= -minor } else { inflow -= minor }
+    let magnitude = Int64(clamping: minor.magnitude)
+    if minor < 0 { outflow -= magnitude } else { inflow -= magnitude }
     count -= 1
   }
 
-  mutating func merge(_ other: Self) {
-    outflow += other.outflow
-    inflow += other.inflow
+  /// Adds another set of sums; false (and nothing changed) when a sum would pass the limit.
+  mutating func merge(_ other: Self) -> Bool {
+    let (out, inn) = (outflow + other.outflow, inflow + other.inflow)  // both <= limit: cannot overflow
+    guard out <= MonthTotalDeltas.limit, inn <= MonthTotalDeltas.limit else { return false }
+    outflow = out
+    inflow = inn
     count += other.count
+    return true
+  }
+}
+
+/// A sum of the monthly rollup that would pass `MonthTotalDeltas.limit`: the rows are refused.
+public struct TotalOverflow: Error, Equatable, Sendable {
+  /// The line of the row that passed it, when one row did (within one batch).
+  public var line: Int?
+  /// `YYYY-MM`.
+  public var month: String
+  public var currency: String
+  /// nil: uncategorized.
+  public var category: String?
+  /// The row's amount, when one row did.
+  public var amount: Money?
+
+  /// What happened, for a message that adds the file name in front.
+  public var description: String {
+    let what = amount.map { "the amount \($0.decimalString)" } ?? "these rows"
+    let total = Money(minor: MonthTotalDeltas.limit, currency: Currency(code: currency) ?? .usd).decimalString
+    return
+      "\(what) would bring the \(month) total of \(category ?? uncategorizedName) (\(currency)) past \(total), the most expenses can add up in one month and category; nothing was written"
   }
 }

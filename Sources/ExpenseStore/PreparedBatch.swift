@@ -65,13 +65,13 @@ public struct ImportBatcher: Sendable {
   }
 
   /// Adds a row; returns the batch it closed, if any (the row itself opens the next one).
-  public mutating func add(_ row: ImportRow) -> PreparedBatch? {
+  public mutating func add(_ row: ImportRow) throws(TotalOverflow) -> PreparedBatch? {
     var closed: PreparedBatch?
     if let last = pending.last,
       pending.count >= ImportBatcher.maxRows
         || (pending.count >= ImportBatcher.batchRows && last.key >> 43 != row.key >> 43)
     {
-      closed = finish()
+      closed = try finish()
     }
     pending.append(row)
     if names != nil, let raw = row.category {
@@ -84,10 +84,10 @@ public struct ImportBatcher: Sendable {
   }
 
   /// The rows not yet in a batch, as one (nil if there are none).
-  public mutating func finish() -> PreparedBatch? {
+  public mutating func finish() throws(TotalOverflow) -> PreparedBatch? {
     guard !pending.isEmpty else { return nil }
     var totals = MonthTotalDeltas()
-    for row in pending { totals.add(date: row.date, amount: row.amount, category: row.category) }
+    for row in pending { try totals.add(date: row.date, amount: row.amount, category: row.category, line: row.line) }
     var order = Array(0..<Int32(pending.count))
     order.sort { a, b in
       let (x, y) = (pending[Int(a)].key, pending[Int(b)].key)

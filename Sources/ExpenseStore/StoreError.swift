@@ -8,6 +8,20 @@ public enum StoreError: Error, Equatable, Sendable {
   case cannotOpen(path: String, reason: String)
   /// The file is not an expenses database (or not SQLite at all).
   case notADatabase(path: String)
+  /// Another process holds the write lock for longer than this one would wait.
+  case busy(path: String)
+  /// SQLite found the file damaged (SQLITE_CORRUPT / SQLITE_NOTADB while in use).
+  case corrupt(path: String, detail: String)
+  /// The disk (or quota) is full.
+  case diskFull(path: String)
+  /// The file or its folder cannot be written; `action` says what needed to write.
+  case readOnly(path: String, action: String)
+  /// Another I/O failure of the file.
+  case io(path: String, detail: String)
+  /// A stored value has a type or form this version cannot read (a damaged or hand-edited row).
+  case unreadable(path: String, detail: String)
+  /// A month's total would pass what 64-bit minor units can add up.
+  case totalTooLarge(path: String, detail: String)
   /// No budget matched what was asked to be removed.
   case budgetNotFound(category: String, month: Month?)
   /// No rule has this id.
@@ -31,7 +45,26 @@ extension StoreError: CustomStringConvertible {
     case .cannotOpen(let path, let reason):
       return "cannot open database \(path): \(reason)"
     case .notADatabase(let path):
-      return "\(path) is not an expenses database"
+      return
+        "\(path) is not an expenses database (another program's file, or not SQLite); it was left unchanged. Choose another file with --db"
+    case .busy(let path):
+      return
+        "\(path) is busy: another process is writing to it. Nothing was written; try again when it is done, or wait longer with --wait SECONDS"
+    case .corrupt(let path, let detail):
+      return
+        "\(path) is damaged (\(detail)); the command stopped and wrote nothing more.\n  hint: run 'expenses check' to see what is wrong, and 'expenses restore BACKUP' to go back to a backup"
+    case .diskFull(let path):
+      return
+        "cannot write \(path): the disk is full. Nothing of this command was written and the earlier data is intact; free some space and try again"
+    case .readOnly(let path, let action):
+      return "\(path) is read-only: cannot \(action); reports and lists still work. Nothing was written"
+    case .io(let path, let detail):
+      return "\(path): I/O error: \(detail)"
+    case .unreadable(let path, let detail):
+      return
+        "\(path) holds a value this version cannot read: \(detail)\n  hint: run 'expenses check' to find the damaged rows"
+    case .totalTooLarge(let path, let detail):
+      return "\(path): \(detail)"
     case .budgetNotFound(let category, let month):
       let when = month.map { " for \($0)" } ?? " (default)"
       return "no budget for '\(category)'\(when); see 'expenses budget list'"

@@ -36,12 +36,17 @@ struct CLIFailure: Error {
       self.init(message: error.description, code: SysExit.usage)
     case let error as StoreError:
       switch error {
-      case .newerSchema, .notADatabase: self.init(message: error.description, code: SysExit.dataError)
-      case .cannotOpen: self.init(message: error.description, code: SysExit.ioError)
+      case .newerSchema, .notADatabase, .unreadable, .totalTooLarge:
+        self.init(message: error.description, code: SysExit.dataError)
+      case .cannotOpen, .corrupt, .diskFull, .readOnly, .io:
+        self.init(message: error.description, code: SysExit.ioError)
+      case .busy: self.init(message: error.description, code: SysExit.tempFail)
       case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound:
         self.init(message: error.description, code: SysExit.usage)
       case .sqlite: self.init(message: error.description, code: SysExit.software)
       }
+    case let error as TotalOverflow:
+      self.init(message: error.description, code: SysExit.dataError)
     case let error as ImportError:
       self.init(message: error.description, code: ImportErrorCode.code(for: error))
     case let error as RenderError:

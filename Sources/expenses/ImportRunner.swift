@@ -16,8 +16,25 @@ struct ImportRunner {
   var importedAt: Date?
 
   func run(
-    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, dryRun: Bool,
-    showProgress: Bool
+    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
+    dryRun: Bool, showProgress: Bool
+  ) throws -> ImportSummary {
+    do {
+      return try runChecked(
+        path: path, options: options, skipInvalid: skipInvalid, rejectsPath: rejectsPath, forceRejects: forceRejects,
+        dryRun: dryRun, showProgress: showProgress)
+    } catch let overflow as TotalOverflow {
+      let location = overflow.line.map { "\(path):\($0)" } ?? path
+      throw CLIFailure(
+        message:
+          "\(TerminalText.sanitize(location)): \(overflow.description)\n  hint: an amount this large is almost always a misread column or decimal mark; check the file",
+        code: SysExit.dataError)
+    }
+  }
+
+  private func runChecked(
+    path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
+    dryRun: Bool, showProgress: Bool
   ) throws -> ImportSummary {
     let started = DispatchTime.now().uptimeNanoseconds
     let defaultCurrency = try database.defaultCurrency()
@@ -29,7 +46,11 @@ struct ImportRunner {
     importer.categoryName = { names.value.canonical($0) }
     var summary = ImportSummary(file: path)
     summary.dialect = "\(dialect)"
-    var rejects = try rejectsPath.map { try RejectsWriter(path: $0) }
+    let rejects = try rejectsPath.map {
+      try RejectsWriter(path: $0, force: forceRejects, database: database.path, input: path)
+    }
+    var committed = false
+    defer { if !committed { rejects?.discard() } }
     let progress = ProgressBar(
       enabled: showProgress, width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80,
       ascii: !terminal.localeIsUTF8)
@@ -59,12 +80,12 @@ struct ImportRunner {
         let stored = ImportRow(
           date: row.date, amount: row.amount, description: row.description, category: category,
           account: row.account, fingerprintHash: row.fingerprintHash, line: row.line, categorySource: source)
-        if let batch = batcher.add(stored) {
+        if let batch = try batcher.add(stored) {
           try emit(.batch(batch, rules: rules))
           rules.removeAll()
         }
       }
-      if let batch = batcher.finish() { try emit(.batch(batch, rules: rules)) }
+      if let batch = try batcher.finish() { try emit(.batch(batch, rules: rules)) }
     }
     defer { pipeline.finish() }
 
@@ -102,13 +123,24 @@ struct ImportRunner {
           }
         }
       }
+      if session.inserted + session.duplicates == 0 && summary.excluded > 0 && summary.rejected == 0 {
+        // Exit 0 with nothing imported reads as success; say why instead.
+        let reasons = summary.excludedDetails.prefix(3).map { "line \($0.line): \($0.reason)" }
+        throw CLIFailure(
+          message:
+            "\(TerminalText.sanitize(path)): every row was excluded (\(summary.excluded)), nothing to import; "
+            + TerminalText.sanitize(reasons.joined(separator: "; "))
+            + "\n  hint: check the status or date column, or use --skip-when to choose what is excluded",
+          code: SysExit.dataError)
+      }
       return session
     }
     summary.new = session.inserted
     summary.importId = dryRun ? nil : session.recordID
     summary.duplicates = session.duplicates
     summary.duplicateDetails = session.explained
-    try rejects?.close()
+    try rejects?.commit()
+    committed = true
     summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     return summary
   }
@@ -133,25 +165,26 @@ struct Unchecked<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// Writes rejected rows and their reasons as CSV: line, column, value, message, hint.
+/// Writes rejected rows and their reasons as CSV: line, column, value, message, hint and the
+/// record as the file held it, through a checked `OutputFile` (never the database, the input
+/// or an existing file), renamed into place only when the import has committed.
 struct RejectsWriter {
-  let handle: FileHandle
+  let file: OutputFile
 
-  init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
-      throw CLIFailure(message: "cannot write rejects file \(path)", code: SysExit.ioError)
-    }
-    handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    handle.write(Data("line,column,value,message,hint\n".utf8))
+  init(path: String, force: Bool, database: String, input: String) throws {
+    file = try OutputFile(path: path, force: force, database: database, inputs: [input])
+    try file.write("line,column,value,message,hint,record\n")
   }
 
-  mutating func write(_ issue: ImportIssue) throws {
+  func write(_ issue: ImportIssue) throws {
     let column = issue.columnName ?? issue.column.map(String.init) ?? ""
-    let fields = [String(issue.line), column, issue.rawValue, issue.message, issue.hint]
-    handle.write(Data((fields.map(RejectsWriter.quote).joined(separator: ",") + "\n").utf8))
+    let fields = [String(issue.line), column, issue.rawValue, issue.message, issue.hint, issue.record ?? ""]
+    try file.write(fields.map(RejectsWriter.quote).joined(separator: ",") + "\n")
   }
 
-  func close() throws { try handle.close() }
+  func commit() throws { try file.commit() }
+
+  func discard() { file.discard() }
 
   static func quote(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }

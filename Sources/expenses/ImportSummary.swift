@@ -45,7 +45,9 @@ struct ImportSummary: Encodable {
     var lines: [String] = []
     if dryRun {
       lines.append("Dry run of \(clean(file)): nothing was written.")
-      lines.append("Detected: \(clean(dialect))")
+      lines.append("Detected:")
+      // Line by line: the sanitizer would fold the description's line breaks into spaces.
+      for line in dialect.split(separator: "\n") { lines.append("  " + clean(String(line))) }
       for row in preview {
         let rule = row.ruleID.map { " (rule \($0))" } ?? ""
         let category = row.category.map { clean($0) + rule } ?? "uncategorized"

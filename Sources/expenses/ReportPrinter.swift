@@ -54,7 +54,7 @@ struct ReportPrinter {
   func print() throws {
     var text = try render()
     if !text.hasSuffix("\n") { text += "\n" }
-    FileHandle.standardOutput.write(Data(text.utf8))
+    try Console.out(text)
   }
 }
 

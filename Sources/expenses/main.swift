@@ -7,16 +7,38 @@ import Foundation
   import Glibc
 #endif
 
+// A reader that goes away (`expenses report | head -1`) becomes EPIPE on the next write, which
+// `Console` reports, instead of a kill in the middle of whatever the command was doing.
+signal(SIGPIPE, SIG_IGN)
+
+/// Prints `message` on stderr (best effort: stderr itself may be what failed) and exits.
+func fail(_ message: String, code: Int32) -> Never {
+  fputs("expenses: " + message + "\n", Console.stderrFile)
+  exit(code)
+}
+
+/// Ends the process for an output failure: quietly for a closed pipe, else exit 74.
+func failOutput(_ failure: Console.Failure, committed: String?) -> Never {
+  let stream = failure.descriptor == STDERR_FILENO ? "standard error" : "standard output"
+  if failure.isClosedPipe {
+    if let committed { fail("\(committed); its summary was not shown: the output was closed", code: 0) }
+    exit(0)
+  }
+  let prefix = committed.map { "\($0), but " } ?? ""
+  fail("\(prefix)cannot write to \(stream): \(failure.reason)", code: SysExit.ioError)
+}
+
 let arguments = GlobalArguments.liftLeadingDatabase(Array(CommandLine.arguments.dropFirst()))
 do {
   var command = try ExpensesCommand.parseAsRoot(arguments)
   try command.run()
-  fflush(nil)
+  try Console.flush()
+} catch let error as Console.Failure {
+  failOutput(error, committed: nil)
+} catch let error as CommittedOutputFailure {
+  failOutput(error.failure, committed: error.committed)
 } catch {
-  fflush(nil)
-  if let failure = CLIFailure(error) {
-    FileHandle.standardError.write(Data(("expenses: " + failure.message + "\n").utf8))
-    exit(failure.code)
-  }
+  do { try Console.flush() } catch { failOutput(error, committed: nil) }
+  if let failure = CLIFailure(error) { fail(failure.message, code: failure.code) }
   ExpensesCommand.exit(withError: error)
 }

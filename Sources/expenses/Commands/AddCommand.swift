@@ -37,7 +37,7 @@ struct AddCommand: ParsableCommand {
     let expense = try db.addExpense(
       Expense(date: try CivilDate.parse(date), amount: money, description: text, category: category, account: account))
     if format == .json {
-      FileHandle.standardOutput.write(Data((ExpenseJSON.encode([expense]) + "\n").utf8))
+      try Console.out(ExpenseJSON.encode([expense]) + "\n")
     } else {
       print("Added #\(expense.id ?? 0): \(expense.date) \(money.formatted) \(TerminalTextBridge.clean(text))")
     }

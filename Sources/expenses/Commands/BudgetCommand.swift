@@ -54,7 +54,7 @@ struct BudgetCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let budgets = try database.open().budgets()
+      let budgets = try database.openForReading().budgets()
       if format == .json {
         let rows = budgets.map {
           [

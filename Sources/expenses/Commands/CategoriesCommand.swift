@@ -17,7 +17,7 @@ struct CategoriesCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let categories = try database.open().categories()
+      let categories = try database.openForReading().categories()
       if format == .json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -13,7 +13,7 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the settings.")
     @OptionGroup var database: DatabaseOptions
     func run() throws {
-      let db = try database.open()
+      let db = try database.openForReading()
       print("database: \(db.path)")
       print("currency: \(try db.defaultCurrency().code)")
       print("accordion: \(try db.setting("accordion") ?? "off")")

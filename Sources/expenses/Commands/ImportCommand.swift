@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseImport
+import ExpenseRender
 import ExpenseStore
 import Foundation
 
@@ -40,7 +41,10 @@ struct ImportCommand: ParsableCommand {
   @Option(help: "Field separator: , ; tab | (default: detected).")
   var delimiter: String?
 
-  @Option(help: "Text encoding: utf-8, utf-16le, utf-16be, windows-1252, latin1 (default: detected).")
+  @Option(
+    help:
+      "Text encoding (default: detected): utf-8, utf-16le/be, windows-1252, latin1, shift_jis, euc-jp, euc-kr, gb18030, big5, windows-1250/1251, iso-8859-2/15 (aliases such as cp1252, sjis, gbk work)."
+  )
   var encoding: String?
 
   @Option(help: "Date format with tokens YYYY YY MM M DD D, e.g. DD.MM.YYYY (default: detected).")
@@ -76,6 +80,9 @@ struct ImportCommand: ParsableCommand {
   @Option(help: "With --skip-invalid: write the rejected rows and their reasons to this CSV file.")
   var rejects: String?
 
+  @Flag(help: "Let --rejects replace an existing file (never the database or the input).")
+  var force = false
+
   @Flag(help: "Show what would be imported and which rule matched each row; write nothing.")
   var dryRun = false
 
@@ -89,8 +96,9 @@ struct ImportCommand: ParsableCommand {
     if let spending, SpendingSign(rawValue: spending) == nil {
       throw ValidationError("--spending must be 'negative' or 'positive', not '\(spending)'")
     }
-    if let encoding, TextEncoding(rawValue: encoding.lowercased()) == nil {
-      throw ValidationError("unknown --encoding '\(encoding)': use utf-8, utf-16le, utf-16be, windows-1252 or latin1")
+    if let encoding, TextEncoding(name: encoding) == nil {
+      throw ValidationError(
+        "unknown --encoding '\(encoding)': use one of \(TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     if let decimalMark, decimalMark != "." && decimalMark != "," {
       throw ValidationError("--decimal-mark must be '.' or ','")
@@ -132,7 +140,7 @@ struct ImportCommand: ParsableCommand {
       options.namedColumns[parts[0]] = ColumnRole(rawValue: parts[1])
     }
     if let delimiter { options.delimiter = delimiter }
-    if let encoding { options.encoding = TextEncoding(rawValue: encoding.lowercased()) }
+    if let encoding { options.encoding = TextEncoding(name: encoding) }
     if let dateFormat { options.dateFormat = dateFormat }
     if let decimalMark { options.decimalMark = decimalMark }
     if let spending { options.spending = SpendingSign(rawValue: spending) }
@@ -154,7 +162,8 @@ struct ImportCommand: ParsableCommand {
     var runner = ImportRunner(database: db, terminal: TerminalEnvironment())
     runner.importedAt = Date()
     let summary = try runner.run(
-      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, dryRun: dryRun,
+      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, forceRejects: force,
+      dryRun: dryRun,
       showProgress: TerminalEnvironment.isTerminal(STDERR_FILENO))
     if let saveProfile {
       let encoder = JSONEncoder()
@@ -162,7 +171,16 @@ struct ImportCommand: ParsableCommand {
       try db.saveProfile(name: saveProfile, json: String(decoding: try encoder.encode(options), as: UTF8.self))
     }
     let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    do {
+      try Console.out(text)
+      try Console.flush()
+    } catch {
+      // The rows are in: a script must not read a failed summary as a failed import.
+      throw CommittedOutputFailure(
+        failure: error,
+        committed: dryRun ? nil : "the import of \(TerminalText.sanitize(file)) was committed (\(summary.new) new rows)"
+      )
+    }
   }
 }
 

@@ -56,7 +56,7 @@ struct ImportsCommand: ParsableCommand {
     }
 
     func run() throws {
-      let records = try database.open().imports()
+      let records = try database.openForReading().imports()
       if format == .json {
         let rows = records.map {
           Row(

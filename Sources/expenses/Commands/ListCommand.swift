@@ -27,7 +27,7 @@ struct ListCommand: ParsableCommand {
   }
 
   func run() throws {
-    let db = try database.open()
+    let db = try database.openForReading()
     let expenses = try db.expenses(
       month: try month.map { text throws(CoreError) in try Month.parse(text) }, category: category)
     let output: String
@@ -38,6 +38,6 @@ struct ListCommand: ParsableCommand {
       let glyphs: GlyphSet = ascii || !terminal.localeIsUTF8 ? .ascii : .unicode
       output = ExpenseListRenderer(width: terminal.width(option: width), glyphs: glyphs).render(expenses)
     }
-    FileHandle.standardOutput.write(Data((output.hasSuffix("\n") ? output : output + "\n").utf8))
+    try Console.out(output.hasSuffix("\n") ? output : output + "\n")
   }
 }

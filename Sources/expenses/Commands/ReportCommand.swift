@@ -21,7 +21,8 @@ struct ReportCommand: ParsableCommand {
   @OptionGroup var options: ReportOptions
 
   func run() throws {
-    let db = try database.open()
+    // Reading takes no lock; only --save (which stores section states) opens for writing.
+    let db = try options.save ? database.open() : database.openForReading()
     try ReportPrinter(database: db, options: options, defaultToday: systemToday()).print()
   }
 }

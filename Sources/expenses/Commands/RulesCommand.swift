@@ -54,7 +54,7 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let rules = try database.open().rules()
+      let rules = try database.openForReading().rules()
       if format == .json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -96,7 +96,7 @@ struct RulesCommand: ParsableCommand {
     @Flag(help: "Print how many rows would change, per category; write nothing.") var dryRun = false
 
     func run() throws {
-      let result = try database.open().applyRules(dryRun: dryRun)
+      let result = try (dryRun ? database.openForReading() : database.open()).applyRules(dryRun: dryRun)
       let rows = "expense\(result.changed == 1 ? "" : "s")"
       try Console.line(
         dryRun ? "Would re-categorize \(result.changed) \(rows)" : "Re-categorized \(result.changed) \(rows)")

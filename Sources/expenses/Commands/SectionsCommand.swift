@@ -61,7 +61,7 @@ struct SectionsCommand: ParsableCommand {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List section ids, titles and saved states.")
     @OptionGroup var database: DatabaseOptions
-    func run() throws { print(try SectionsCommand.describe(try database.open())) }
+    func run() throws { print(try SectionsCommand.describe(try database.openForReading())) }
   }
 
   struct Expand: ParsableCommand {

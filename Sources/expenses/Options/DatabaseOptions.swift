@@ -9,6 +9,13 @@ struct DatabaseOptions: ParsableArguments {
     help: "The SQLite database file (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite).")
   var path: String?
 
+  @Option(
+    name: .customLong("wait"),
+    help: ArgumentHelp(
+      "Seconds a write waits while another process writes to the database, then exits 75.",
+      valueName: "seconds"))
+  var wait: Double = 10
+
   /// The path in force: --db (after or before the subcommand), $EXPENSES_DB, XDG, ~/.local/share.
   var resolvedPath: String {
     if let path { return path }
@@ -22,5 +29,14 @@ struct DatabaseOptions: ParsableArguments {
     return home + "/.local/share/expenses/expenses.sqlite"
   }
 
-  func open() throws -> AppDatabase { try AppDatabase(path: resolvedPath) }
+  /// Opens the database for a command that writes (creating it when missing).
+  func open() throws -> AppDatabase { try AppDatabase(path: resolvedPath, access: .write, wait: wait) }
+
+  /// Opens the database for a command that only reads: no lock is taken and nothing is written,
+  /// so it answers while another process imports, and from a read-only file or folder.
+  func openForReading() throws -> AppDatabase { try AppDatabase(path: resolvedPath, access: .read, wait: wait) }
+
+  func validate() throws {
+    guard wait >= 0, wait.isFinite else { throw ValidationError("--wait must be 0 or more seconds") }
+  }
 }

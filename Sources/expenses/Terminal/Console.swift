@@ -1,16 +1,24 @@
+import ConsoleStreams
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The one way text reaches stdout and stderr: `write(2)` in a loop, never Foundation's
-/// `FileHandle.write` (which traps on a full device or a closed pipe).
+/// The one way text reaches stdout and stderr: C stdio, whose errors are checked, never
+/// Foundation's `FileHandle.write` (which traps on a full device or a closed pipe).
 ///
-/// A write error is thrown as `Console.Failure`; `main` turns a closed pipe into a quiet end
-/// and any other failure into exit 74 with one line on stderr.
+/// stdout goes through the same `FILE*` as Swift's `print`, so the two never reorder; a write
+/// error there surfaces at the latest when `main` flushes before exiting, and is thrown as
+/// `Console.Failure`: a closed pipe ends quietly, any other failure exits 74 with one line.
+/// `SIGPIPE` is ignored (see `main`), so a reader that went away is an `EPIPE`, not a kill.
 enum Console {
-  /// A write to stdout or stderr that did not complete.
+  /// stdio's stdout (the stream `print` uses).
+  nonisolated(unsafe) static let stdoutFile = standardOutputFile
+  /// stdio's stderr.
+  nonisolated(unsafe) static let stderrFile = standardErrorFile
+
+  /// A write to stdout, stderr or an output file that did not complete.
   struct Failure: Error {
     /// The file descriptor written to.
     var descriptor: Int32
@@ -18,18 +26,39 @@ enum Console {
     var code: Int32
     /// True for a reader that went away (`report | head -1`): not worth a message.
     var isClosedPipe: Bool { code == EPIPE }
+    /// `strerror` of the code.
+    var reason: String { String(cString: strerror(code)) }
   }
 
-  /// Writes `text` to stdout.
-  static func out(_ text: String) throws(Failure) { try write(text, to: STDOUT_FILENO) }
+  /// Writes `text` to stdout (buffered with `print`).
+  static func out(_ text: String) throws(Failure) {
+    errno = 0
+    if fputs(text, stdoutFile) < 0 || ferror(stdoutFile) != 0 {
+      throw Failure(descriptor: STDOUT_FILENO, code: errno == 0 ? EIO : errno)
+    }
+  }
 
   /// Writes `text` to stdout followed by a newline, like `print`.
-  static func line(_ text: String = "") throws(Failure) { try write(text + "\n", to: STDOUT_FILENO) }
+  static func line(_ text: String = "") throws(Failure) { try out(text + "\n") }
 
-  /// Writes `text` to stderr.
-  static func err(_ text: String) throws(Failure) { try write(text, to: STDERR_FILENO) }
+  /// Writes `text` to stderr (unbuffered).
+  static func err(_ text: String) throws(Failure) {
+    errno = 0
+    if fputs(text, stderrFile) < 0 || ferror(stderrFile) != 0 {
+      throw Failure(descriptor: STDERR_FILENO, code: errno == 0 ? EIO : errno)
+    }
+  }
 
-  /// Writes every byte of `text`, retrying short writes and EINTR.
+  /// Flushes stdout, turning any write error since the last flush into a `Failure`.
+  static func flush() throws(Failure) {
+    errno = 0
+    if fflush(stdoutFile) != 0 || ferror(stdoutFile) != 0 {
+      throw Failure(descriptor: STDOUT_FILENO, code: errno == 0 ? EIO : errno)
+    }
+  }
+
+  /// Writes every byte of `text` to a raw descriptor (an output file), retrying short writes
+  /// and EINTR.
   static func write(_ text: String, to descriptor: Int32) throws(Failure) {
     var bytes = Array(text.utf8)
     let count = bytes.count
@@ -48,4 +77,13 @@ enum Console {
     }
     if let failure { throw Failure(descriptor: descriptor, code: failure) }
   }
+}
+
+/// An output failure after the database has already committed a change: the message says so,
+/// so a script does not take a lost summary for a lost import.
+struct CommittedOutputFailure: Error {
+  var failure: Console.Failure
+  /// What was committed, e.g. "the import of bank.csv was committed (120 new rows)"; nil when
+  /// nothing was (a dry run).
+  var committed: String?
 }

@@ -51,12 +51,12 @@ final class ProgressBar {
       }
     }
     if text.count > width - 1 { text = String(text.prefix(width - 1)) }
-    FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
+    try? Console.err("\r\u{1B}[2K" + text)
     drawn = true
   }
 
   func finish() {
     guard enabled, drawn else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    try? Console.err("\r\u{1B}[2K")
   }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// What opening a file found, before anything is written to it.
+struct Opening {
+  /// The file exists and is not empty.
+  var exists: Bool
+  /// It holds tables (a migration then backs it up first).
+  var hasData: Bool
+  /// Some migration of this build has not run on it yet.
+  var needsMigration: Bool
+  /// It lacks our application id or WAL mode: the next write sets them (`claim`).
+  var needsOwnership: Bool
+}
+
+extension AppDatabase {
+  /// Tables whose presence marks a database made before the application id existed.
+  static let ownTables: Set<String> = ["expense", "monthTotal", "budget", "sectionPreference"]
+
+  /// Looks at the file through a read-only connection: is it ours, is it newer than this
+  /// build, does it need a migration. Writes nothing, so a foreign SQLite file that is refused
+  /// stays byte-for-byte as it was, journal mode included.
+  static func inspect(path: String) throws(StoreError) -> Opening {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_size > 0 else {
+      return Opening(exists: false, hasData: false, needsMigration: true, needsOwnership: true)
+    }
+    do {
+      let queue = try openQueue(path: path, readOnly: true, wait: 0)
+      return try queue.read { db throws -> Opening in
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        let journal = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let ours =
+          applicationID == AppDatabase.applicationID || (applicationID == 0 && tables.isSuperset(of: ownTables))
+        let empty = applicationID == 0 && tables.isEmpty
+        guard ours || empty else { throw StoreError.notADatabase(path: path) }
+        let migrator = AppDatabase.migrator
+        let known = tables.contains("grdb_migrations")
+        let superseded = known ? try migrator.hasBeenSuperseded(db) : false
+        if userVersion > schemaVersion || superseded {
+          throw StoreError.newerSchema(path: path, found: max(userVersion, schemaVersion + 1), supported: schemaVersion)
+        }
+        let complete = known ? try migrator.hasCompletedMigrations(db) : false
+        return Opening(
+          exists: true, hasData: !tables.isEmpty, needsMigration: !complete,
+          needsOwnership: applicationID != AppDatabase.applicationID || journal.lowercased() != "wal")
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw map(error, path: path)
+    }
+  }
+
+  /// Marks the file as ours: the application id, and WAL mode (persistent in the file) so
+  /// readers in other processes never wait for a writer.
+  func claim() throws(StoreError) {
+    do {
+      try writer.writeWithoutTransaction { db in
+        if path != ":memory:", try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" {
+          _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
+      }
+      try writer.write { db in
+        if try Int32.fetchOne(db, sql: "PRAGMA application_id") != AppDatabase.applicationID {
+          try db.execute(sql: "PRAGMA application_id = \(AppDatabase.applicationID)")
+        }
+      }
+    } catch {
+      throw AppDatabase.map(error, path: path)
+    }
+  }
+
+  /// Maps SQLite and decoding errors to `StoreError`, naming the database: busy → `.busy`,
+  /// damage → `.corrupt`, a full disk → `.diskFull`, a read-only file → `.readOnly`, other
+  /// I/O → `.io`, a stored value of the wrong type → `.unreadable`.
+  static func map(_ error: any Error, path: String) -> StoreError {
+    if let error = error as? StoreError { return error }
+    if let error = error as? UnreadableValue { return .unreadable(path: path, detail: error.detail) }
+    if let error = error as? RowDecodingError {
+      return .unreadable(path: path, detail: "\(error)")
+    }
+    guard let error = error as? DatabaseError else { return .sqlite("\(path): \(error)") }
+    let message = error.message ?? "\(error.resultCode)"
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+    case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path, detail: message)
+    case .SQLITE_FULL: return .diskFull(path: path)
+    case .SQLITE_READONLY: return .readOnly(path: path, action: "write to it")
+    case .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+      return .io(path: path, detail: message)
+    default: return .sqlite("\(path): \(message)")
+    }
+  }
+
+  /// Copies the database to `NAME.before-vN` (N: this build's schema; `.1`, `.2`, ... when that
+  /// name is taken) with `VACUUM INTO`, a consistent copy made under a read transaction.
+  func backupBeforeMigration() throws {
+    var target = "\(path).before-v\(AppDatabase.schemaVersion)"
+    var attempt = 0
+    while FileManager.default.fileExists(atPath: target) {
+      attempt += 1
+      target = "\(path).before-v\(AppDatabase.schemaVersion).\(attempt)"
+    }
+    let fd = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw StoreError.cannotOpen(path: target, reason: String(cString: strerror(errno))) }
+    close(fd)
+    do {
+      try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
+    } catch {
+      unlink(target)
+      throw error
+    }
+  }
+}
+
+/// A stored value that does not decode, described by what holds it (thrown inside a read and
+/// turned into `StoreError.unreadable` with the database's path by `AppDatabase.map`).
+struct UnreadableValue: Error {
+  var detail: String
+}

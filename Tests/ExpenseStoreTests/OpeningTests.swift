@@ -1,0 +1,53 @@
+import ExpenseCore
+import Foundation
+import GRDBSQLite
+import Testing
+
+@testable import ExpenseStore
+
+/// Opening a file: migrations back the file up first; a read opens nothing for writing.
+@Suite struct OpeningTests {
+  func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("expenses-store-\(UUID().uuidString)/db.sqlite").path
+  }
+
+  @Test func aPendingMigrationCopiesTheFileFirst() throws {
+    let path = temporaryPath()
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FutureSchema.writeVersion1(path: path)
+    let db = try AppDatabase(path: path, access: .read)
+    #expect(try db.expenses().count == 2)
+    let backup = "\(path).before-v\(AppDatabase.schemaVersion)"
+    #expect(FileManager.default.fileExists(atPath: backup))
+    var handle: OpaquePointer?
+    #expect(sqlite3_open_v2(backup, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(
+      handle, "SELECT COUNT(*), (SELECT user_version FROM pragma_user_version) FROM expense", -1, &statement, nil)
+    defer { sqlite3_finalize(statement) }
+    #expect(sqlite3_step(statement) == SQLITE_ROW)
+    #expect(sqlite3_column_int(statement, 0) == 2, "the copy holds the rows as they were")
+    #expect(sqlite3_column_int(statement, 1) == 1, "and the old schema")
+    let mode = try FileManager.default.attributesOfItem(atPath: backup)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    // Opening again finds nothing pending: no second copy.
+    _ = try AppDatabase(path: path)
+    #expect(!FileManager.default.fileExists(atPath: backup + ".1"))
+  }
+
+  @Test func rollupSumsStopAtTheLimitInsteadOfOverflowing() throws {
+    let db = try AppDatabase()
+    let date = try CivilDate.parse("2026-10-01")
+    let big = Money(minor: -(MonthTotalDeltas.limit / 2 + 1), currency: .usd)
+    try db.addExpense(Expense(date: date, amount: big, description: "a"))
+    #expect(throws: TotalOverflow.self) { try db.addExpense(Expense(date: date, amount: big, description: "b")) }
+    #expect(throws: TotalOverflow.self) {
+      try db.addExpense(Expense(date: date, amount: Money(minor: .min, currency: .usd), description: "c"))
+    }
+    #expect(try db.expenses().count == 1, "the refused rows are not stored")
+    let totals = try db.monthlyTotals(from: date.calendarMonth, through: date.calendarMonth)
+    #expect(totals.map(\.outflowMinor) == [MonthTotalDeltas.limit / 2 + 1])
+  }
+}
