@@ -13,7 +13,8 @@ struct ImportsCommand: ParsableCommand {
     discussion: """
       Each import that added rows is recorded with the ids it added, so 'imports remove' takes
       out exactly those rows (including ones edited since) in one transaction. Imports made
-      before expenses 0.2 (schema 3) have no record; delete their rows with 'expenses delete'.
+      before the database's schema 3 (the version that added this) have no record; delete their
+      rows with 'expenses delete'.
 
       Examples:
         expenses imports
