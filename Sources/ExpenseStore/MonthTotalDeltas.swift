@@ -118,6 +118,9 @@ struct MonthTotalDeltas {
 
 extension MonthTotalDeltas.Sums {
   /// Nothing to add: no row counted and no money (an edit can move money with a count of 0).
+  /// Every field of `Sums` must be zero here: a field added later (a per-day split of the
+  /// money, say) belongs in this test too, or an edit that moves money between days of one
+  /// month would be skipped.
   var isZero: Bool { outflow == 0 && inflow == 0 && count == 0 }
 
   /// Adds one amount; false (and nothing changed) when a sum would pass the limit.
