@@ -36,13 +36,21 @@ public struct Expense: Hashable, Sendable, Codable {
   }
 }
 
-/// Whether a category is spending (the default) or income (salary, interest).
+/// Whether a category is spending (the default), income (salary, interest) or a transfer
+/// between one's own accounts (card payments, savings, top-ups).
 public enum CategoryKind: String, Sendable, Codable, CaseIterable {
   /// Money going out; reported against budgets.
   case expense
   /// Money coming in; reported as income, never as negative spending.
   case income
+  /// Money moved between one's own accounts: neither spending nor income.
+  case transfer
 }
+
+/// The category the importer gives rows its built-in patterns recognise as moves between
+/// one's own accounts (see `TransferPatterns`); its kind is `transfer` unless the user sets
+/// another.
+public let transfersName = "Transfers"
 
 /// The name shown for expenses without a category.
 public let uncategorizedName = "Uncategorized"
@@ -75,10 +83,16 @@ public struct CategoryMonthTotal: Hashable, Sendable, Codable {
   public var inflowMinor: Int64
   /// Number of transactions.
   public var count: Int
+  /// Number of those transactions that are money in (positive amounts); for uncategorized
+  /// rows this is the "unsorted money in" count.
+  public var inflowCount: Int
+  /// Money out per day of the month (index 0 is the 1st), as positive minor units; `nil` when
+  /// not loaded. Pace and projection read a category's usual shape of a month from it.
+  public var dailyOutflowMinor: [Int64]?
 
   public init(
     currency: Currency, category: String?, month: Month, outflowMinor: Int64, inflowMinor: Int64,
-    count: Int
+    count: Int, inflowCount: Int = 0, dailyOutflowMinor: [Int64]? = nil
   ) {
     self.currency = currency
     self.category = category
@@ -86,6 +100,8 @@ public struct CategoryMonthTotal: Hashable, Sendable, Codable {
     self.outflowMinor = outflowMinor
     self.inflowMinor = inflowMinor
     self.count = count
+    self.inflowCount = inflowCount
+    self.dailyOutflowMinor = dailyOutflowMinor
   }
 
   /// Spending as DESIGN §3 defines it: outflows − inflows (a refund lowers it).

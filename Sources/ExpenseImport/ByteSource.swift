@@ -18,6 +18,7 @@ public final class FileSource: ByteSource {
   public private(set) var bytesRead: Int64 = 0
   /// The file size from `fstat`, when it is a regular file.
   public let totalBytes: Int64?
+  var ownsDescriptor = true
 
   public init(path: String) throws(ImportError) {
     self.path = path
@@ -34,7 +35,15 @@ public final class FileSource: ByteSource {
     totalBytes = (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : nil
   }
 
-  deinit { close(fd) }
+  /// Standard input (`import -`): not closed, size unknown.
+  public init(standardInput: Void) {
+    fd = STDIN_FILENO
+    path = "<stdin>"
+    totalBytes = nil
+    ownsDescriptor = false
+  }
+
+  deinit { if ownsDescriptor { close(fd) } }
 
   public func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(ImportError) -> Int {
     while true {
@@ -50,6 +59,42 @@ public final class FileSource: ByteSource {
       if errno == EINTR { continue }
       throw .io(path: path, message: String(cString: strerror(errno)))
     }
+  }
+}
+
+/// A source that reports how far it has got, for the progress bar.
+public protocol ProgressSource: AnyObject {
+  var bytesRead: Int64 { get }
+  var totalBytes: Int64? { get }
+}
+
+extension FileSource: ProgressSource {}
+
+/// Bytes read once already (the detection sample of a pipe), then the rest of the stream.
+public final class ReplaySource: ByteSource, ProgressSource {
+  let prefix: MemorySource
+  let rest: FileSource
+  var prefixDone = false
+  public private(set) var bytesRead: Int64 = 0
+  public var totalBytes: Int64? { nil }
+
+  public init(prefix: [UInt8], rest: FileSource) {
+    self.prefix = MemorySource(prefix)
+    self.rest = rest
+  }
+
+  public func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(ImportError) -> Int {
+    if !prefixDone {
+      let n = try prefix.read(into: buffer, capacity: capacity)
+      if n > 0 {
+        bytesRead += Int64(n)
+        return n
+      }
+      prefixDone = true
+    }
+    let n = try rest.read(into: buffer, capacity: capacity)
+    bytesRead += Int64(n)
+    return n
   }
 }
 

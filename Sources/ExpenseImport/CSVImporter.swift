@@ -18,11 +18,17 @@ public final class CSVImporter {
   var plan: Plan?
 
   /// Checks the file can be opened; throws `.noInput` or `.io`.
+  /// The name errors use: the path, or `<stdin>` for `-`.
+  public var displayName: String { path == "-" ? "<stdin>" : path }
+  /// For `-`: standard input, opened once, and the sample detection read from it, replayed
+  /// in front of the rest (a pipe cannot be read twice).
+  var standardInput: (source: FileSource, sample: [UInt8])?
+
   public init(path: String, options: ImportOptions, defaultCurrency: Currency) throws(ImportError) {
     self.path = path
     self.options = options
     self.defaultCurrency = defaultCurrency
-    _ = try FileSource(path: path)
+    if path != "-" { _ = try FileSource(path: path) }
   }
 
   /// The layout `run` will use.
@@ -30,7 +36,7 @@ public final class CSVImporter {
 
   func loadPlan() throws(ImportError) -> Plan {
     if let plan { return plan }
-    let source = try FileSource(path: path)
+    let source = path == "-" ? FileSource(standardInput: ()) : try FileSource(path: path)
     var sample = [UInt8](repeating: 0, count: CSVImporter.sampleSize)
     var filled = 0
     while filled < sample.count {
@@ -42,7 +48,8 @@ public final class CSVImporter {
     }
     let truncated = filled == sample.count
     sample.removeSubrange(filled...)
-    let plan = try Detector(file: path, options: options, defaultCurrency: defaultCurrency)
+    if path == "-" { standardInput = (source, sample) }
+    let plan = try Detector(file: displayName, options: options, defaultCurrency: defaultCurrency)
       .detect(sample: sample, truncated: truncated)
     self.plan = plan
     return plan
@@ -65,11 +72,15 @@ public final class CSVImporter {
   {
     let plan = try loadPlan()
     for warning in plan.warnings { try body(.warning(warning)) }
-    let file = FileSource_(path: path)
-    let fileSource = try file.open()
+    let fileSource: any ByteSource & ProgressSource
+    if let standardInput {
+      fileSource = ReplaySource(prefix: standardInput.sample, rest: standardInput.source)
+    } else {
+      fileSource = try FileSource(path: path)
+    }
     let source = try plan.encoding.transcoder(fileSource)
-    let reader = CSVReader(source: source, delimiter: plan.delimiter, file: path)
-    var mapper = RowMapper(plan: plan, file: path)
+    let reader = CSVReader(source: source, delimiter: plan.delimiter, file: displayName)
+    var mapper = RowMapper(plan: plan, file: displayName)
     mapper.categoryName = categoryName
     defer { mapper.release() }
     var pending: [Pending] = []
@@ -112,7 +123,7 @@ public final class CSVImporter {
         let dateCell = RowMapper.cell(reader, plan.date)
         let issue = withRecord(
           ImportIssue(
-            kind: .wrongColumnCount, file: path, line: reader.line, column: nil, columnName: nil,
+            kind: .wrongColumnCount, file: displayName, line: reader.line, column: nil, columnName: nil,
             rawValue: RowMapper.preview(reader),
             message: "\(count) fields where the header has \(plan.width)",
             hint: "a field with the delimiter in it must be quoted; or the row is not a transaction"))
@@ -157,12 +168,6 @@ public final class CSVImporter {
     for p in pending { try body(.excluded(line: p.line, reason: "not a transaction row (after the data)")) }
     progress?(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: records))
   }
-}
-
-/// Opens the file again for the streaming pass.
-struct FileSource_ {
-  let path: String
-  func open() throws(ImportError) -> FileSource { try FileSource(path: path) }
 }
 
 extension RowMapper {

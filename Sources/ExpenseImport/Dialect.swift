@@ -8,6 +8,8 @@ public struct DetectedColumn: Sendable, Equatable {
   public var name: String?
   /// What the column is used for; `nil` when it is ignored.
   public var role: ColumnRole?
+  /// Up to two non-empty values from the sample, as the file holds them (for `--preview`).
+  public var samples: [String] = []
 }
 
 /// How amounts are signed in a file.
@@ -101,6 +103,8 @@ struct Plan {
   var currencyReason = ""
   var account: String?
   var skipWhen: [(column: Int, value: String, text: String)] = []
+  /// Up to two non-empty sampled values per column, for the dialect's description.
+  var samples: [[String]] = []
   var warnings: [String] = []
 
   func columnName(_ index: Int) -> String? {
@@ -110,7 +114,9 @@ struct Plan {
   var dialect: DetectedDialect {
     let count = max(width, roles.count)
     let columns = (0..<count).map { i in
-      DetectedColumn(index: i + 1, name: columnName(i), role: i < roles.count ? roles[i] : nil)
+      DetectedColumn(
+        index: i + 1, name: columnName(i), role: i < roles.count ? roles[i] : nil,
+        samples: i < samples.count ? samples[i] : [])
     }
     return DetectedDialect(
       encoding: encoding, encodingReason: encodingReason,

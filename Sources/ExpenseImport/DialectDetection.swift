@@ -14,6 +14,9 @@ struct Detector {
   static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
 
   func detect(sample: [UInt8], truncated: Bool) throws(ImportError) -> Plan {
+    if sample.isEmpty {
+      throw .undetectable(file: file, message: "the file is empty", hint: "export the statement again from the bank")
+    }
     // Encoding.
     let encoding: TextEncoding
     let encodingReason: String
@@ -32,6 +35,11 @@ struct Detector {
             "line \(garbled.line): the file is not UTF-8, and read as Windows-1252 its text looks garbled (\"\(garbled.text)\")",
           hint: "name its encoding: " + candidates.prefix(4).joined(separator: " or "))
       }
+    }
+    if encoding != .utf16le && encoding != .utf16be, let binary = Detector.binaryContent(sample) {
+      throw .undetectable(
+        file: file, message: "line \(binary.line): not a text file (\(binary.what))",
+        hint: "export the statement from the bank as CSV (a spreadsheet can save a sheet as CSV)")
     }
     let fieldText: FieldText
     switch encoding {
@@ -169,6 +177,9 @@ struct Detector {
       plan.assign(role == .ignore ? .ignore : role, index)
     }
     plan.resolveIndexes()
+    plan.samples = (0..<max(plan.width, plan.roles.count)).map {
+      Array(DetectorValues.values(data, $0).prefix(2))
+    }
     try requireColumns(&plan)
 
     try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)
@@ -180,6 +191,33 @@ struct Detector {
       plan.warnings.append("the file is \(encodingReason) (use --encoding to override)")
     }
     return plan
+  }
+
+  /// Where a sample shows it is not text: control bytes, NUL included (other than tab, line
+  /// breaks and form feed) in more than 1 % of it (16 at least: a stray escape is text with a
+  /// control character, not binary); named by a known signature when there is one.
+  static func binaryContent(_ sample: [UInt8]) -> (line: Int, what: String)? {
+    let signatures: [([UInt8], String)] = [
+      ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive, such as an Excel .xlsx workbook"),
+      ([0xD0, 0xCF, 0x11, 0xE0], "an old Excel .xls or Word file"),
+      ([0x25, 0x50, 0x44, 0x46], "a PDF document"),
+      ([0x7F, 0x45, 0x4C, 0x46], "a program"),
+    ]
+    for (magic, what) in signatures where sample.starts(with: magic) { return (1, what) }
+    var controls = 0
+    var line = 1
+    var firstLine: Int?
+    for b in sample {
+      if b == 0x0A { line += 1 }
+      if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C {
+        controls += 1
+        if firstLine == nil { firstLine = line }
+      }
+    }
+    if controls >= 16 && controls * 100 > sample.count, let firstLine {
+      return (firstLine, "binary data: it holds control bytes")
+    }
+    return nil
   }
 
   static func parseDelimiter(_ text: String) throws(ImportError) -> UInt8 {

@@ -21,6 +21,7 @@ public struct HTMLRenderer {
     out.append("<details open><summary>Category Performance (\(report.categoryCount))</summary>")
     for group in report.groups {
       out.append("<h2>\(group.currency.code)</h2>")
+      out.append("<ul>" + SummaryLines.lines(group, a).map { "<li>\(HTMLRenderer.escape($0))</li>" }.joined() + "</ul>")
       out.append(
         "<table><thead><tr><th>Category</th><th>Spent</th><th>Budget</th><th>Left</th><th>Used</th><th>Status</th></tr></thead><tbody>"
       )
@@ -29,7 +30,7 @@ public struct HTMLRenderer {
         let cls = isTotal ? "" : " class=\"\(row.status.rawValue)\""
         out.append(
           "<tr\(cls)><td>\(isTotal ? "<strong>Total</strong>" : HTMLRenderer.escape(row.category))</td>"
-            + "<td class=\"n\">\(HTMLRenderer.escape(a.money(row.spentMinor, group.currency)))</td>"
+            + "<td class=\"n\">\(HTMLRenderer.escape(a.spent(row.spentMinor, group.currency)))</td>"
             + "<td class=\"n\">\(HTMLRenderer.escape(a.money(row.budgetMinor, group.currency)))</td>"
             + "<td class=\"n\">\(HTMLRenderer.escape(a.money(row.remainingMinor, group.currency)))</td>"
             + "<td class=\"n\">\(a.percent(row.percentUsed))</td><td>\(isTotal ? "" : row.status.rawValue)</td></tr>")
@@ -72,7 +73,8 @@ public struct HTMLRenderer {
   /// `&`, `<`, `>`, `"` and `'` as entities; control characters (never valid in HTML text) as U+FFFD.
   static func escape(_ s: String) -> String {
     var out = ""
-    for scalar in s.unicodeScalars {
+    // Controls and bidirectional overrides made visible first (one sanitizer for every format).
+    for scalar in TerminalText.sanitize(s).unicodeScalars {
       switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"

@@ -17,10 +17,8 @@ public struct JSONRenderer {
 
   public func render(_ report: BudgetReport) -> String {
     let document = Document(report: report, sections: sections)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(document) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    guard let text = try? SafeJSON.text(document) else { return "{}\n" }
+    return text + "\n"
   }
 
   struct Document: Encodable {

@@ -17,27 +17,14 @@ public struct MarkdownRenderer {
       let total = group.totals.row
       out.append("## \(group.currency.code)")
       out.append("")
-      var summary = "- Spent \(a.money(total.spentMinor, group.currency))"
-      if let budget = total.budgetMinor {
-        summary += " of \(a.money(budget, group.currency)) (\(a.percent(total.percentUsed)))"
-      }
-      out.append(summary)
-      if let remaining = total.remainingMinor {
-        out.append(
-          remaining < 0
-            ? "- \(a.money(remaining.magnitudeClamped, group.currency)) over"
-            : "- \(a.money(remaining, group.currency)) left")
-      }
-      let t = group.totals
-      out.append(
-        "- \(t.overCount) over, \(t.nearCount) near, \(t.underCount) under, \(t.unbudgetedCount) without budget")
+      for line in SummaryLines.lines(group, a) { out.append("- " + MarkdownRenderer.escape(line)) }
       out.append("")
       out.append("| Category | Spent | Budget | Left | Used | Status |")
       out.append("|---|---:|---:|---:|---:|---|")
       for row in group.categories + [total] {
         let name = row.category == total.category && row == total ? "**Total**" : MarkdownRenderer.escape(row.category)
         out.append(
-          "| \(name) | \(a.money(row.spentMinor, group.currency)) | \(a.money(row.budgetMinor, group.currency)) | "
+          "| \(name) | \(a.spent(row.spentMinor, group.currency)) | \(a.money(row.budgetMinor, group.currency)) | "
             + "\(a.money(row.remainingMinor, group.currency)) | \(a.percent(row.percentUsed)) | "
             + "\(row == total ? "" : row.status.rawValue) |")
       }

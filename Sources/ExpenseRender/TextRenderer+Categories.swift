@@ -87,7 +87,7 @@ extension TextRenderer {
     let built: Table.Column
     switch column {
     case .spent:
-      built = .init(header: "Spent", cells: rows.map { a.money($0.spentMinor, currency) }, align: .right)
+      built = .init(header: "Spent", cells: rows.map { a.spent($0.spentMinor, currency) }, align: .right)
     case .budget:
       built = .init(header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) }, align: .right)
     case .left:
@@ -102,13 +102,18 @@ extension TextRenderer {
       }
       built = .init(header: "", cells: cells, align: .left)
     case .average:
-      built = .init(header: "3-mo avg", cells: rows.map { a.money($0.trailingAverageMinor, currency) }, align: .right)
+      let months = rows.lazy.compactMap(\.averageMonths).first ?? 3
+      built = .init(
+        header: "\(months)-mo avg", cells: rows.map { $0.trailingAverageMinor.map { a.spent($0, currency) } ?? a.dash },
+        align: .right)
     case .change:
       built = .init(header: "vs avg", cells: rows.map { a.change($0.changeFromAveragePercent) }, align: .right)
     case .pace:
       built = .init(header: "Pace", cells: rows.map { a.money($0.paceMinor, currency) }, align: .right)
     case .projected:
-      built = .init(header: "Projected", cells: rows.map { a.money($0.projectedMinor, currency) }, align: .right)
+      built = .init(
+        header: "Projected", cells: rows.map { $0.projectedMinor.map { a.spent($0, currency) } ?? a.dash },
+        align: .right)
     case .status, .statusMark:
       let cells = rows.enumerated().map { index, row in
         index == totalIndex ? "" : statusLabel(row.status, c, word: column == .status, under: false)
@@ -171,11 +176,12 @@ extension TextRenderer {
   /// `$168.40 of $150.00`, `$18.40 over` / `$71.90 left`; unbudgeted: `$45.00 spent`.
   func amountParts(_ row: CategoryBenchmark, _ currency: Currency, _ a: Amounts) -> [String] {
     guard let budget = row.budgetMinor, let remaining = row.remainingMinor else {
-      return ["\(a.money(row.spentMinor, currency)) spent"]
+      let credit = "\(a.money(row.spentMinor.magnitudeClamped, currency)) credit"
+      return [row.spentMinor < 0 ? credit : "\(a.money(row.spentMinor, currency)) spent"]
     }
     let left =
       remaining < 0 ? "\(a.money(remaining.magnitudeClamped, currency)) over" : "\(a.money(remaining, currency)) left"
-    return ["\(a.money(row.spentMinor, currency)) of \(a.money(budget, currency))", left]
+    return ["\(a.spent(row.spentMinor, currency)) of \(a.money(budget, currency))", left]
   }
 
   // MARK: Plain
@@ -192,10 +198,15 @@ extension TextRenderer {
     }
     parts += amountParts(row, currency, a)
     if c.size == .wide {
-      if let average = row.trailingAverageMinor { parts.append("3-month average \(a.money(average, currency))") }
+      if let average = row.trailingAverageMinor {
+        parts.append("\(row.averageMonths ?? 3)-month average \(a.spent(average, currency))")
+      }
       if let change = row.changeFromAveragePercent { parts.append("\(a.change(change)) vs average") }
       if let pace = row.paceMinor { parts.append("pace \(a.money(pace, currency))") }
-      if let projected = row.projectedMinor { parts.append("projected \(a.money(projected, currency))") }
+      if let projected = row.projectedMinor {
+        let basis = row.projectionBasis == .linear ? " (linear)" : ""
+        parts.append("projected \(a.spent(projected, currency))\(basis)")
+      }
     }
     if DisplayWidth.of(head) + 1 <= c.width / 2 {
       out.addFlow(parts, separator: ", ", first: head + " ", rest: "  ")

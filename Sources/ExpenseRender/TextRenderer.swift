@@ -94,7 +94,11 @@ public struct TextRenderer {
     }
     let amounts = c.amountsFitting(
       [row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - labelWidth - 10)
-    if let budget = row.budgetMinor {
+    if row.spentMinor < 0 {
+      var parts = [amounts.money(row.spentMinor.magnitudeClamped, group.currency), "refunds > spent"]
+      if let budget = row.budgetMinor { parts.append("budget " + amounts.money(budget, group.currency)) }
+      line("Credit", parts)
+    } else if let budget = row.budgetMinor {
       let spent = amounts.money(row.spentMinor, group.currency) + " of " + amounts.money(budget, group.currency)
       line("Spent", [spent], right: c.style.status(row.status, amounts.percent(row.percentUsed)))
     } else {
@@ -108,6 +112,7 @@ public struct TextRenderer {
     }
     line("Status", statusParts(group.totals, c))
     if let income = incomeTotal(group) { line("Income", [amounts.money(income, group.currency)]) }
+    for parts in moneyInLines(group, amounts) { out.addFlow(parts, separator: c.separator, rest: "  ") }
   }
 
   /// The summary as flowed sentences: regular and wide widths, and plain mode at every width.
@@ -116,7 +121,10 @@ public struct TextRenderer {
     let amounts = c.amountsFitting([row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - 16)
     var parts: [String] = []
     let spent = amounts.money(row.spentMinor, group.currency)
-    if let budget = row.budgetMinor {
+    if row.spentMinor < 0 {
+      parts.append("Credit \(amounts.money(row.spentMinor.magnitudeClamped, group.currency)) (refunds > spent)")
+      if let budget = row.budgetMinor { parts.append("budget \(amounts.money(budget, group.currency))") }
+    } else if let budget = row.budgetMinor {
       let percent = amounts.percent(row.percentUsed)
       parts.append(
         "Spent \(spent) of \(amounts.money(budget, group.currency)) (\(c.style.status(row.status, percent)))")
@@ -135,6 +143,7 @@ public struct TextRenderer {
     if let income = incomeTotal(group) {
       out.addFlow(["Income \(amounts.money(income, group.currency))"], separator: c.separator)
     }
+    for parts in moneyInLines(group, amounts) { out.addFlow(parts, separator: c.separator, rest: "  ") }
   }
 
   func statusParts(_ totals: BenchmarkTotals, _ c: TextContext) -> [String] {
@@ -148,7 +157,9 @@ public struct TextRenderer {
   }
 
   func incomeTotal(_ group: CurrencyGroup) -> Int64? {
-    group.income.isEmpty ? nil : group.income.reduce(Int64(0)) { $0 &+ $1.amountMinor }
+    guard !group.income.isEmpty else { return nil }
+    let sum = group.income.reduce(Int128(0)) { $0 + Int128($1.amountMinor) }
+    return Int64(clamping: sum)
   }
 
   // MARK: Sections

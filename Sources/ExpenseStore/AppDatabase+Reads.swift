@@ -79,14 +79,17 @@ extension AppDatabase {
   }
 
   /// Per (currency, category, month) sums for the months `from...through`, read from the
-  /// `monthTotal` rollup: the cost follows the number of categories, not of rows.
-  public func monthlyTotals(from first: Month, through last: Month) throws(StoreError) -> [CategoryMonthTotal] {
+  /// `monthTotal` rollup: the cost follows the number of categories, not of rows. With `daily`,
+  /// each total carries its money out per day (for shaped pace).
+  public func monthlyTotals(from first: Month, through last: Month, daily: Bool = false) throws(StoreError)
+    -> [CategoryMonthTotal]
+  {
     try read { db in
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT month, currency, category, outflow, inflow, count FROM monthTotal
-          WHERE month >= ? AND month <= ? ORDER BY month, currency, category
+          SELECT month, currency, category, outflow, inflow, count, inflowCount\(daily ? ", daily" : "")
+          FROM monthTotal WHERE month >= ? AND month <= ? ORDER BY month, currency, category
           """,
         arguments: [first.description, last.description])
       return try rows.compactMap { row -> CategoryMonthTotal? in
@@ -99,7 +102,9 @@ extension AppDatabase {
             currency: currency, category: category.isEmpty ? nil : category,
             month: try Month.parse(try row.decode(forColumn: "month")),
             outflowMinor: try row.decode(forColumn: "outflow"),
-            inflowMinor: try row.decode(forColumn: "inflow"), count: try row.decode(forColumn: "count"))
+            inflowMinor: try row.decode(forColumn: "inflow"), count: try row.decode(forColumn: "count"),
+            inflowCount: try row.decode(forColumn: "inflowCount"),
+            dailyOutflowMinor: daily ? DailyOutflow.decode(row["daily"]) : nil)
         } catch {
           throw UnreadableValue(
             detail: "the monthly totals of \(row["month"] as DatabaseValue) (\(row as Row)): \(error)")
@@ -149,7 +154,7 @@ extension AppDatabase {
     }
   }
 
-  /// Category kinds set by the user.
+  /// Category kinds set by the user (`Transfers` is a transfer unless set otherwise).
   public func categoryKinds() throws(StoreError) -> [String: CategoryKind] {
     try read { db in
       var kinds: [String: CategoryKind] = [:]
@@ -167,7 +172,8 @@ extension AppDatabase {
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT name, COALESCE(k.kind, 'expense') AS kind, COALESCE(e.n, 0) AS n FROM (
+          SELECT name, COALESCE(k.kind, CASE WHEN name = ? THEN 'transfer' ELSE 'expense' END) AS kind,
+                 COALESCE(e.n, 0) AS n FROM (
             SELECT category AS name FROM monthTotal WHERE category <> ''
             UNION SELECT category FROM budget
             UNION SELECT name FROM categoryKind
@@ -176,7 +182,7 @@ extension AppDatabase {
           LEFT JOIN categoryKind k USING (name)
           LEFT JOIN (SELECT category, SUM(count) AS n FROM monthTotal GROUP BY category) e ON e.category = names.name
           ORDER BY name
-          """)
+          """, arguments: [transfersName])
       var result = rows.map {
         CategorySummary(name: $0["name"], kind: CategoryKind(rawValue: $0["kind"]) ?? .expense, expenseCount: $0["n"])
       }

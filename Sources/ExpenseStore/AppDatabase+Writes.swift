@@ -20,10 +20,11 @@ extension AppDatabase {
     try db.execute(sql: "DELETE FROM monthTotal")
     try db.execute(
       sql: """
-        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count)
+        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount, daily)
         SELECT substr(date, 1, 7), currency, COALESCE(category, ''),
                SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END),
-               SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*)
+               SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*),
+               SUM(amountMinor > 0), dailyOutflow(CAST(substr(date, 9, 2) AS INTEGER), amountMinor)
         FROM expense GROUP BY 1, 2, 3
         """)
   }
@@ -103,7 +104,7 @@ extension AppDatabase {
     }
   }
 
-  /// Marks a category as income or spending.
+  /// Marks a category as spending, income or a transfer.
   public func setCategoryKind(_ name: String, kind: CategoryKind) throws {
     try write { db in
       var names = try AppDatabase.categoryNames(db)

@@ -94,6 +94,8 @@ public final class AppDatabase: Sendable {
       }
       // Per connection, writes nothing. WAL itself is set once, when the file is made ours
       // (`claim`), and is persistent in the file.
+      db.add(function: DailyOutflow.addFunction)
+      db.add(function: DailyOutflow.aggregateFunction)
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     return config

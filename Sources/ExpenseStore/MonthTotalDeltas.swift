@@ -20,6 +20,10 @@ struct MonthTotalDeltas {
     var outflow: Int64 = 0
     var inflow: Int64 = 0
     var count: Int64 = 0
+    /// Rows with a positive amount.
+    var inflowCount: Int64 = 0
+    /// Money out per day (see `DailyOutflow`); empty until a row with money out is recorded.
+    var daily: [Int64] = []
   }
 
   /// Category names by number; 0 is uncategorized ("").
@@ -30,7 +34,8 @@ struct MonthTotalDeltas {
 
   /// Adds one row; throws when a sum would pass `limit` (`line`: the row's line, if any).
   mutating func add(date: CivilDate, amount: Money, category: String?, line: Int? = nil) throws(TotalOverflow) {
-    guard sums[key(date: date, amount: amount, category: category), default: Sums()].record(amount.minor) else {
+    let key = key(date: date, amount: amount, category: category)
+    guard sums[key, default: Sums()].record(amount.minor, day: date.day) else {
       throw TotalOverflow(
         line: line, month: date.calendarMonth.description, currency: amount.currency.code,
         category: category, amount: amount)
@@ -40,7 +45,8 @@ struct MonthTotalDeltas {
   /// Takes back a row: a duplicate the writer did not store, or a stored row being deleted or
   /// changed (its old values; `apply` then subtracts them and drops rows left empty).
   mutating func remove(date: CivilDate, amount: Money, category: String?) {
-    sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(amount.minor)
+    sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(
+      amount.minor, day: date.day)
   }
 
   /// Adds another set of sums (a batch's) to these; throws when a sum would pass `limit`.
@@ -94,9 +100,11 @@ struct MonthTotalDeltas {
   func apply(_ db: Database) throws {
     let upsert = try db.makeStatement(
       sql: """
-        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount, daily)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (month, currency, category) DO UPDATE SET
-          outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count
+          outflow = outflow + excluded.outflow, inflow = inflow + excluded.inflow, count = count + excluded.count,
+          inflowCount = inflowCount + excluded.inflowCount, daily = addDaily(daily, excluded.daily)
         RETURNING outflow <= \(MonthTotalDeltas.limit) AND inflow <= \(MonthTotalDeltas.limit)
           AND typeof(outflow) = 'integer' AND typeof(inflow) = 'integer'
         """)
@@ -106,7 +114,11 @@ struct MonthTotalDeltas {
       let (month, currency) = MonthTotalDeltas.monthAndCurrency(key)
       let category = categories[Int(key & 0x3F_FFFF)]
       let fits = try Bool.fetchOne(
-        upsert, arguments: [month, currency, category, sums.outflow, sums.inflow, sums.count])
+        upsert,
+        arguments: [
+          month, currency, category, sums.outflow, sums.inflow, sums.count, sums.inflowCount,
+          sums.daily.isEmpty ? nil : DailyOutflow.encode(sums.daily),
+        ])
       if fits != true {
         throw TotalOverflow(
           line: nil, month: month, currency: currency, category: category.isEmpty ? nil : category, amount: nil)
@@ -121,24 +133,44 @@ extension MonthTotalDeltas.Sums {
   /// Every field of `Sums` must be zero here: a field added later (a per-day split of the
   /// money, say) belongs in this test too, or an edit that moves money between days of one
   /// month would be skipped.
-  var isZero: Bool { outflow == 0 && inflow == 0 && count == 0 }
+  var isZero: Bool {
+    outflow == 0 && inflow == 0 && count == 0 && inflowCount == 0 && daily.allSatisfy { $0 == 0 }
+  }
 
   /// Adds one amount; false (and nothing changed) when a sum would pass the limit.
-  mutating func record(_ minor: Int64) -> Bool {
+  mutating func record(_ minor: Int64, day: Int) -> Bool {
     let magnitude = minor.magnitude
     guard magnitude <= UInt64(MonthTotalDeltas.limit) else { return false }
     let sum = (minor < 0 ? outflow : inflow) + Int64(magnitude)  // both <= limit: cannot overflow
     guard sum <= MonthTotalDeltas.limit else { return false }
-    if minor < 0 { outflow = sum } else { inflow = sum }
+    if minor < 0 {
+      outflow = sum
+      addDaily(Int64(magnitude), day: day)
+    } else {
+      inflow = sum
+      if minor > 0 { inflowCount += 1 }
+    }
     count += 1
     return true
   }
 
   /// Takes back an amount `record` added.
-  mutating func unrecord(_ minor: Int64) {
+  mutating func unrecord(_ minor: Int64, day: Int) {
     let magnitude = Int64(clamping: minor.magnitude)
-    if minor < 0 { outflow -= magnitude } else { inflow -= magnitude }
+    if minor < 0 {
+      outflow -= magnitude
+      addDaily(-magnitude, day: day)
+    } else {
+      inflow -= magnitude
+      if minor > 0 { inflowCount -= 1 }
+    }
     count -= 1
+  }
+
+  mutating func addDaily(_ minor: Int64, day: Int) {
+    guard (1...DailyOutflow.days).contains(day) else { return }
+    if daily.isEmpty { daily = [Int64](repeating: 0, count: DailyOutflow.days) }
+    daily[day - 1] = DailyOutflow.add(daily[day - 1], minor)
   }
 
   /// Adds another set of sums; false (and nothing changed) when a sum would pass the limit.
@@ -148,6 +180,14 @@ extension MonthTotalDeltas.Sums {
     outflow = out
     inflow = inn
     count += other.count
+    inflowCount += other.inflowCount
+    if !other.daily.isEmpty {
+      if daily.isEmpty {
+        daily = other.daily
+      } else {
+        for index in daily.indices { daily[index] = DailyOutflow.add(daily[index], other.daily[index]) }
+      }
+    }
     return true
   }
 }

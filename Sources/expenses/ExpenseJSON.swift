@@ -37,9 +37,7 @@ enum ExpenseJSON {
         id: $0.id, date: $0.date.description, amountMinor: $0.amount.minor, currency: $0.amount.currency.code,
         description: $0.description, category: $0.category, account: $0.account, source: $0.source)
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: (try? encoder.encode(rows)) ?? Data("[]".utf8), as: UTF8.self)
+    return (try? SafeJSON.text(rows)) ?? "[]"
   }
 }
 

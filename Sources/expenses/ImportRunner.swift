@@ -14,6 +14,8 @@ struct ImportRunner {
   /// When the import runs, kept in its record (`expenses imports`); read from the clock by the
   /// command, never by the store.
   var importedAt: Date?
+  /// How many rows a dry run lists (a dry run of a million rows prints a capped listing).
+  var previewLimit = 50
 
   func run(
     path: String, options: ImportOptions, skipInvalid: Bool, rejectsPath: String?, forceRejects: Bool = false,
@@ -44,8 +46,9 @@ struct ImportRunner {
     // One name per category: each distinct category cell is mapped once, on the parse thread.
     let names = NamesOnParseThread(try database.categoryNames())
     importer.categoryName = { names.value.canonical($0) }
-    var summary = ImportSummary(file: path)
+    var summary = ImportSummary(file: path == "-" ? "<stdin>" : path)
     summary.dialect = "\(dialect)"
+    summary.detected = dialect
     let rejects = try rejectsPath.map {
       try RejectsWriter(path: $0, force: forceRejects, database: database.path, input: path)
     }
@@ -55,7 +58,7 @@ struct ImportRunner {
       enabled: showProgress, width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80,
       ascii: !terminal.localeIsUTF8)
     defer { progress.finish() }
-    let fileName = (path as NSString).lastPathComponent
+    let fileName = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
 
     // Parsing, rule matching and cutting rows into sorted batches run on their own thread;
     // this one only stores.
@@ -72,10 +75,16 @@ struct ImportRunner {
         guard case .row(let row) = event else { return try emit(.event(event)) }
         var category = row.category
         var source = CategorySource.file
-        if category == nil, let rule = matcher.match(description: row.description, account: row.account) {
-          category = rule.category
-          source = .rule
-          if dryRun { rules[row.line] = rule.id }
+        if category == nil {
+          if let rule = matcher.match(description: row.description, account: row.account) {
+            category = rule.category
+            source = .rule
+            if dryRun { rules[row.line] = rule.id }
+          } else if let pattern = TransferPatterns.category(description: row.description) {
+            // A built-in pattern is a rule the user did not write: `rules apply` may re-sort it.
+            category = names.value.canonical(pattern)
+            source = .rule
+          }
         }
         let stored = ImportRow(
           date: row.date, amount: row.amount, description: row.description, category: category,
@@ -95,6 +104,7 @@ struct ImportRunner {
       var rules: [Int: Int64] = [:]
       if dryRun {
         session.onOutcome = { row, outcome in
+          guard summary.preview.count < previewLimit else { return }
           summary.preview.append(
             .init(
               line: row.line, date: row.date, amount: row.amount, description: row.description,

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseImport
 import ExpenseRender
 import ExpenseStore
 import Foundation
@@ -33,11 +34,21 @@ struct ImportSummary: Encodable {
   var rejectedDetails: [String] = []
   var warnings: [String] = []
   var preview: [PreviewRow] = []
+  /// The layout as detected (for `--preview`; its text form is `dialect`).
+  var detected: DetectedDialect?
+
+  enum CodingKeys: String, CodingKey {
+    case file, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
+    case rejectedDetails, warnings, preview
+  }
 
   func json() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+    return ((try? SafeJSON.text(self)) ?? "{}") + "\n"
+  }
+
+  /// The warnings, one line each, for stderr (data goes to stdout, remarks about it to stderr).
+  func warningText() -> String {
+    warnings.map { "warning: " + TerminalText.sanitize($0) + "\n" }.joined()
   }
 
   func text(dryRun: Bool) -> String {
@@ -57,12 +68,14 @@ struct ImportSummary: Encodable {
         )
       }
     }
+    if dryRun && preview.count < new + duplicates {
+      lines.append("  … \(new + duplicates - preview.count) more rows (--preview --limit N shows a chosen number)")
+    }
     let verb = dryRun ? "Would import" : "Imported"
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
         + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
     if let importId { lines.append("Undo with: expenses imports remove \(importId)") }
-    for warning in warnings { lines.append("warning: \(clean(warning))") }
     if duplicates > 0 {
       lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")
       for duplicate in duplicateDetails {

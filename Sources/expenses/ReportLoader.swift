@@ -12,7 +12,10 @@ struct ReportLoader {
 
   func report(month: Month, today: CivilDate, sections: SectionStates) throws -> BudgetReport {
     let calculator = BenchmarkCalculator(today: today)
-    let totals = try database.monthlyTotals(from: month.adding(months: -5), through: month)
+    // Six months before the report month: three for the average, six for the shape of a
+    // month (with day-by-day outflows only when the month contains today, to pace it).
+    let totals = try database.monthlyTotals(
+      from: month.adding(months: -BenchmarkCalculator.shapeMonths), through: month, daily: month.contains(today))
     let kinds = try database.categoryKinds()
     var report = calculator.report(
       for: month,

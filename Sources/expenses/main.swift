@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExpenseRender
 import Foundation
 
 // The entry point: lifts a `--db PATH` given before the subcommand (`expenses --db X report`),
@@ -13,7 +14,11 @@ signal(SIGPIPE, SIG_IGN)
 
 /// Prints `message` on stderr (best effort: stderr itself may be what failed) and exits.
 func fail(_ message: String, code: Int32) -> Never {
-  fputs("expenses: " + message + "\n", Console.stderrFile)
+  // The last line of defence: whatever a message quotes from a file or the command line, no
+  // control character of it reaches the terminal (line breaks of the message itself are kept).
+  let safe = message.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
+  fputs("expenses: " + safe + "\n", Console.stderrFile)
   exit(code)
 }
 

@@ -59,7 +59,9 @@ import Testing
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let result = try cli.run(["import", path])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("line 3") && result.stdout.contains("Windows-1252"), "\(result.stdout)")
+    #expect(
+      result.stderr.contains("line 3") && result.stderr.contains("Windows-1252"), "warnings on stderr: \(result.stderr)"
+    )
     #expect(try rows(cli).contains { $0["description"] as? String == "Müller" })
   }
 }
@@ -95,5 +97,87 @@ import Testing
     let ambiguous = try firstDate("Date,Text,Amount\n10/01/26,a,-1.00\n10/05/26,b,-2.00\n10/07/26,c,-2.00\n")
     #expect(ambiguous.code == 65)
     #expect(ambiguous.stderr.contains("--date-format"))
+  }
+}
+
+@Suite struct StandardInputTests {
+  @Test func dashReadsStandardInput() throws {
+    let cli = try CLI()
+    let csv = try cli.file("bank.csv", "Date,Description,Amount\n2026-10-13,Coffee,-4.50\n2026-10-14,Tea,-3.00\n")
+    let process = Process()
+    process.executableURL = CLI.binary
+    process.arguments = ["import", "-", "--db", cli.db, "--format", "json"]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: csv))
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(summary["new"] as? Int == 2)
+    let rows = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
+    #expect(Set(rows.compactMap { $0["description"] as? String }) == ["Coffee", "Tea"])
+  }
+}
+
+@Suite struct PreviewTests {
+  @Test func previewWritesNothingAndShowsSettingsColumnsAndRows() throws {
+    let cli = try CLI()
+    #expect(try cli.run(["add", "2026-01-01", "1", "existing"]).code == 0)
+    #expect(try cli.run(["rules", "add", "heijn", "Groceries"]).code == 0)
+    let before = try cli.databaseBytes()
+    let file = CLI.fixture("import/dutch_bedrag_eur.csv")
+    let text = try cli.run(["import", file, "--preview", "--width", "60", "--limit", "2"])
+    #expect(text.code == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("EUR (the header \"Bedrag (EUR)\")"))
+    #expect(text.stdout.contains("First 2 of 3 rows"))
+    #expect(text.stdout.contains("Groceries (rule"))
+    for line in text.stdout.split(separator: "\n") { #expect(line.count <= 60) }
+    let json = try cli.json(["import", file, "--preview", "--format", "json", "--limit", "1"]) as? [String: Any]
+    let shown = try #require(json?["rows"] as? [[String: Any]])
+    #expect(shown.count == 1 && shown.first?["rule"] as? String == "heijn")
+    #expect(json?["newRows"] as? Int == 3)
+    let columns = try #require(json?["columns"] as? [[String: Any]])
+    #expect(columns.contains { $0["role"] as? String == "amount" && ($0["samples"] as? [String])?.first == "-23,45" })
+    #expect(try cli.databaseBytes() == before, "a preview writes nothing")
+  }
+
+  @Test func aDryRunListsACappedNumberOfRows() throws {
+    let cli = try CLI()
+    var rows = "Date,Description,Amount\n"
+    for i in 0..<500 { rows += "2026-10-\(i % 28 + 1),Shop \(i),-1.\(i % 90 + 10)\n" }
+    let result = try cli.run(["import", try cli.file("many.csv", rows), "--dry-run"])
+    #expect(result.code == 0)
+    #expect(result.stdout.split(separator: "\n").count < 80, "not 500 lines")
+    #expect(result.stdout.contains("450 more rows"))
+  }
+}
+
+@Suite struct NotTextTests {
+  @Test func emptyAndBinaryFilesAreRefusedWithoutPrintingTheirBytes() throws {
+    let cli = try CLI()
+    let empty = try cli.file("empty.csv", "")
+    let emptied = try cli.run(["import", empty])
+    #expect(emptied.code == 65 && emptied.stderr.contains("the file is empty"))
+    let path = cli.directory.appendingPathComponent("statement.xlsx").path
+    try Data([0x50, 0x4B, 0x03, 0x04, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x00, 0x07, 0x9B]).write(
+      to: URL(fileURLWithPath: path))
+    let binary = try cli.run(["import", path])
+    #expect(binary.code == 65)
+    #expect(binary.stderr.contains("line 1: not a text file") && binary.stderr.contains("xlsx"))
+    var noise = "Date,Description,Amount\n"
+    for i in 0..<40 { noise += "2026-10-\(i % 28 + 1),\u{0}\u{1}\u{2}\u{3}x,-1.00\n" }
+    let nulResult = try cli.run(["import", try cli.file("noise.csv", noise)])
+    #expect(nulResult.code == 65 && nulResult.stderr.contains("line 2: not a text file"), "\(nulResult.stderr)")
+    // One NUL in a description is text with a control character: stored, and shown visibly.
+    let one = try cli.file("nul.csv", "Date,Description,Amount\n2026-10-01,a\u{0}b,-1.00\n")
+    #expect(try cli.run(["import", one]).code == 0)
+    #expect(try cli.run(["list"]).stdout.contains("a\u{2400}b"), "not cut off at the NUL: shown as ␀")
+    for result in [emptied, binary, nulResult] {
+      #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control bytes")
+      #expect(!result.stderr.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+    }
   }
 }

@@ -80,7 +80,7 @@ import Testing
     let shopping = try row(report, "Shopping")
     #expect(shopping.spentMinor == -3000)
     #expect(shopping.remainingMinor == 13000)
-    #expect(shopping.percentUsed == Percent(tenths: -300))
+    #expect(shopping.percentUsed == Percent(tenths: 0))  // a credit uses none of the budget, never -30 %
     #expect(shopping.status == .under)
     // A past month has no pace and no projection.
     #expect(shopping.paceMinor == nil && shopping.projectedMinor == nil)

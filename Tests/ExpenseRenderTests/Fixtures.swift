@@ -10,10 +10,26 @@ enum Fixtures {
   static func usd(_ major: Double) -> Int64 { Int64((major * 100).rounded()) }
 
   static func total(
-    _ category: String?, _ month: Month, out: Int64, in inflow: Int64 = 0, count: Int = 1, _ currency: Currency = .usd
+    _ category: String?, _ month: Month, out: Int64, in inflow: Int64 = 0, count: Int = 1, _ currency: Currency = .usd,
+    inflowCount: Int = 0
   ) -> CategoryMonthTotal {
     CategoryMonthTotal(
-      currency: currency, category: category, month: month, outflowMinor: out, inflowMinor: inflow, count: count)
+      currency: currency, category: category, month: month, outflowMinor: out, inflowMinor: inflow, count: count,
+      inflowCount: inflowCount)
+  }
+
+  /// A month's outflows by day: rent all on the 1st, anything else evenly over the days (the
+  /// remainder on the last), as the store's rollup would hold them.
+  static func spread(_ out: Int64, over month: Month, rent: Bool) -> [Int64] {
+    var days = [Int64](repeating: 0, count: 31)
+    if rent {
+      days[0] = out
+      return days
+    }
+    let count = Int64(month.dayCount)
+    for day in 0..<month.dayCount { days[day] = out / count }
+    days[month.dayCount - 1] += out % count
+    return days
   }
 
   static func date(_ day: Int, month: Int = 10) -> CivilDate { CivilDate(year: 2026, month: month, day: day)! }
@@ -33,12 +49,17 @@ enum Fixtures {
     for (name, (out, inflow, count)) in spent.sorted(by: { $0.key < $1.key }) {
       totals.append(total(name, october, out: usd(out), in: usd(inflow), count: count))
     }
+    // Money in without a category (unsorted) and a card payment (a transfer): neither is spending.
+    totals.append(total(nil, october, out: 0, in: usd(3125.82), count: 2, inflowCount: 2))
+    totals.append(total(transfersName, october, out: usd(500), count: 1))
     // Five earlier months of history for averages and trends.
     for back in 1...5 {
       let month = october.adding(months: -back)
       for (index, (name, budget)) in budgets.enumerated() where name != "Health" {
         let factor = 0.55 + Double((index * 7 + back * 3) % 9) / 10
-        totals.append(total(name, month, out: usd((budget * factor).rounded()), count: 3))
+        var history = total(name, month, out: usd((budget * factor).rounded()), count: 3)
+        history.dailyOutflowMinor = spread(history.outflowMinor, over: month, rent: name == "Rent")
+        totals.append(history)
       }
       totals.append(total("Salary", month, out: 0, in: usd(5200)))
     }
@@ -109,6 +130,7 @@ enum Fixtures {
       total("Groceries", september, out: usd(310.45), count: 6),
       total("Dining out", september, out: usd(190.10), count: 5),
       total("Transport", september, out: usd(55), count: 3),
+      total("Shopping", september, out: usd(20), in: usd(50), count: 2, inflowCount: 1),  // a credit
       total("Groceries", september, out: 18_840, count: 4, .eur),
       total("Hotel", september, out: 42_000, count: 2, .eur),
       total("Museums", september, out: 3_600, in: 1_200, count: 3, .eur),
@@ -117,6 +139,7 @@ enum Fixtures {
       Budget(category: "Groceries", amount: Money(minor: usd(400), currency: .usd)),
       Budget(category: "Dining out", amount: Money(minor: usd(150), currency: .usd)),
       Budget(category: "Transport", amount: Money(minor: usd(90), currency: .usd)),
+      Budget(category: "Shopping", amount: Money(minor: usd(100), currency: .usd)),
       Budget(category: "Groceries", amount: Money(minor: 20_000, currency: .eur)),
       Budget(category: "Hotel", amount: Money(minor: 40_000, currency: .eur)),
     ]

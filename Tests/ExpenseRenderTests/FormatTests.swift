@@ -22,9 +22,14 @@ struct FormatTests {
       (groups[0]["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "Museums" })
     for key in [
       "category", "budgetMinor", "spentMinor", "remainingMinor", "percentUsed", "status", "trailingAverageMinor",
-      "changeFromAveragePercent", "paceMinor", "projectedMinor",
+      "changeFromAveragePercent", "paceMinor", "projectedMinor", "kind", "averageMonths", "projectionBasis",
     ] {
       #expect(museums.keys.contains(key), "missing \(key)")
+    }
+    #expect(museums["kind"] as? String == "expense")
+    #expect(museums["averageMonths"] is NSNull && museums["projectionBasis"] is NSNull)  // a past month, no history
+    for key in ["unsortedInMinor", "unsortedInCount", "transfersMinor", "transferCount", "amountsCapped"] {
+      #expect(groups[0].keys.contains(key), "missing \(key)")
     }
     #expect(museums["budgetMinor"] is NSNull && museums["paceMinor"] is NSNull)
     #expect(museums["spentMinor"] as? Int == 2_400)
@@ -34,7 +39,7 @@ struct FormatTests {
     #expect(sections.map { $0["collapsible"] as? Bool } == [false, true, true, true])
     #expect(sections.map { $0["collapsibleIn"] as? String } == ["never", "compact", "always", "always"])
     #expect(sections.map { $0["expanded"] as? Bool } == [true, true, false, false])
-    #expect(sections.map { $0["itemCount"] as? Int } == [2, 6, Fixtures.twoCurrencies.expenseCount, 6])
+    #expect(sections.map { $0["itemCount"] as? Int } == [2, 7, Fixtures.twoCurrencies.expenseCount, 6])
     let expenses = try #require(root["expenses"] as? [[String: Any]])
     #expect(expenses.first?["amountMinor"] as? Int == -21_000)
     #expect(expenses.first?["id"] is NSNull)

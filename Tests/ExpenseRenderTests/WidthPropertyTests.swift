@@ -57,6 +57,7 @@ enum RandomReports {
     let categoryCount = [0, 1, 3, 8, 20, 40, 200][Int.random(in: 0..<7, using: &rng)]
     var totals: [CategoryMonthTotal] = []
     var budgets: [Budget] = []
+    var kinds: [String: CategoryKind] = [:]  // some income and transfers: their own summary lines
     for index in 0..<categoryCount {
       let currency = chosen[index % chosen.count]
       let name = name(&rng) + (Bool.random(using: &rng) ? "" : " \(index)")
@@ -65,12 +66,15 @@ enum RandomReports {
       totals.append(
         CategoryMonthTotal(
           currency: currency, category: name.isEmpty ? nil : name, month: month, outflowMinor: outflow,
-          inflowMinor: inflow, count: Int.random(in: 1...500, using: &rng)))
+          inflowMinor: inflow, count: Int.random(in: 1...500, using: &rng), inflowCount: inflow > 0 ? 1 : 0))
+      if Int.random(in: 0..<6, using: &rng) == 0 { kinds[name] = Bool.random(using: &rng) ? .income : .transfer }
       if Bool.random(using: &rng) {
+        let out = amount(&rng)
         totals.append(
           CategoryMonthTotal(
             currency: currency, category: name, month: month.adding(months: -Int.random(in: 1...5, using: &rng)),
-            outflowMinor: amount(&rng), inflowMinor: 0, count: 1))
+            outflowMinor: out, inflowMinor: 0, count: 1,
+            dailyOutflowMinor: (1...31).map { $0 == 1 + Int(out % 28) ? out : 0 }))
       }
       if Int.random(in: 0..<4, using: &rng) > 0 {
         budgets.append(Budget(category: name, amount: Money(minor: amount(&rng), currency: currency)))
@@ -80,7 +84,7 @@ enum RandomReports {
     var report = calculator.report(
       for: month,
       input: .init(
-        totals: totals, budgets: budgets,
+        totals: totals, budgets: budgets, kinds: kinds,
         historyStart: Dictionary(uniqueKeysWithValues: chosen.map { ($0, month.adding(months: -4)) })))
     if Bool.random(using: &rng) {
       report.expenses = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
@@ -94,7 +98,10 @@ enum RandomReports {
             ? .init(file: name(&rng) + ".csv", line: Int.random(in: 1...99999, using: &rng)) : nil)
       }
     }
-    if Bool.random(using: &rng) { report.trends = calculator.trends(ending: month, totals: totals, kinds: [:]) }
+    if Bool.random(using: &rng) { report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds) }
+    for index in report.groups.indices where Int.random(in: 0..<8, using: &rng) == 0 {
+      report.groups[index].amountsCapped = true
+    }
 
     var options: [RenderOptions] = []
     for _ in 0..<2 {

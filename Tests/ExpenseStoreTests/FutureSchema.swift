@@ -1,3 +1,4 @@
+import ExpenseStore
 import GRDBSQLite
 
 /// Test helper: makes a database look as if a newer expenses had migrated it.
@@ -6,7 +7,8 @@ enum FutureSchema {
     var db: OpaquePointer?
     guard sqlite3_open(path, &db) == SQLITE_OK else { throw Failure() }
     defer { sqlite3_close(db) }
-    let sql = "INSERT INTO grdb_migrations (identifier) VALUES ('v3'); PRAGMA user_version = 3;"
+    let future = AppDatabase.schemaVersion + 1
+    let sql = "INSERT INTO grdb_migrations (identifier) VALUES ('future'); PRAGMA user_version = \(future);"
     guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw Failure() }
   }
 

@@ -149,14 +149,21 @@ import Testing
         fromRows[key]
         ?? CategoryMonthTotal(
           currency: row.amount.currency, category: row.category, month: month, outflowMinor: 0, inflowMinor: 0,
-          count: 0)
-      if row.amount.minor < 0 { total.outflowMinor -= row.amount.minor } else { total.inflowMinor += row.amount.minor }
+          count: 0, inflowCount: 0, dailyOutflowMinor: [Int64](repeating: 0, count: 31))
+      if row.amount.minor < 0 {
+        total.outflowMinor -= row.amount.minor
+        total.dailyOutflowMinor![row.date.day - 1] -= row.amount.minor
+      } else {
+        total.inflowMinor += row.amount.minor
+        if row.amount.minor > 0 { total.inflowCount += 1 }
+      }
       total.count += 1
       fromRows[key] = total
       historyStart[row.amount.currency] = min(historyStart[row.amount.currency] ?? month, month)
       if let category = row.category { spellings[CategoryName.key(category), default: []].insert(Array(category.utf8)) }
     }
-    let stored = try db.monthlyTotals(from: try Month.parse("2000-01"), through: try Month.parse("2100-12"))
+    let stored = try db.monthlyTotals(
+      from: try Month.parse("2000-01"), through: try Month.parse("2100-12"), daily: true)
     let context = "seed \(seed) step \(step)"
     #expect(Set(stored) == Set(fromRows.values), "\(context): the rollup equals the rows")
     #expect(try db.historyStart() == historyStart, "\(context)")
@@ -169,7 +176,10 @@ import Testing
       let fromStore = calculator.report(
         for: month,
         input: .init(
-          totals: try db.monthlyTotals(from: month.adding(months: -5), through: month), budgets: budgets, kinds: kinds,
+          totals: try db.monthlyTotals(
+            from: month.adding(months: -BenchmarkCalculator.shapeMonths), through: month, daily: true),
+          budgets: budgets,
+          kinds: kinds,
           historyStart: try db.historyStart()))
       let alone = calculator.report(
         for: month,

@@ -17,12 +17,13 @@ public struct BenchmarkCalculator: Sendable {
 
   /// Everything the calculator needs, as the store loads it.
   public struct Input: Sendable {
-    /// Totals per (currency, category, month) for at least the report month and the
-    /// `trailingMonths` before it; months outside are ignored.
+    /// Totals per (currency, category, month) for at least the report month and the six
+    /// months before it (three for the average, six for the shape of a month, with
+    /// `dailyOutflowMinor` when the month contains today); months outside are ignored.
     public var totals: [CategoryMonthTotal]
     /// All budgets (defaults and month overrides); those for other months are ignored.
     public var budgets: [Budget]
-    /// Category kinds; categories not listed are spending.
+    /// Category kinds; categories not listed are spending, except `Transfers` (a transfer).
     public var kinds: [String: CategoryKind]
     /// The first month with any transaction, per currency: trailing averages never count
     /// months before a user's history starts as zero spending.
@@ -77,57 +78,98 @@ public struct BenchmarkCalculator: Sendable {
     return defaults.merging(overrides) { _, override in override }
   }
 
+  /// The kind of a stored category (`nil`: uncategorized, which is spending).
+  static func kind(of category: String?, in kinds: [String: CategoryKind]) -> CategoryKind {
+    guard let category else { return .expense }
+    return kinds[category] ?? (category == transfersName ? .transfer : .expense)
+  }
+
+  /// What one (month, category) total counts as spending: outflows − inflows for a category
+  /// (a refund lowers it); for uncategorized rows only the outflows (money in without a
+  /// category is unsorted money in, never negative spending).
+  static func spending(_ total: CategoryMonthTotal) -> Int128 {
+    total.category == nil
+      ? Int128(total.outflowMinor) : Int128(total.outflowMinor) - Int128(total.inflowMinor)
+  }
+
   private func group(
     currency: Currency, month: Month, input: Input, budgets: [Key: Int64], daysElapsed: Int?
   ) -> CurrencyGroup {
     let trailing = trailingWindow(for: month, start: input.historyStart[currency])
-    var current: [String: CategoryMonthTotal] = [:]
-    var history: [String: Int64] = [:]
-    var income: [String: Int64] = [:]
+    let shapeMonths = daysElapsed == nil ? [] : shapeWindow(for: month, start: input.historyStart[currency])
+    var current: [String: (spent: Int128, count: Int)] = [:]
+    var history: [String: Int128] = [:]
+    var shapes: [String: [CategoryMonthTotal]] = [:]
+    var income: [String: Int128] = [:]
+    var unsortedIn: Int128 = 0
+    var unsortedCount = 0
+    var transfers: Int128 = 0
+    var transferCount = 0
     for total in input.totals where total.currency == currency {
       let name = total.category ?? uncategorizedName
-      let isIncome = total.category.flatMap { input.kinds[$0] } == .income
+      let kind = BenchmarkCalculator.kind(of: total.category, in: input.kinds)
       if total.month == month {
-        if isIncome {
-          income[name, default: 0] &+= total.inflowMinor &- total.outflowMinor
-        } else {
-          var merged =
-            current[name]
-            ?? CategoryMonthTotal(
-              currency: currency, category: name, month: month, outflowMinor: 0, inflowMinor: 0, count: 0)
-          merged.outflowMinor &+= total.outflowMinor
-          merged.inflowMinor &+= total.inflowMinor
-          merged.count += total.count
-          current[name] = merged
+        switch kind {
+        case .income:
+          income[name, default: 0] += Int128(total.inflowMinor) - Int128(total.outflowMinor)
+        case .transfer:
+          transfers += Int128(total.outflowMinor) - Int128(total.inflowMinor)
+          transferCount += total.count
+        case .expense:
+          var count = total.count
+          if total.category == nil {
+            unsortedIn += Int128(total.inflowMinor)
+            unsortedCount += total.inflowCount
+            count -= total.inflowCount
+            if count <= 0 && total.outflowMinor == 0 { continue }
+          }
+          current[name, default: (0, 0)].spent += BenchmarkCalculator.spending(total)
+          current[name, default: (0, 0)].count += count
         }
-      } else if !isIncome, trailing.contains(total.month) {
-        history[name, default: 0] &+= total.spentMinor
+      } else if kind == .expense {
+        if trailing.contains(total.month) { history[name, default: 0] += BenchmarkCalculator.spending(total) }
+        if shapeMonths.contains(total.month) { shapes[name, default: []].append(total) }
       }
     }
     var names = Set(current.keys)
-    for key in budgets.keys where key.currency == currency && input.kinds[key.category] != .income {
+    for key in budgets.keys
+    where key.currency == currency && BenchmarkCalculator.kind(of: key.category, in: input.kinds) == .expense {
       names.insert(key.category)
     }
 
+    var capped = false
     var rows: [CategoryBenchmark] = []
     for name in names {
       let total = current[name]
+      let spent = BenchmarkCalculator.clamp(total?.spent ?? 0, &capped)
+      let budget = budgets[Key(currency: currency, category: name)]
+      let projection = daysElapsed.map { days in
+        project(spent: spent, budget: budget, history: shapes[name] ?? [], month: month, daysElapsed: days)
+      }
       rows.append(
         benchmark(
-          category: name, spent: total?.spentMinor ?? 0, count: total?.count ?? 0,
-          budget: budgets[Key(currency: currency, category: name)],
-          historySum: trailing.isEmpty ? nil : history[name] ?? 0, historyMonths: trailing.count,
-          month: month, daysElapsed: daysElapsed))
+          category: name, spent: spent, count: total?.count ?? 0, budget: budget,
+          historySum: trailing.isEmpty ? nil : history[name] ?? 0,
+          historyMonths: trailing.count, month: month, projection: projection))
     }
     rows.sort(by: BenchmarkCalculator.reportOrder)
 
     let budgeted = rows.compactMap(\.budgetMinor)
+    var totalProjection: Projection? = nil
+    if daysElapsed != nil {
+      let paces = rows.compactMap(\.paceMinor)
+      let bases = Set(rows.compactMap(\.projectionBasis))
+      totalProjection = Projection(
+        pace: paces.isEmpty ? nil : BenchmarkCalculator.sum(paces, &capped),
+        projected: BenchmarkCalculator.sum(rows.compactMap(\.projectedMinor), &capped),
+        basis: bases.contains(.history) ? .history : .linear)
+    }
     let totalRow = benchmark(
-      category: "Total", spent: rows.reduce(0) { $0 &+ $1.spentMinor },
+      category: "Total", spent: BenchmarkCalculator.sum(rows.map(\.spentMinor), &capped),
       count: rows.reduce(0) { $0 + $1.transactionCount },
-      budget: budgeted.isEmpty ? nil : budgeted.reduce(0, &+),
-      historySum: trailing.isEmpty ? nil : history.values.reduce(0, &+), historyMonths: trailing.count,
-      month: month, daysElapsed: daysElapsed)
+      budget: budgeted.isEmpty ? nil : BenchmarkCalculator.sum(budgeted, &capped),
+      historySum: trailing.isEmpty ? nil : history.values.reduce(0, +),
+      historyMonths: trailing.count, month: month, projection: totalProjection)
     let totals = BenchmarkTotals(
       row: totalRow,
       overCount: rows.count { $0.status == .over }, nearCount: rows.count { $0.status == .near },
@@ -139,41 +181,59 @@ public struct BenchmarkCalculator: Sendable {
     {
       allowance = Rounding.scale(remaining, by: 1, over: Int64(month.dayCount - daysElapsed))
     }
-    let incomeLines = income.map { IncomeLine(category: $0.key, amountMinor: $0.value) }
-      .sorted { ($0.amountMinor, $1.category) > ($1.amountMinor, $0.category) }
+    let incomeLines = income.map {
+      IncomeLine(category: $0.key, amountMinor: BenchmarkCalculator.clamp($0.value, &capped))
+    }
+    .sorted { ($0.amountMinor, $1.category) > ($1.amountMinor, $0.category) }
     return CurrencyGroup(
-      currency: currency, categories: rows, totals: totals, income: incomeLines, dailyAllowanceMinor: allowance)
+      currency: currency, categories: rows, totals: totals, income: incomeLines, dailyAllowanceMinor: allowance,
+      unsortedInMinor: BenchmarkCalculator.clamp(unsortedIn, &capped), unsortedInCount: unsortedCount,
+      transfersMinor: BenchmarkCalculator.clamp(transfers, &capped), transferCount: transferCount,
+      amountsCapped: capped)
   }
 
   /// The months the trailing average covers: up to `trailingMonths` before `month`, none before
-  /// the history starts (a new user's first month has no average, not an average of zeros).
+  /// the history starts (a new user's first month has no average, not an average of zeros) and
+  /// none from today's month on (a month not over yet, or still to come, is no yardstick).
   func trailingWindow(for month: Month, start: Month?) -> [Month] {
     guard let start else { return [] }
-    return (1...max(1, trailingMonths)).map { month.adding(months: -$0) }.filter { $0 >= start }
+    return (1...max(1, trailingMonths)).map { month.adding(months: -$0) }
+      .filter { $0 >= start && $0 < today.calendarMonth }
+  }
+
+  /// `value` as `Int64`, capped at the limits (and `capped` set) when it does not fit.
+  static func clamp(_ value: Int128, _ capped: inout Bool) -> Int64 {
+    if value > Int128(Int64.max) || value < -Int128(Int64.max) {
+      capped = true
+      return value > 0 ? .max : -.max
+    }
+    return Int64(value)
+  }
+
+  /// The sum of `values`, added in 128 bits (never traps, never wraps), then capped.
+  static func sum(_ values: [Int64], _ capped: inout Bool) -> Int64 {
+    clamp(values.reduce(Int128(0)) { $0 + Int128($1) }, &capped)
   }
 
   func benchmark(
-    category: String, spent: Int64, count: Int, budget: Int64?, historySum: Int64?, historyMonths: Int,
-    month: Month, daysElapsed: Int?
+    category: String, spent: Int64, count: Int, budget: Int64?, historySum: Int128?, historyMonths: Int,
+    month: Month, projection: Projection?
   ) -> CategoryBenchmark {
     let average = historySum.flatMap { sum in
-      historyMonths > 0 ? Rounding.scale(sum, by: 1, over: Int64(historyMonths)) : nil
+      historyMonths > 0 ? Rounding.clamp(Rounding.divideHalfEven(sum, Int128(historyMonths))) : nil
     }
-    let change = average.flatMap { avg in avg > 0 ? Percent(part: spent &- avg, of: avg) : nil }
-    var pace: Int64? = nil
-    var projected: Int64? = nil
-    if let daysElapsed {
-      let days = Int64(month.dayCount)
-      pace = budget.map { Rounding.scale($0, by: Int64(daysElapsed), over: days) }
-      projected = Rounding.scale(spent, by: days, over: Int64(daysElapsed))
+    let isFuture = month > today.calendarMonth
+    let change = average.flatMap { avg in
+      avg > 0 && !isFuture ? Percent(part: Rounding.clamp(Int128(spent) - Int128(avg)), of: avg) : nil
     }
     return CategoryBenchmark(
       category: category, budgetMinor: budget, spentMinor: spent,
-      remainingMinor: budget.map { $0 &- spent },
-      percentUsed: budget.flatMap { Percent(part: spent, of: $0) },
+      remainingMinor: budget.map { Rounding.clamp(Int128($0) - Int128(spent)) },
+      percentUsed: budget.flatMap { Percent(part: max(spent, 0), of: $0) },
       status: thresholds.status(spent: spent, budget: budget),
-      trailingAverageMinor: average, changeFromAveragePercent: change, paceMinor: pace,
-      projectedMinor: projected, transactionCount: count)
+      trailingAverageMinor: average, changeFromAveragePercent: change, paceMinor: projection?.pace,
+      projectedMinor: projection?.projected, transactionCount: count, kind: .expense,
+      averageMonths: average == nil ? nil : historyMonths, projectionBasis: projection?.basis)
   }
 
   /// Bad news first: budgeted rows by % used (over-budget zero budgets first), then unbudgeted
@@ -200,14 +260,18 @@ public struct BenchmarkCalculator: Sendable {
     var series: [Key: [Int64]] = [:]
     for total in totals {
       guard let slot = index[total.month] else { continue }
-      if let name = total.category, kinds[name] == .income { continue }
+      if BenchmarkCalculator.kind(of: total.category, in: kinds) != .expense { continue }
       let key = Key(currency: total.currency, category: total.category ?? uncategorizedName)
-      series[key, default: Array(repeating: 0, count: count)][slot] &+= total.spentMinor
+      var capped = false
+      let spent = BenchmarkCalculator.clamp(BenchmarkCalculator.spending(total), &capped)
+      let previous = series[key, default: Array(repeating: 0, count: count)][slot]
+      series[key, default: Array(repeating: 0, count: count)][slot] = BenchmarkCalculator.sum(
+        [previous, spent], &capped)
     }
     let rows = series.map { TrendRow(currency: $0.key.currency, category: $0.key.category, spentMinor: $0.value) }
       .sorted {
-        let a = $0.spentMinor.reduce(0, &+)
-        let b = $1.spentMinor.reduce(0, &+)
+        let a = $0.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
+        let b = $1.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
         return ($0.currency.code, -a, $0.category) < ($1.currency.code, -b, $1.category)
       }
     return TrendReport(months: months, rows: rows)

@@ -54,19 +54,41 @@ public struct CurrencyGroup: Hashable, Sendable, Codable {
   /// Remaining budget per day left, when the month contains today, days are left and the
   /// remaining total is positive.
   public var dailyAllowanceMinor: Int64?
+  /// Money in without a category: never subtracted from spending, shown on its own line until
+  /// a rule or `categories set-kind` sorts it.
+  public var unsortedInMinor: Int64
+  /// How many rows make up `unsortedInMinor`.
+  public var unsortedInCount: Int
+  /// Net money moved out through transfer categories (card payments, savings, top-ups):
+  /// outflows − inflows, neither spending nor income. Negative when more came in than went out.
+  public var transfersMinor: Int64
+  /// How many rows are in transfer categories this month.
+  public var transferCount: Int
+  /// True when a sum could not be represented in 64 bits: it is shown capped at the largest
+  /// amount, never wrapped.
+  public var amountsCapped: Bool
 
   public init(
     currency: Currency, categories: [CategoryBenchmark], totals: BenchmarkTotals, income: [IncomeLine],
-    dailyAllowanceMinor: Int64?
+    dailyAllowanceMinor: Int64?, unsortedInMinor: Int64 = 0, unsortedInCount: Int = 0, transfersMinor: Int64 = 0,
+    transferCount: Int = 0, amountsCapped: Bool = false
   ) {
     self.currency = currency
     self.categories = categories
     self.totals = totals
     self.income = income
     self.dailyAllowanceMinor = dailyAllowanceMinor
+    self.unsortedInMinor = unsortedInMinor
+    self.unsortedInCount = unsortedInCount
+    self.transfersMinor = transfersMinor
+    self.transferCount = transferCount
+    self.amountsCapped = amountsCapped
   }
 
-  enum CodingKeys: String, CodingKey { case currency, categories, totals, income, dailyAllowanceMinor }
+  enum CodingKeys: String, CodingKey {
+    case currency, categories, totals, income, dailyAllowanceMinor
+    case unsortedInMinor, unsortedInCount, transfersMinor, transferCount, amountsCapped
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -75,6 +97,11 @@ public struct CurrencyGroup: Hashable, Sendable, Codable {
     try c.encode(totals, forKey: .totals)
     try c.encode(income, forKey: .income)
     try c.encode(dailyAllowanceMinor, forKey: .dailyAllowanceMinor)
+    try c.encode(unsortedInMinor, forKey: .unsortedInMinor)
+    try c.encode(unsortedInCount, forKey: .unsortedInCount)
+    try c.encode(transfersMinor, forKey: .transfersMinor)
+    try c.encode(transferCount, forKey: .transferCount)
+    try c.encode(amountsCapped, forKey: .amountsCapped)
   }
 }
 
@@ -82,9 +109,12 @@ public struct CurrencyGroup: Hashable, Sendable, Codable {
 public struct IncomeLine: Hashable, Sendable, Codable {
   public var category: String
   public var amountMinor: Int64
+  /// Always `income`: written so every category in the JSON states its kind.
+  public var kind: CategoryKind
   public init(category: String, amountMinor: Int64) {
     self.category = category
     self.amountMinor = amountMinor
+    self.kind = .income
   }
 }
 

@@ -7,23 +7,37 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
   public var category: String
   /// The budget in force for the month (month override, else default); `nil` when none.
   public var budgetMinor: Int64?
-  /// Outflows − inflows in the month; negative when refunds exceed spending.
+  /// The category's kind: always `expense` for a row of the table (income and transfers are
+  /// reported apart).
+  public var kind: CategoryKind
+  /// Outflows − inflows in the month; negative when refunds exceed spending (a credit).
   public var spentMinor: Int64
   /// Budget − spent; negative when over; `nil` when unbudgeted.
   public var remainingMinor: Int64?
-  /// Spent ÷ budget × 100 to one decimal; `nil` when unbudgeted or the budget is zero.
+  /// Spent ÷ budget × 100 to one decimal, never below 0 (a credit uses none of the budget);
+  /// `nil` when unbudgeted or the budget is zero.
   public var percentUsed: Percent?
   /// under, near, over or unbudgeted.
   public var status: BudgetStatus
-  /// Mean spending of the (up to) three months before, counting only months since the
+  /// Mean spending of the (up to) three complete months before, counting only months since the
   /// currency's history starts; `nil` for the first month of history.
   public var trailingAverageMinor: Int64?
-  /// (spent − average) ÷ average × 100; `nil` without an average or when it is zero.
+  /// How many months `trailingAverageMinor` is the mean of (1–3); `nil` when there is none.
+  public var averageMonths: Int?
+  /// (spent − average) ÷ average × 100; `nil` without an average, when it is zero, or for a
+  /// month after today.
   public var changeFromAveragePercent: Percent?
-  /// Budget × elapsed share of the month, when the month contains today and there is a budget.
+  /// What should be spent by today: budget × the share of a month's spending the category
+  /// usually has done by this day (`projectionBasis`), when the month contains today and
+  /// there is a budget.
   public var paceMinor: Int64?
-  /// Spent ÷ elapsed days × days in month, when the month contains today.
+  /// Spent so far + what the category usually spends in the rest of the month (or, without
+  /// history, spent ÷ elapsed days × days in month); never below spent. Only when the month
+  /// contains today.
   public var projectedMinor: Int64?
+  /// Where pace and projection come from: the category's own history, or linear in the days;
+  /// `nil` when there is no projection.
+  public var projectionBasis: ProjectionBasis?
   /// Number of transactions in the month.
   public var transactionCount: Int
 
@@ -31,9 +45,13 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     category: String, budgetMinor: Int64?, spentMinor: Int64, remainingMinor: Int64?,
     percentUsed: Percent?, status: BudgetStatus, trailingAverageMinor: Int64?,
     changeFromAveragePercent: Percent?, paceMinor: Int64?, projectedMinor: Int64?,
-    transactionCount: Int
+    transactionCount: Int, kind: CategoryKind = .expense, averageMonths: Int? = nil,
+    projectionBasis: ProjectionBasis? = nil
   ) {
     self.category = category
+    self.kind = kind
+    self.averageMonths = averageMonths
+    self.projectionBasis = projectionBasis
     self.budgetMinor = budgetMinor
     self.spentMinor = spentMinor
     self.remainingMinor = remainingMinor
@@ -49,6 +67,7 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
   enum CodingKeys: String, CodingKey {
     case category, budgetMinor, spentMinor, remainingMinor, percentUsed, status
     case trailingAverageMinor, changeFromAveragePercent, paceMinor, projectedMinor, transactionCount
+    case kind, averageMonths, projectionBasis
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -64,7 +83,18 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     try c.encode(paceMinor, forKey: .paceMinor)
     try c.encode(projectedMinor, forKey: .projectedMinor)
     try c.encode(transactionCount, forKey: .transactionCount)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(averageMonths, forKey: .averageMonths)
+    try c.encode(projectionBasis, forKey: .projectionBasis)
   }
+}
+
+/// Where a category's pace and projection come from.
+public enum ProjectionBasis: String, Hashable, Sendable, Codable {
+  /// The category's own trailing months: the share of a month's spending usually done by day d.
+  case history
+  /// No usable history: spending is assumed to be spread evenly over the days.
+  case linear
 }
 
 /// The totals row of one currency group, plus the status counts a collapsed header shows.

@@ -62,9 +62,7 @@ struct BudgetCommand: ParsableCommand {
             "month": $0.month?.description ?? "",
           ]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+        print(try SafeJSON.text(rows))
         return
       }
       if budgets.isEmpty {

@@ -7,7 +7,7 @@ import Foundation
 struct CategoriesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "categories",
-    abstract: "List categories, or set a category's kind (expense or income).",
+    abstract: "List categories, or set a category's kind (expense, income or transfer).",
     subcommands: [List.self, SetKind.self],
     defaultSubcommand: List.self)
 
@@ -19,9 +19,7 @@ struct CategoriesCommand: ParsableCommand {
     func run() throws {
       let categories = try database.openForReading().categories()
       if format == .json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        print(String(decoding: try encoder.encode(categories), as: UTF8.self))
+        print(try SafeJSON.text(categories))
         return
       }
       if categories.isEmpty {
@@ -29,8 +27,7 @@ struct CategoriesCommand: ParsableCommand {
         return
       }
       for category in categories {
-        let kind = category.kind == .income ? "  (income)" : ""
-        print("\(TerminalText.sanitize(category.name))  \(category.expenseCount)\(kind)")
+        print("\(TerminalText.sanitize(category.name))  \(category.expenseCount)  (\(category.kind.rawValue))")
       }
     }
   }
@@ -38,21 +35,27 @@ struct CategoriesCommand: ParsableCommand {
   struct SetKind: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "set-kind",
-      abstract: "Mark a category as income (reported apart from spending) or expense.",
-      discussion: "Example: expenses categories set-kind Salary income")
+      abstract: "Mark a category as expense, income or transfer.",
+      discussion: """
+        expense: counts as spending (a refund lowers it). income: reported as income. transfer: money \
+        moved between your own accounts (card payments, savings, top-ups), neither spending nor income.
+        Example: expenses categories set-kind Salary income
+        """)
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Category name.") var name: String
-    @Argument(help: "expense or income.") var kind: String
+    @Argument(help: "expense, income or transfer.") var kind: String
 
     func validate() throws {
       guard CategoryKind(rawValue: kind) != nil else {
-        throw ValidationError("kind must be 'expense' or 'income', not '\(kind)'")
+        throw ValidationError(
+          "kind must be 'expense', 'income' or 'transfer', not '\(TerminalText.sanitize(kind))'")
       }
     }
 
     func run() throws {
       try database.open().setCategoryKind(name, kind: CategoryKind(rawValue: kind)!)
-      print("\(TerminalText.sanitize(name)) is now \(kind == "income" ? "an income" : "an expense") category")
+      let article = kind == "expense" || kind == "income" ? "an" : "a"
+      print("\(TerminalText.sanitize(name)) is now \(article) \(kind) category")
     }
   }
 }

@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
 
-  @Argument(help: "The CSV file to import.")
+  @Argument(help: "The CSV file to import ('-' reads standard input).")
   var file: String
 
   @Option(
@@ -86,10 +86,24 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Show what would be imported and which rule matched each row; write nothing.")
   var dryRun = false
 
+  @Flag(
+    help:
+      "Show how the file will be read (settings and where each came from, the columns, the first rows as stored); write nothing."
+  )
+  var preview = false
+
+  @Option(help: "With --preview: how many rows to show (default 10).")
+  var limit: Int = 10
+
+  @Option(help: "With --preview: the width to fit (default: $COLUMNS, the terminal, else 80).")
+  var width: Int?
+
   @Option(help: "Summary format: text or json.")
   var format: SummaryFormat = .text
 
   func validate() throws {
+    if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    if let width, width < 20 { throw ValidationError("--width must be at least 20") }
     if rejects != nil && !skipInvalid {
       throw ValidationError("--rejects needs --skip-invalid (without it a bad row stops the import)")
     }
@@ -159,6 +173,7 @@ struct ImportCommand: ParsableCommand {
       base = try JSONDecoder().decode(ImportOptions.self, from: Data(json.utf8))
     }
     let options = importOptions(base: base)
+    if preview { return try printPreview(db, options) }
     var runner = ImportRunner(database: db, terminal: TerminalEnvironment())
     runner.importedAt = Date()
     let summary = try runner.run(
@@ -172,6 +187,7 @@ struct ImportCommand: ParsableCommand {
     }
     let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
     do {
+      if format == .text { try Console.err(summary.warningText()) }
       try Console.out(text)
       try Console.flush()
     } catch {

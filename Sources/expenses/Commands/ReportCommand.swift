@@ -8,7 +8,16 @@ struct ReportCommand: ParsableCommand {
     discussion: """
       Sections: summary, category-performance, expenses, trends. Layout follows the width:
       compact (< 60 columns) cards, regular (60-99) a table, wide (>= 100) a table with
-      3-month average, change, pace and projection.
+      the trailing average (of up to 3 complete months, named: 1-mo, 2-mo, 3-mo avg), change,
+      pace and projection.
+
+      Spent counts expense categories only: income, transfers and unsorted money in (money in
+      without a category) are shown on their own lines; refunds above purchases show as a credit.
+      Pace: what a category should have spent by today, its budget times the share of a month's
+      spending it usually has done by this day (from its last 6 months; evenly by day without
+      history).
+      Projected: what it will have spent at month end, spent so far plus what it usually spends in
+      the rest of a month (spent scaled to the whole month without history); never below spent.
 
       Examples:
         expenses report

@@ -56,9 +56,7 @@ struct RulesCommand: ParsableCommand {
     func run() throws {
       let rules = try database.openForReading().rules()
       if format == .json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        print(String(decoding: try encoder.encode(rules), as: UTF8.self))
+        print(try SafeJSON.text(rules))
         return
       }
       if rules.isEmpty { print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
