@@ -160,6 +160,26 @@ import Testing
     #expect(categories.map { $0["expenseCount"] as? Int } == [1, 3])
   }
 
+  @Test func builtInTransfersJoinTheStoredSpellingAndRulesMayResortThem() throws {
+    let cli = try CLI()
+    defer { try? FileManager.default.removeItem(at: cli.directory) }
+    try cli.run(["add", "2026-10-01", "+100", "Moved by hand", "--category", "transfers"])
+    let file = try cli.file(
+      "bank.csv", "Date,Description,Amount\n2026-10-02,TRANSFER TO SAVINGS,-200.00\n2026-10-03,Shop,-5.00\n")
+    #expect(try cli.run(["import", file]).code == 0)
+    let categories = try #require(try cli.json(["categories", "--format", "json"]) as? [[String: Any]])
+    let transfers = try #require(categories.first { $0["name"] as? String == "transfers" })
+    #expect(transfers["expenseCount"] as? Int == 2, "the pattern's 'Transfers' is the stored 'transfers'")
+    #expect(transfers["kind"] as? String == "transfer")
+    let report = try #require(
+      try cli.json(["report", "--month", "2026-10", "--today", "2026-10-20", "--format", "json"]) as? [String: Any])
+    let group = try #require((report["groups"] as? [[String: Any]])?.first)
+    #expect((group["totals"] as? [String: Any])?["spentMinor"] as? Int == 500, "transfers are not spending")
+    try cli.run(["rules", "add", "savings", "Savings"])
+    let dry = try cli.run(["rules", "apply", "--dry-run"])
+    #expect(dry.stdout == "Would re-categorize 1 expense\n  Savings: 1\n", "a pattern is a rule; by hand is not")
+  }
+
   @Test func demoKeepRefusesAnExistingFile() throws {
     let cli = try CLI()
     defer { try? FileManager.default.removeItem(at: cli.directory) }
