@@ -17,13 +17,19 @@ enum DetectorColumns {
     "bij", "c", "credit", "cr", "in", "+", "haben", "h", "deposit", "k", "krediet",
   ]
 
-  static func refine(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
+  /// Before the decimal mark: the currency (a zero-decimal one settles `¥1,200`).
+  static func currency(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
     throws(ImportError)
   {
     let named = Set(options.namedColumns.values)
-    if options.columns == nil && !named.contains(.direction) { findDirection(&plan, data: data) }
     if options.columns == nil && !named.contains(.currency) { findCurrencyColumn(&plan, data: data) }
     try settleCurrency(&plan, data: data, options: options, file: file)
+  }
+
+  /// After the decimal mark: the direction column and the fee.
+  static func refine(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions) {
+    let named = Set(options.namedColumns.values)
+    if options.columns == nil && !named.contains(.direction) { findDirection(&plan, data: data) }
     dropFeeInsideNet(&plan, options: options)
   }
 

@@ -152,6 +152,9 @@ enum DetectorValues {
       plan.decimalMark = 0x2C
     } else if dot != nil {
       plan.decimalMark = 0x2E
+    } else if let ambiguous, plan.currencyColumn == nil, plan.currency.minorUnits == 0 {
+      // A currency without decimals (JPY, KRW): `1,200` can only be grouped thousands.
+      plan.decimalMark = ambiguous.contains(",") ? 0x2E : 0x2C
     } else if let ambiguous {
       throw .undetectable(
         file: file,

@@ -183,8 +183,9 @@ struct Detector {
     try requireColumns(&plan)
 
     try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)
+    try DetectorColumns.currency(&plan, data: data, options: options, file: file)
     try DetectorValues.decimalMark(&plan, data: data, options: options, file: file)
-    try DetectorColumns.refine(&plan, data: data, options: options, file: file)
+    DetectorColumns.refine(&plan, data: data, options: options)
     DetectorValues.signConvention(&plan, data: data, options: options)
     try parseSkipWhen(&plan)
     if encoding == .windows1252 && options.encoding == nil {

@@ -181,3 +181,16 @@ import Testing
     }
   }
 }
+
+@Suite struct ZeroDecimalTests {
+  @Test func thousandsOfAZeroDecimalCurrencyAreNotDecimals() throws {
+    let cli = try CLI()
+    let file = try cli.file(
+      "krw.csv", "Date,Description,Amount (KRW)\n2026-10-01,a,\"-12,000\"\n2026-10-13,b,\"-3,500\"\n")
+    let result = try cli.run(["import", file])
+    #expect(result.code == 0, "\(result.stderr)")
+    let rows = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
+    #expect(Set(rows.compactMap { $0["amountMinor"] as? Int }) == [-12000, -3500])
+    #expect(rows.allSatisfy { $0["currency"] as? String == "KRW" })
+  }
+}

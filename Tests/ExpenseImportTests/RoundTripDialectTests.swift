@@ -8,16 +8,12 @@ import Testing
 /// decimal mark and grouping, date format, encoding, sign or direction style, currency
 /// placement), must import back to the same rows with no flag but what a user would give.
 @Suite struct RoundTripDialectTests {
-  /// A small deterministic generator (SplitMix64): a failing seed reproduces.
+  /// `SeededRandom` (SplitMix64, shared with the differential tests) with the helpers these
+  /// tests need: a failing seed reproduces.
   struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var generator: SeededRandom
+    init(state: UInt64) { generator = SeededRandom(state: state) }
+    mutating func next() -> UInt64 { generator.next() }
     mutating func int(_ range: ClosedRange<Int>) -> Int {
       range.lowerBound + Int(next() % UInt64(range.count))
     }
