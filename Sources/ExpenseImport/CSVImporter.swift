@@ -108,7 +108,10 @@ public final class CSVImporter {
         more = try reader.next()
       } catch {
         try flushPendingAsErrors()
-        if let issue = error.issue { try reject(issue) } else { throw error }
+        guard let issue = error.issue else { throw error }
+        try reject(issue)
+        // The reader has read past a record too long to keep and can go on; other errors end it.
+        if issue.kind == .recordTooLong { continue }
         break
       }
       if !more { break }
@@ -119,6 +122,11 @@ public final class CSVImporter {
       if reader.line < plan.dataStartLine { continue }
       let count = reader.fieldCount
       if count == 0 || RowMapper.isBlank(reader) { continue }
+      if let column = reader.firstField(longerThan: ImportLimits.maxFieldBytes) {
+        if !pending.isEmpty { try flushPendingAsErrors() }
+        try reject(withRecord(RowMapper.tooLong(reader, column, plan: plan)))
+        continue
+      }
       if !Detector.fits(count, plan) || (count > plan.width && !RowMapper.extraFieldsEmpty(reader, plan.width)) {
         let dateCell = RowMapper.cell(reader, plan.date)
         let issue = withRecord(
@@ -195,6 +203,16 @@ extension RowMapper {
       }
       return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }.joined(separator: delimiter)
+  }
+
+  /// The issue of a field longer than `ImportLimits.maxFieldBytes`: its start and length.
+  static func tooLong(_ reader: CSVReader, _ column: Int, plan: Plan) -> ImportIssue {
+    let field = reader.field(column)
+    return ImportIssue(
+      kind: .fieldTooLong, file: reader.file, line: reader.line, column: column + 1,
+      columnName: plan.columnName(column), rawValue: ImportLimits.shortened(field, total: field.count),
+      message: "the field is \(field.count) bytes; the limit is \(ImportLimits.size(ImportLimits.maxFieldBytes))",
+      hint: "no bank export has a cell this long: the file may be damaged; --skip-invalid skips the row")
   }
 
   /// The record re-joined for messages, shortened.

@@ -44,6 +44,8 @@ public final class CSVReader {
     var skipLF = false
     var previousCR = false
     var line = 0
+    /// The current record grew past `maxRecordBytes`: its bytes are being dropped.
+    var overlong = false
 
     @inline(__always)
     mutating func endField() {
@@ -109,8 +111,47 @@ public final class CSVReader {
   /// All fields of the current record as Strings.
   public var strings: [String] { (0..<fieldCount).map(string) }
 
-  /// Advances to the next record; `false` at the end of the input.
-  public func next() throws(ImportError) -> Bool { try next(&s.pointee) }
+  /// The longest record kept in memory; a longer one is read to its end and reported.
+  public var maxRecordBytes = ImportLimits.maxRecordBytes
+  /// The first bytes of a record that grew too long (for the message).
+  var overlongPreview: [UInt8] = []
+  /// The 1-based field that was being read when the record passed the limit.
+  var overlongColumn = 1
+
+  /// Advances to the next record; `false` at the end of the input. A record longer than
+  /// `maxRecordBytes` throws a `.recordTooLong` issue, after which reading can go on.
+  public func next() throws(ImportError) -> Bool {
+    let more = try next(&s.pointee)
+    if s.pointee.overlong { try dropOverlongRecord() }
+    return more
+  }
+
+  func dropOverlongRecord() throws(ImportError) {
+    s.pointee.overlong = false
+    s.pointee.fieldCount = 0
+    let shown = String(decoding: overlongPreview, as: UTF8.self) + "… (more than \(ImportLimits.size(maxRecordBytes)))"
+    throw .row(
+      ImportIssue(
+        kind: .recordTooLong, file: file, line: s.pointee.line, column: overlongColumn, columnName: nil,
+        rawValue: shown,
+        message: "the record is longer than \(ImportLimits.size(maxRecordBytes))",
+        hint: overlongPreview.contains(0x22)
+          ? "a quote that is never closed makes the rest of the file one field; fix the file, or --skip-invalid skips the record"
+          : "no bank export has a row this long: the file may be damaged; --skip-invalid skips the record"
+      ))
+  }
+
+  /// The index of the first field longer than `limit` bytes in the current record, if any.
+  /// Cheap when no field is: one comparison of the record's length.
+  public func firstField(longerThan limit: Int) -> Int? {
+    let st = s
+    if st.pointee.position - st.pointee.recordStart <= limit { return nil }
+    for index in 0..<st.pointee.fieldCount
+    where st.pointee.bounds[2 &* index &+ 1] - st.pointee.bounds[2 &* index] > limit {
+      return index
+    }
+    return nil
+  }
 
   /// The state is `inout` (exclusive, so its fields can live in registers) rather than a copy
   /// made and written back on every call.
@@ -379,7 +420,21 @@ public final class CSVReader {
   /// before the chunk (the carry area grows if they do not fit) and every offset moves with them.
   func refill(_ st: inout ReaderState, keepRecord: Bool) throws(ImportError) -> Bool {
     if keepRecord {
-      let kept = st.end - st.recordStart
+      var kept = st.end - st.recordStart
+      if kept > maxRecordBytes || st.overlong {
+        // Too long to keep: drop what is buffered and read on to the record's end (memory stays
+        // at the limit whatever the file holds); `next()` then reports the record.
+        if !st.overlong {
+          overlongPreview = Array(UnsafeBufferPointer(start: st.buffer + st.recordStart, count: min(48, kept)))
+          overlongColumn = st.fieldCount + 1
+        }
+        st.overlong = true
+        st.recordStart = st.end
+        st.fieldStart = st.end
+        st.fieldEnd = st.end
+        st.fieldCount = 0
+        kept = 0
+      }
       if kept > st.carry {
         var carry = st.carry * 2
         while carry < kept { carry *= 2 }

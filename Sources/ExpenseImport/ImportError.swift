@@ -18,6 +18,10 @@ public struct ImportIssue: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCurrency = "unknown currency"
     /// A required column (date, amount) is missing or empty.
     case missingRequiredColumn = "missing required column"
+    /// A field is longer than `ImportLimits.maxFieldBytes`.
+    case fieldTooLong = "field too long"
+    /// A record is longer than `ImportLimits.maxRecordBytes` (often a quote never closed).
+    case recordTooLong = "record too long"
   }
 
   public var kind: Kind

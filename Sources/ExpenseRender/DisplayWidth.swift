@@ -25,6 +25,20 @@ public enum DisplayWidth {
     return max(total, cells(scalars: visible))
   }
 
+  /// The width of `s`, or some width above `limit` once it is known to be above: a long text
+  /// (a multi-megabyte description) is read only as far as a layout can use.
+  public static func of(_ s: String, limit: Int) -> Int {
+    if limit == .max || isPlainASCII(s) { return of(s) }
+    var total = 0
+    var escape = EscapeScanner()
+    for character in s {
+      if escape.consume(character) { continue }
+      total += cells(character)
+      if total > limit { return total }
+    }
+    return of(s)
+  }
+
   /// `s` cut to at most `cells` terminal cells, ending with `ellipsis` when anything was cut.
   ///
   /// Whole grapheme clusters only (never half an emoji or a base without its accent). When even
@@ -32,7 +46,7 @@ public enum DisplayWidth {
   /// sequences are kept (they take no cells), and a reset is appended if any were cut short.
   public static func truncate(_ s: String, to cells: Int, ellipsis: String) -> String {
     let limit = max(0, cells)
-    if of(s) <= limit { return s }
+    if of(s, limit: limit) <= limit { return s }
     let ellipsisWidth = of(ellipsis)
     let useEllipsis = ellipsisWidth <= limit
     let budget = useEllipsis ? limit - ellipsisWidth : limit
@@ -78,6 +92,10 @@ public enum DisplayWidth {
     var lastWasVirama = false
     var conjunctPending = false
     var index = 0
+    // Regional indicators in a row ending just before `runEnd` (computed forward, once per
+    // scalar: counting back from each indicator made a long run of flags quadratic).
+    var runEnd = 0
+    var run = 0
     while index < scalars.count {
       let value = scalars[index].value
       if value == 0x200D {  // ZWJ joins the next scalar into the cluster without width
@@ -93,13 +111,11 @@ public enum DisplayWidth {
       }
       if value > 0xFFFF {
         if isRegionalIndicator(value) {
-          var before = 0
-          var j = index - 1
-          while j >= 0, isRegionalIndicator(scalars[j].value) {
-            before += 1
-            j -= 1
+          while runEnd < index {
+            run = isRegionalIndicator(scalars[runEnd].value) ? run + 1 : 0
+            runEnd += 1
           }
-          if before % 2 == 1 {
+          if run % 2 == 1 {
             lastMeasuredValue = value
             index += 1
             continue

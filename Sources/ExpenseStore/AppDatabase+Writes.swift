@@ -15,18 +15,22 @@ extension AppDatabase {
       arguments: [next])
   }
 
+  /// The `monthTotal` rollup computed from the rows, in the table's column order: what
+  /// `rebuildAllMonthTotals` stores and what `check` compares the stored rollup with.
+  static let monthTotalAggregateSQL = """
+    SELECT substr(date, 1, 7), currency, COALESCE(category, ''),
+           SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END),
+           SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*),
+           SUM(amountMinor > 0), dailyOutflow(CAST(substr(date, 9, 2) AS INTEGER), amountMinor)
+    FROM expense GROUP BY 1, 2, 3
+    """
+
   /// Recomputes every month (after rules change categories across the history).
   static func rebuildAllMonthTotals(_ db: Database) throws {
     try db.execute(sql: "DELETE FROM monthTotal")
     try db.execute(
-      sql: """
-        INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount, daily)
-        SELECT substr(date, 1, 7), currency, COALESCE(category, ''),
-               SUM(CASE WHEN amountMinor < 0 THEN -amountMinor ELSE 0 END),
-               SUM(CASE WHEN amountMinor > 0 THEN amountMinor ELSE 0 END), COUNT(*),
-               SUM(amountMinor > 0), dailyOutflow(CAST(substr(date, 9, 2) AS INTEGER), amountMinor)
-        FROM expense GROUP BY 1, 2, 3
-        """)
+      sql: "INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount, daily) "
+        + monthTotalAggregateSQL)
   }
 
   /// Adds one expense typed by hand and returns it with its id.

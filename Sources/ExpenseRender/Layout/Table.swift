@@ -19,10 +19,13 @@ struct Table {
     var cellsWidth: Int? = nil
     var headerWidth: Int? = nil
 
-    /// The column with its widths measured, so each layout attempt reuses them.
-    func measured() -> Column {
+    /// The column with its widths measured, so each layout attempt reuses them. With `cap`,
+    /// a cell is measured only until it is known to be wider than `cap` (a table `cap` wide
+    /// lays out the same either way: such a cell is cut to fit), so a multi-megabyte cell costs
+    /// a few hundred characters, not the whole text.
+    func measured(cap: Int = .max) -> Column {
       var copy = self
-      copy.cellsWidth = cells.reduce(0) { max($0, DisplayWidth.of($1)) }
+      copy.cellsWidth = cells.reduce(0) { max($0, DisplayWidth.of($1, limit: cap)) }
       copy.headerWidth = DisplayWidth.of(header)
       return copy
     }
@@ -37,7 +40,7 @@ struct Table {
     var widths: [Int] = []
     var minimums: [Int] = []
     for column in columns {
-      let measured = column.cellsWidth == nil ? column.measured() : column
+      let measured = column.cellsWidth == nil ? column.measured(cap: width) : column
       let cellsNatural = measured.cellsWidth ?? 0
       let natural = max(cellsNatural, header ? measured.headerWidth ?? 0 : 0)
       if column.flexible {

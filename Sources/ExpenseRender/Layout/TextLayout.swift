@@ -80,20 +80,23 @@ enum TextLayout {
         current = ""
         currentWidth = 0
       }
-      while wordWidth > room {
+      if wordWidth > room {
+        // One pass over the word, a line per `room` cells: re-measuring the rest after each
+        // piece made a long word quadratic (a 300 KB word took 18 s).
         var piece = ""
         var pieceWidth = 0
-        var rest = Substring(word)
-        while let c = rest.first {
+        for c in word {
           let w = DisplayWidth.cells(c)
-          if pieceWidth + w > room && pieceWidth > 0 { break }
+          if pieceWidth + w > room && pieceWidth > 0 {
+            lines.append(indent + piece)
+            piece = ""
+            pieceWidth = 0
+          }
           piece.append(c)
           pieceWidth += w
-          rest.removeFirst()
         }
-        lines.append(indent + piece)
-        word = String(rest)
-        wordWidth = DisplayWidth.of(word)
+        word = piece
+        wordWidth = DisplayWidth.of(piece)
       }
       current = word
       currentWidth = wordWidth

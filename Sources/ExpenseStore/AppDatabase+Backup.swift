@@ -1,0 +1,175 @@
+import ExpenseCore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+extension AppDatabase {
+  /// Writes a consistent copy of the whole database into `path`, which must be missing or an
+  /// empty file (the caller's checked temporary file), with SQLite's `VACUUM INTO`.
+  ///
+  /// Why `VACUUM INTO`: it reads in one read transaction, so in WAL mode the copy is a snapshot
+  /// taken while other processes go on reading and writing (it neither waits for a writer nor
+  /// blocks one), and the copy is compacted and self-contained (no `-wal` to carry along). The
+  /// application id and schema version travel with it.
+  public func backup(into path: String) throws(StoreError) {
+    do {
+      try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+    } catch {
+      throw AppDatabase.map(error, path: path)
+    }
+  }
+
+  /// Replaces every page of this database with the pages of the verified backup at `path`,
+  /// through SQLite's online backup API, in one write transaction; returns what was restored.
+  /// With `previous` (an empty file), the database as it was is first copied there, under the
+  /// same write lock, so no write of another process falls between the copy and the restore.
+  ///
+  /// Why not rename the file over the database: other processes may have the database open,
+  /// and its `-wal` and `-shm` are found by name. A renamed-in file would meet the old file's
+  /// WAL (frames of the old database, replayed onto the new one) and shared-memory index, and a
+  /// writer still holding the old file could append to that WAL. Writing through SQLite instead
+  /// takes the write lock (waiting for a running import like any writer), goes through the WAL
+  /// like any commit, and every reader sees either the old database or the restored one.
+  public func restore(from path: String, keepingPreviousIn previous: String? = nil) throws -> BackupInfo {
+    let info = try AppDatabase.verifyBackup(at: path)
+    let source: DatabaseQueue
+    do {
+      var config = Configuration()
+      config.readonly = true
+      source = try DatabaseQueue(path: path, configuration: config)
+    } catch {
+      throw AppDatabase.map(error, path: path)
+    }
+    defer { try? source.close() }
+    do {
+      try writer.writeWithoutTransaction { destination in
+        try source.inDatabase { origin in
+          try AppDatabase.copyPages(from: origin, into: destination) {
+            if let previous { try AppDatabase.copyCommitted(self.path, into: previous) }
+          }
+        }
+      }
+      // Fold the restored pages into the file now (best effort: a reader may hold the WAL).
+      try writer.writeWithoutTransaction { db in
+        _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+      }
+    } catch {
+      throw AppDatabase.map(error, path: self.path)
+    }
+    return info
+  }
+
+  /// The online backup from `origin` into `destination` in two steps: a first step of no page
+  /// takes the destination's write lock (waiting up to the busy timeout), then `whileLocked`
+  /// runs, then every page is copied and committed. An error rolls everything back.
+  static func copyPages(from origin: Database, into destination: Database, whileLocked: () throws -> Void) throws {
+    guard let backup = sqlite3_backup_init(destination.sqliteConnection, "main", origin.sqliteConnection, "main")
+    else {
+      throw DatabaseError(resultCode: destination.lastErrorCode, message: destination.lastErrorMessage)
+    }
+    var finished = false
+    defer { if !finished { sqlite3_backup_finish(backup) } }
+    for pages: Int32 in [0, -1] {
+      let code = sqlite3_backup_step(backup, pages)
+      guard code == SQLITE_OK || code == SQLITE_DONE else {
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: destination.lastErrorMessage)
+      }
+      if pages == 0 { try whileLocked() }
+    }
+    finished = true
+    let code = sqlite3_backup_finish(backup)
+    guard code == SQLITE_OK else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: destination.lastErrorMessage)
+    }
+    destination.clearSchemaCache()
+  }
+
+  /// `VACUUM INTO target` through a connection of its own: the last committed state of the
+  /// database at `path` (a read, so it runs while the caller holds the write lock).
+  static func copyCommitted(_ path: String, into target: String) throws {
+    var config = Configuration()
+    config.readonly = true
+    let reader = try DatabaseQueue(path: path, configuration: config)
+    defer { try? reader.close() }
+    try reader.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
+  }
+
+  /// Opens the file at `path` on its own and checks it can become this program's database:
+  /// SQLite's integrity check passes, it is ours (our application id, or no id but our tables:
+  /// a file made before the id existed), and its schema is not newer than this program's.
+  public static func verifyBackup(at path: String) throws(BackupError) -> BackupInfo {
+    guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+    do {
+      var config = Configuration()
+      config.readonly = true
+      let queue = try DatabaseQueue(path: path, configuration: config)
+      defer { try? queue.close() }
+      return try queue.read { db throws -> BackupInfo in
+        let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        guard integrity == ["ok"] else {
+          throw BackupError.damaged(path: path, detail: integrity.prefix(3).joined(separator: "; "))
+        }
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let ours = try db.tableExists("expense") && db.tableExists("monthTotal")
+        guard id == AppDatabase.applicationID || (id == 0 && ours) else { throw BackupError.notOurs(path: path) }
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        let superseded = try db.tableExists("grdb_migrations") && AppDatabase.migrator.hasBeenSuperseded(db)
+        guard version <= AppDatabase.schemaVersion && !superseded else {
+          throw BackupError.newerSchema(path: path, found: max(version, AppDatabase.schemaVersion + 1))
+        }
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense") ?? 0
+        return BackupInfo(expenseCount: count, schemaVersion: version)
+      }
+    } catch let error as BackupError {
+      throw error
+    } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+      throw .damaged(path: path, detail: AppDatabase.describe(error))
+    } catch {
+      throw .unreadable(path: path, reason: AppDatabase.describe(error))
+    }
+  }
+}
+
+extension AppDatabase {
+  /// An SQLite error in words, for a file that is not the database.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DatabaseError else { return "\(error)" }
+    if error.resultCode == .SQLITE_NOTADB { return "not an SQLite database" }
+    return error.message ?? "\(error.resultCode)"
+  }
+}
+
+/// What a verified backup holds.
+public struct BackupInfo: Sendable, Equatable {
+  /// Number of expenses in it.
+  public var expenseCount: Int
+  /// Its schema version (`user_version`).
+  public var schemaVersion: Int
+}
+
+/// Why a file cannot be restored.
+public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// There is no file at the path.
+  case missing(path: String)
+  /// The file could not be opened or read (permissions, I/O).
+  case unreadable(path: String, reason: String)
+  /// SQLite's integrity check failed, or the file is not SQLite at all.
+  case damaged(path: String, detail: String)
+  /// An SQLite file of another program (no application id of ours, none of our tables).
+  case notOurs(path: String)
+  /// Written by a newer version of expenses.
+  case newerSchema(path: String, found: Int)
+
+  public var description: String {
+    switch self {
+    case .missing(let path): return "\(path): no such file"
+    case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+    case .damaged(let path, let detail):
+      return "\(path) is damaged or not a database (\(detail)); nothing was restored"
+    case .notOurs(let path): return "\(path) is not an expenses database; nothing was restored"
+    case .newerSchema(let path, let found):
+      return
+        "\(path) was written by a newer version of expenses (schema \(found), this version reads up to \(AppDatabase.schemaVersion)); upgrade expenses to restore it"
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import ExpenseRender
+import ExpenseStore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `expenses restore FILE`: replaces the database with a backup, after checking the backup.
+struct RestoreCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "restore",
+    abstract: "Replace the database with a backup made by 'expenses backup'.",
+    discussion: """
+      FILE must pass SQLite's integrity check, be an expenses database, and have a schema this \
+      version reads. The current database is first copied to DATABASE.before-restore (refused if \
+      that file exists, unless --force), then replaced in one transaction: a running report sees \
+      the old data or the new, never a mix.
+      Example:
+        expenses restore ~/expenses-2026-11-22.sqlite
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+  @Argument(help: "The backup file to restore.") var file: String
+  @Flag(help: "Replace an existing DATABASE.before-restore.") var force = false
+
+  func run() throws {
+    let shownFile = TerminalText.sanitize(file)
+    guard FileManager.default.fileExists(atPath: file) else {
+      throw CLIFailure(message: "\(shownFile): no such file", code: SysExit.noInput)
+    }
+    let db = try database.open()
+    // A private copy beside the database: what is checked is what is restored, and opening it
+    // leaves nothing (no -shm) beside the user's file.
+    let copy = try RestoreCommand.privateCopy(of: file, besides: db.path)
+    defer { RestoreCommand.remove(copy) }
+    do {
+      _ = try AppDatabase.verifyBackup(at: copy)
+    } catch {
+      throw RestoreCommand.failure(error, shownPath: shownFile, copyPath: copy)
+    }
+    let previous = db.path + ".before-restore"
+    if !force && FileManager.default.fileExists(atPath: previous) {
+      throw CLIFailure(
+        message:
+          "\(TerminalText.sanitize(previous)) already exists (the database before an earlier restore); move it away, or add --force to replace it",
+        code: SysExit.cantCreate)
+    }
+    let keep = try OutputFile(path: previous, force: force, database: db.path, inputs: [file])
+    let info: BackupInfo
+    do {
+      info = try db.restore(from: copy, keepingPreviousIn: keep.temporaryPath)
+    } catch {
+      keep.discard()
+      throw RestoreCommand.failure(error, shownPath: shownFile, copyPath: copy)
+    }
+    try keep.commit()
+    try Console.line(
+      "Restored \(info.expenseCount) expense\(info.expenseCount == 1 ? "" : "s") from \(shownFile); the previous database is in \(TerminalText.sanitize(previous))"
+    )
+  }
+
+  /// A backup error in the words of the user's file (not the private copy), with its exit code.
+  static func failure(_ error: any Error, shownPath: String, copyPath: String) -> CLIFailure {
+    guard let error = error as? BackupError else {
+      return CLIFailure(error) ?? CLIFailure(message: "\(error)", code: SysExit.ioError)
+    }
+    let message = error.description.replacingOccurrences(of: copyPath, with: shownPath)
+    switch error {
+    case .missing: return CLIFailure(message: message, code: SysExit.noInput)
+    case .unreadable: return CLIFailure(message: message, code: SysExit.ioError)
+    case .damaged, .notOurs, .newerSchema: return CLIFailure(message: message, code: SysExit.dataError)
+    }
+  }
+
+  /// Copies `source` byte for byte into a new 0600 file beside `database`; returns its path.
+  static func privateCopy(of source: String, besides database: String) throws(CLIFailure) -> String {
+    let shown = TerminalText.sanitize(source)
+    let input = open(source, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else {
+      throw CLIFailure(message: "cannot read \(shown): \(String(cString: strerror(errno)))", code: SysExit.noInput)
+    }
+    defer { close(input) }
+    let directory = (OutputFile.absolute(database) as NSString).deletingLastPathComponent
+    let name = (database as NSString).lastPathComponent
+    var template = Array("\(directory)/.\(name).restore.XXXXXX".utf8CString)
+    let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard output >= 0 else {
+      throw CLIFailure(
+        message: "cannot create a file beside \(TerminalText.sanitize(database)): \(String(cString: strerror(errno)))",
+        code: SysExit.cantCreate)
+    }
+    defer { close(output) }
+    fchmod(output, 0o600)
+    let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      var failed = n < 0
+      if n > 0 {
+        var done = 0
+        while done < n && !failed {
+          let w = buffer.withUnsafeBytes { write(output, $0.baseAddress! + done, n - done) }
+          if w < 0 && errno == EINTR { continue }
+          if w < 0 { failed = true } else { done += w }
+        }
+      }
+      if failed {
+        let reason = String(cString: strerror(errno))
+        remove(path)
+        throw CLIFailure(message: "cannot copy \(shown): \(reason)", code: SysExit.ioError)
+      }
+      if n == 0 { return path }
+    }
+  }
+
+  /// Removes a private copy and whatever SQLite left beside it.
+  static func remove(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+  }
+}
