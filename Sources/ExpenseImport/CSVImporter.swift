@@ -12,6 +12,9 @@ public final class CSVImporter {
   public let defaultCurrency: Currency
   /// How many bytes detection reads.
   public static let sampleSize = 1 << 20
+  /// Maps each category cell to the spelling to store (one name per category); called on the
+  /// parsing thread once per distinct cell, not per row. `nil` keeps cells as they are.
+  public var categoryName: ((String) -> String?)?
   var plan: Plan?
 
   /// Checks the file can be opened; throws `.noInput` or `.io`.
@@ -78,6 +81,7 @@ public final class CSVImporter {
     let source = try plan.encoding.transcoder(fileSource)
     let reader = CSVReader(source: source, delimiter: plan.delimiter, file: displayName)
     var mapper = RowMapper(plan: plan, file: displayName)
+    mapper.categoryName = categoryName
     defer { mapper.release() }
     var pending: [Pending] = []
     var records = 0

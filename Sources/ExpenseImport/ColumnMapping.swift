@@ -44,6 +44,9 @@ struct RowMapper {
   var lastStatusBytes: [UInt8] = [0xFF]
   var lastStatusExcluded = false
   var categories = FieldStringCache()
+  /// Maps a category as read to the spelling to store (`CSVImporter.categoryName`); applied
+  /// once per distinct cell, when it enters `categories`.
+  var categoryName: ((String) -> String?)?
   var descriptionCache = TextCache()
   /// Until the first category cell that is not the single byte 0xFF, rows get no category (the
   /// behaviour of the original one-entry cache, whose empty state was those bytes).
@@ -419,6 +422,7 @@ struct RowMapper {
           category = categories.values[slot]
         } else {
           category = cellText(p)
+          if let name = category, let categoryName { category = categoryName(name) }
           categories.store(p, category)
         }
       }

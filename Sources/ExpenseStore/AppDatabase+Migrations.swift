@@ -73,6 +73,7 @@ extension AppDatabase {
     }
     migrator.registerMigration("v2", migrate: AppDatabase.migrateToV2)
     migrator.registerMigration("v3-kinds", migrate: AppDatabase.migrateKinds)
+    migrator.registerMigration("v3-undo", migrate: AppDatabase.migrateToV3Undo)
     return migrator
   }
 

@@ -30,7 +30,7 @@ extension AppDatabase {
         conditions.append("category IS NULL")
       } else {
         conditions.append("category = ?")
-        arguments += [category]
+        arguments += [try categoryNames().known(category) ?? category]
       }
     }
     var sql = """
@@ -172,7 +172,7 @@ extension AppDatabase {
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT name, COALESCE(k.kind, CASE WHEN name = ? THEN 'transfer' ELSE 'expense' END) AS kind,
+          SELECT name, COALESCE(k.kind, CASE WHEN name = ? COLLATE NOCASE THEN 'transfer' ELSE 'expense' END) AS kind,
                  COALESCE(e.n, 0) AS n FROM (
             SELECT category AS name FROM monthTotal WHERE category <> ''
             UNION SELECT category FROM budget

@@ -40,6 +40,9 @@ extension AppDatabase {
   @discardableResult
   public func addExpense(_ expense: Expense) throws -> Expense {
     try write { db in
+      var names = try AppDatabase.categoryNames(db)
+      var expense = expense
+      expense.category = names.canonical(expense.category)
       let id = try AppDatabase.nextExpenseID(db)
       let key = try ImportSession.freeKey(db, on: expense.date, seed: id)
       var fileID: Int64?
@@ -50,14 +53,19 @@ extension AppDatabase {
       try db.execute(
         sql: """
           INSERT INTO expense
-            (key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            (key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine,
+             categorySource)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           key, id, expense.date.description, expense.amount.minor, expense.amount.currency.code, expense.description,
           expense.category, expense.account, fileID, expense.source?.line,
+          (expense.category == nil ? CategorySource.none : fileID == nil ? .hand : .file).rawValue,
         ])
       try AppDatabase.saveNextExpenseID(db, id + 1)
+      var runs = try IdRuns(db)
+      try runs.add(id: id, day: IdRuns.day(ofKey: key))
+      try runs.flush()
       var totals = MonthTotalDeltas()
       try totals.add(date: expense.date, amount: expense.amount, category: expense.category)
       try totals.apply(db)
@@ -67,10 +75,14 @@ extension AppDatabase {
     }
   }
 
-  /// Sets a budget: the default for every month, or an override for `budget.month`.
+  /// Sets a budget: the default for every month, or an override for `budget.month`. The name is
+  /// matched to a known category (case, spaces and normalization aside); the first budget of a
+  /// category gives it its spelling everywhere (a budget's spelling wins).
   public func saveBudget(_ budget: Budget) throws {
     guard budget.amount.minor >= 0 else { throw CoreError.negativeBudget(budget.amount.decimalString) }
     try write { db in
+      var budget = budget
+      budget.category = try AppDatabase.budgetSpelling(db, budget.category)
       try db.execute(
         sql: """
           INSERT INTO budget (category, currency, month, amountMinor) VALUES (?, ?, ?, ?)
@@ -84,8 +96,9 @@ extension AppDatabase {
   /// one is given. Throws `budgetNotFound` when nothing matched.
   public func removeBudget(category: String, month: Month?, currency: Currency?) throws {
     try write { db in
+      let stored = try AppDatabase.categoryNames(db).known(category) ?? category
       var sql = "DELETE FROM budget WHERE category = ? AND month = ?"
-      var arguments: StatementArguments = [category, month?.description ?? ""]
+      var arguments: StatementArguments = [stored, month?.description ?? ""]
       if let currency {
         sql += " AND currency = ?"
         arguments += [currency.code]
@@ -98,10 +111,11 @@ extension AppDatabase {
   /// Marks a category as spending, income or a transfer.
   public func setCategoryKind(_ name: String, kind: CategoryKind) throws {
     try write { db in
+      var names = try AppDatabase.categoryNames(db)
       try db.execute(
         sql:
           "INSERT INTO categoryKind (name, kind) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET kind = excluded.kind",
-        arguments: [name, kind.rawValue])
+        arguments: [names.canonical(name) ?? name, kind.rawValue])
     }
   }
 
@@ -142,6 +156,8 @@ extension AppDatabase {
   @discardableResult
   public func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {
     try write { db in
+      var names = try AppDatabase.categoryNames(db)
+      let category = names.canonical(category) ?? category
       try db.execute(
         sql: "INSERT INTO rule (pattern, category, field) VALUES (?, ?, ?)",
         arguments: [pattern, category, field.rawValue])
@@ -154,34 +170,6 @@ extension AppDatabase {
     try write { db in
       try db.execute(sql: "DELETE FROM rule WHERE id = ?", arguments: [id])
       if db.changesCount == 0 { throw StoreError.ruleNotFound(id) }
-    }
-  }
-
-  /// Re-categorizes stored expenses with the rules (first matching rule wins); rows no rule
-  /// matches keep their category. Returns how many rows changed.
-  public func applyRules() throws -> Int {
-    let rules = try self.rules()
-    guard !rules.isEmpty else { return 0 }
-    let matcher = RuleMatcher(rules: rules)
-    return try write { db in
-      var changed = 0
-      let update = try db.makeStatement(sql: "UPDATE expense SET category = ? WHERE key = ?")
-      let rows = try Row.fetchCursor(db, sql: "SELECT key, description, account, category FROM expense")
-      var updates: [(Int64, String)] = []
-      while let row = try rows.next() {
-        let description: String = row["description"]
-        let account: String? = row["account"]
-        let current: String? = row["category"]
-        if let rule = matcher.match(description: description, account: account), rule.category != current {
-          updates.append((row["key"], rule.category))
-        }
-      }
-      for (id, category) in updates {
-        try update.execute(arguments: [category, id])
-        changed += 1
-      }
-      if changed > 0 { try AppDatabase.rebuildAllMonthTotals(db) }
-      return changed
     }
   }
 

@@ -87,8 +87,9 @@ struct ImportBatch {
   }
 
   /// Inserts the new rows in key order, each time with the largest statement of `inserts`
-  /// (sizes descending, the last of 1 row) that the rows left fill. Each row has 9 parameters: key, id, date, amountMinor, currency, description,
-  /// category, account, sourceLine (the file id is part of the SQL).
+  /// (sizes descending, the last of 1 row) that the rows left fill. Each row has 10 parameters:
+  /// key, id, date, amountMinor, currency, description, category, account, sourceLine,
+  /// categorySource (the file id is part of the SQL).
   mutating func insert(_ db: Database, _ inserts: [(rows: Int, statement: SQLiteStatement)]) throws {
     var start = 0
     var newSlots: [Int] = []
@@ -116,7 +117,7 @@ struct ImportBatch {
     }
   }
 
-  /// Binds the rows at `slots` (9 parameters each), texts copied into `arena` and bound
+  /// Binds the rows at `slots` (10 parameters each), texts copied into `arena` and bound
   /// SQLITE_STATIC, runs the statement, and clears the bindings before the arena is released.
   static func bindAndStep(
     _ statement: SQLiteStatement, _ slots: ArraySlice<Int>, _ rows: UnsafeBufferPointer<ImportRow>,
@@ -150,7 +151,8 @@ struct ImportBatch {
       bind(parameter + 7, rows[slot].category)
       bind(parameter + 8, rows[slot].account)
       code |= sqlite3_bind_int64(statement, parameter + 9, Int64(rows[slot].line))
-      parameter += 9
+      code |= sqlite3_bind_int64(statement, parameter + 10, Int64(rows[slot].categorySource.rawValue))
+      parameter += 10
     }
     let step = code == SQLITE_OK ? sqlite3_step(statement) : code
     sqlite3_reset(statement)

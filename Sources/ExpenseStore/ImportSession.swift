@@ -1,4 +1,5 @@
 import ExpenseCore
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -29,7 +30,7 @@ public final class ImportSession {
     }
   }
 
-  /// Rows per multi-row `INSERT` (9 parameters each, far below SQLite's limit).
+  /// Rows per multi-row `INSERT` (10 parameters each, far below SQLite's limit).
   static let statementSizes = [256, 32, 4, 1]
 
   let db: Database
@@ -58,6 +59,15 @@ public final class ImportSession {
   /// This file's sums per (month, currency, category), added to `monthTotal` by `finish`: an
   /// import only adds rows, so the rollup is updated without reading the expenses back.
   var totals = MonthTotalDeltas()
+  /// The first id this import gives; with `nextID` at the end, the range `importRecord` keeps.
+  var firstID: Int64 = 0
+  /// The date span of the rows added so far.
+  var firstDate: CivilDate?
+  var lastDate: CivilDate?
+  /// The `importRecord` id of this import once `finish` recorded it (`nil` if it added nothing).
+  public private(set) var recordID: Int64?
+  /// The days the new ids are stored on, one row per run of ids on one day (see `IdRuns`).
+  var runs: IdRuns
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -66,8 +76,12 @@ public final class ImportSession {
     try db.execute(sql: "INSERT OR IGNORE INTO importFile (name) VALUES (?)", arguments: [sourceFile])
     let fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [sourceFile]) ?? 0
     nextID = try AppDatabase.nextExpenseID(db)
-    let columns = "(key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine)"
-    let values = "(?, ?, ?, ?, ?, ?, ?, ?, \(fileID), ?)"
+    firstID = nextID
+    runs = try IdRuns(db)
+    batcher = ImportBatcher(names: try AppDatabase.categoryNames(db))
+    let columns =
+      "(key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine, categorySource)"
+    let values = "(?, ?, ?, ?, ?, ?, ?, ?, \(fileID), ?, ?)"
     insertStatements = try ImportSession.statementSizes.map { rows in
       try db.makeStatement(
         sql: "INSERT INTO expense \(columns) VALUES " + Array(repeating: values, count: rows).joined(separator: ", "))
@@ -110,11 +124,11 @@ public final class ImportSession {
   /// this file). Outcomes are known when its batch is written (`onOutcome`, the counters).
   public func insert(
     date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprintHash: UInt64, line: Int
+    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil
   ) throws {
     let row = ImportRow(
       date: date, amount: amount, description: description, category: category, account: account,
-      fingerprintHash: fingerprintHash, line: line)
+      fingerprintHash: fingerprintHash, line: line, categorySource: categorySource)
     if let batch = try batcher.add(row) { try write(batch) }
   }
 
@@ -142,6 +156,21 @@ public final class ImportSession {
     try totals.merge(work.batch.totals)
     inserted += added
     duplicates += batch.count - added
+    if added > 0 {
+      // A local copy: a class property would pay an exclusivity check per row.
+      var runs = self.runs
+      defer { self.runs = runs }
+      for position in work.batch.fileOrder where work.isNew[Int(position)] {
+        let index = Int(position)
+        try runs.add(id: work.ids[index], day: IdRuns.day(ofKey: work.batch.rows[index].key))
+      }
+    }
+    if added > 0, let first = work.isNew.firstIndex(of: true), let last = work.isNew.lastIndex(of: true) {
+      // Rows are in key order, and the key starts with the day.
+      let (low, high) = (work.batch.rows[first].date, work.batch.rows[last].date)
+      if firstDate.map({ low < $0 }) ?? true { firstDate = low }
+      if lastDate.map({ high > $0 }) ?? true { lastDate = high }
+    }
     if onOutcome != nil || (added < batch.count && explained.count < explainLimit) {
       for position in work.batch.fileOrder {
         let index = Int(position)
@@ -164,11 +193,25 @@ public final class ImportSession {
     return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
   }
 
-  /// Writes what is queued, saves the id counter and adds this file's sums to the rollup.
-  func finish() throws {
+  /// Writes what is queued, saves the id counter, adds this file's sums to the rollup and, when
+  /// rows were added, records the import (its id range, for `imports remove`).
+  func finish(importedAt: String?) throws {
     try flush()
+    try runs.flush()
     try AppDatabase.saveNextExpenseID(db, nextID)
     try totals.apply(db)
+    if nextID > firstID, let firstDate, let lastDate {
+      try db.execute(
+        sql: """
+          INSERT INTO importRecord (file, importedAt, rows, firstId, lastId, firstDate, lastDate)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          sourceFile, importedAt, nextID - firstID, firstID, nextID - 1, firstDate.description,
+          lastDate.description,
+        ])
+      recordID = db.lastInsertedRowID
+    }
   }
 }
 
@@ -176,9 +219,11 @@ extension AppDatabase {
 
   /// Runs `body` with an `ImportSession` inside ONE write transaction. If `body` throws, nothing
   /// of the file is written. With `dryRun`, everything runs the same (so within-file and stored
-  /// duplicates are found exactly) and the transaction is rolled back at the end.
+  /// duplicates are found exactly) and the transaction is rolled back at the end. `importedAt`
+  /// (the caller's clock: the store reads none) is kept in the import's record.
   public func importFile<T>(
-    sourceFile: String, dryRun: Bool = false, explainLimit: Int = 20, _ body: (ImportSession) throws -> T
+    sourceFile: String, dryRun: Bool = false, explainLimit: Int = 20, importedAt: Date? = nil,
+    _ body: (ImportSession) throws -> T
   ) throws -> T {
     do {
       return try writer.writeWithoutTransaction { db in
@@ -188,7 +233,7 @@ extension AppDatabase {
         try db.inTransaction(.immediate) {
           let session = try ImportSession(db: db, sourceFile: sourceFile, explainLimit: explainLimit)
           value = try body(session)
-          try session.finish()
+          try session.finish(importedAt: importedAt.map(ImportRecord.timestamp))
           return dryRun ? .rollback : .commit
         }
         return value!

@@ -42,7 +42,8 @@ struct MonthTotalDeltas {
     }
   }
 
-  /// Takes back a row added before (a duplicate the writer did not store).
+  /// Takes back a row: a duplicate the writer did not store, or a stored row being deleted or
+  /// changed (its old values; `apply` then subtracts them and drops rows left empty).
   mutating func remove(date: CivilDate, amount: Money, category: String?) {
     sums[key(date: date, amount: amount, category: category), default: Sums()].unrecord(
       amount.minor, day: date.day)
@@ -50,7 +51,7 @@ struct MonthTotalDeltas {
 
   /// Adds another set of sums (a batch's) to these; throws when a sum would pass `limit`.
   mutating func merge(_ other: MonthTotalDeltas) throws(TotalOverflow) {
-    for (key, sums) in other.sums where sums.count != 0 {
+    for (key, sums) in other.sums where !sums.isZero {
       let category = other.categories[Int(key & 0x3F_FFFF)]
       let local = (key & ~0x3F_FFFF) | number(of: category.isEmpty ? nil : category)
       guard self.sums[local, default: Sums()].merge(sums) else {
@@ -91,9 +92,11 @@ struct MonthTotalDeltas {
     return month << 46 | code << 22 | number(of: category)
   }
 
-  /// Adds the sums to `monthTotal`, creating the rows that do not exist yet; throws
-  /// `TotalOverflow` (and the caller's transaction rolls back) when a stored sum would pass
-  /// `limit`. Both sides are at most `limit`, so SQLite's addition itself cannot overflow.
+  /// Adds the sums to `monthTotal`, creating the rows that do not exist yet and deleting the
+  /// ones whose count falls to zero (so a month or category with no row left is gone from the
+  /// report, its history start and the category list); throws `TotalOverflow` (and the
+  /// caller's transaction rolls back) when a stored sum would pass `limit`. Both sides are at
+  /// most `limit`, so SQLite's addition itself cannot overflow.
   func apply(_ db: Database) throws {
     let upsert = try db.makeStatement(
       sql: """
@@ -105,7 +108,9 @@ struct MonthTotalDeltas {
         RETURNING outflow <= \(MonthTotalDeltas.limit) AND inflow <= \(MonthTotalDeltas.limit)
           AND typeof(outflow) = 'integer' AND typeof(inflow) = 'integer'
         """)
-    for (key, sums) in sums where sums.count != 0 {
+    let dropEmpty = try db.makeStatement(
+      sql: "DELETE FROM monthTotal WHERE month = ? AND currency = ? AND category = ? AND count <= 0")
+    for (key, sums) in sums where !sums.isZero {
       let (month, currency) = MonthTotalDeltas.monthAndCurrency(key)
       let category = categories[Int(key & 0x3F_FFFF)]
       let fits = try Bool.fetchOne(
@@ -118,11 +123,20 @@ struct MonthTotalDeltas {
         throw TotalOverflow(
           line: nil, month: month, currency: currency, category: category.isEmpty ? nil : category, amount: nil)
       }
+      if sums.count < 0 { try dropEmpty.execute(arguments: [month, currency, category]) }
     }
   }
 }
 
 extension MonthTotalDeltas.Sums {
+  /// Nothing to add: no row counted and no money (an edit can move money with a count of 0).
+  /// Every field of `Sums` must be zero here: a field added later (a per-day split of the
+  /// money, say) belongs in this test too, or an edit that moves money between days of one
+  /// month would be skipped.
+  var isZero: Bool {
+    outflow == 0 && inflow == 0 && count == 0 && inflowCount == 0 && daily.allSatisfy { $0 == 0 }
+  }
+
   /// Adds one amount; false (and nothing changed) when a sum would pass the limit.
   mutating func record(_ minor: Int64, day: Int) -> Bool {
     let magnitude = minor.magnitude

@@ -12,10 +12,12 @@ public struct ImportRow: Sendable {
   public var account: String?
   /// The 1-based line of the record in its file.
   public var line: Int
+  /// Where `category` came from: the file unless said otherwise (a rule), none without one.
+  public var categorySource: CategorySource
 
   public init(
     date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprintHash: UInt64, line: Int
+    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil
   ) {
     key = ImportSession.key(date: date, fingerprintHash: fingerprintHash)
     self.date = date
@@ -24,6 +26,7 @@ public struct ImportRow: Sendable {
     self.category = category
     self.account = account
     self.line = line
+    self.categorySource = category == nil ? .none : categorySource ?? .file
   }
 }
 
@@ -49,8 +52,15 @@ public struct ImportBatcher: Sendable {
   public static let maxRows = 16_384
 
   var pending: [ImportRow] = []
+  /// Each row's category becomes its stored spelling here, on the parse thread, through this
+  /// cache of raw spellings: no query per row (see `CategoryNames`). `nil` when rows arrive
+  /// with their stored spelling already (the CSV importer maps each distinct cell once).
+  var names: CategoryNames?
 
-  public init() {
+  /// `names`: the categories already stored (`AppDatabase.categoryNames()`); a category new to
+  /// the database is stored with its first spelling in the file.
+  public init(names: CategoryNames? = CategoryNames()) {
+    self.names = names
     pending.reserveCapacity(ImportBatcher.batchRows)
   }
 
@@ -64,6 +74,12 @@ public struct ImportBatcher: Sendable {
       closed = try finish()
     }
     pending.append(row)
+    if names != nil, let raw = row.category {
+      // In place: copying the row to change it costs a retain per String field.
+      let last = pending.count - 1
+      pending[last].category = names!.canonical(raw)
+      if pending[last].category == nil { pending[last].categorySource = .none }
+    }
     return closed
   }
 

@@ -28,6 +28,10 @@ public enum StoreError: Error, Equatable, Sendable {
   case ruleNotFound(Int64)
   /// No saved import profile has this name.
   case profileNotFound(String)
+  /// No expense has these ids (nothing was changed).
+  case expenseNotFound([Int64])
+  /// No recorded import has this id.
+  case importNotFound(Int64)
   /// An SQLite error that is not one of the above.
   case sqlite(String)
 }
@@ -68,6 +72,12 @@ extension StoreError: CustomStringConvertible {
       return "no rule with id \(id); see 'expenses rules list'"
     case .profileNotFound(let name):
       return "no import profile named '\(name)'; save one with 'expenses import FILE ... --save-profile \(name)'"
+    case .expenseNotFound(let ids):
+      let list = ids.map(String.init).joined(separator: ", ")
+      return
+        "no expense with id\(ids.count == 1 ? "" : "s") \(list); nothing was changed (see 'expenses list' for ids)"
+    case .importNotFound(let id):
+      return "no import with id \(id); see 'expenses imports'"
     case .sqlite(let message):
       return "database error: \(message)"
     }

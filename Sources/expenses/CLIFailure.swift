@@ -41,7 +41,8 @@ struct CLIFailure: Error {
       case .cannotOpen, .corrupt, .diskFull, .readOnly, .io:
         self.init(message: error.description, code: SysExit.ioError)
       case .busy: self.init(message: error.description, code: SysExit.tempFail)
-      case .budgetNotFound, .ruleNotFound, .profileNotFound: self.init(message: error.description, code: SysExit.usage)
+      case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound:
+        self.init(message: error.description, code: SysExit.usage)
       case .sqlite: self.init(message: error.description, code: SysExit.software)
       }
     case let error as TotalOverflow:

@@ -11,6 +11,9 @@ struct ImportRunner {
   var terminal: TerminalEnvironment
   /// How many excluded/rejected/duplicate rows the summary explains one by one.
   var detailLimit = 20
+  /// When the import runs, kept in its record (`expenses imports`); read from the clock by the
+  /// command, never by the store.
+  var importedAt: Date?
   /// How many rows a dry run lists (a dry run of a million rows prints a capped listing).
   var previewLimit = 50
 
@@ -40,6 +43,9 @@ struct ImportRunner {
     let importer = try CSVImporter(path: path, options: options, defaultCurrency: defaultCurrency)
     let dialect = try importer.detect()
     let matcher = RuleMatcher(rules: try database.rules())
+    // One name per category: each distinct category cell is mapped once, on the parse thread.
+    let names = NamesOnParseThread(try database.categoryNames())
+    importer.categoryName = { names.value.canonical($0) }
     var summary = ImportSummary(file: path == "-" ? "<stdin>" : path)
     summary.dialect = "\(dialect)"
     summary.detected = dialect
@@ -60,7 +66,7 @@ struct ImportRunner {
     let shared = Unchecked((importer, progress))
     pipeline.start { emit in
       let (importer, progress) = shared.value
-      var batcher = ImportBatcher()
+      var batcher = ImportBatcher(names: nil)  // rows carry their stored spelling already
       var rules: [Int: Int64] = [:]  // line -> rule that categorized it, for a dry run's preview
       try importer.run(
         skipInvalid: skipInvalid,
@@ -68,17 +74,21 @@ struct ImportRunner {
       ) { event in
         guard case .row(let row) = event else { return try emit(.event(event)) }
         var category = row.category
+        var source = CategorySource.file
         if category == nil {
           if let rule = matcher.match(description: row.description, account: row.account) {
             category = rule.category
+            source = .rule
             if dryRun { rules[row.line] = rule.id }
-          } else {
-            category = TransferPatterns.category(description: row.description)
+          } else if let pattern = TransferPatterns.category(description: row.description) {
+            // A built-in pattern is a rule the user did not write: `rules apply` may re-sort it.
+            category = names.value.canonical(pattern)
+            source = .rule
           }
         }
         let stored = ImportRow(
           date: row.date, amount: row.amount, description: row.description, category: category,
-          account: row.account, fingerprintHash: row.fingerprintHash, line: row.line)
+          account: row.account, fingerprintHash: row.fingerprintHash, line: row.line, categorySource: source)
         if let batch = try batcher.add(stored) {
           try emit(.batch(batch, rules: rules))
           rules.removeAll()
@@ -88,7 +98,9 @@ struct ImportRunner {
     }
     defer { pipeline.finish() }
 
-    let session = try database.importFile(sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit) { session in
+    let session = try database.importFile(
+      sourceFile: fileName, dryRun: dryRun, explainLimit: detailLimit, importedAt: importedAt
+    ) { session in
       var rules: [Int: Int64] = [:]
       if dryRun {
         session.onOutcome = { row, outcome in
@@ -134,6 +146,7 @@ struct ImportRunner {
       return session
     }
     summary.new = session.inserted
+    summary.importId = dryRun ? nil : session.recordID
     summary.duplicates = session.duplicates
     summary.duplicateDetails = session.explained
     try rejects?.commit()
@@ -148,6 +161,12 @@ struct ImportRunner {
 enum Parsed {
   case batch(PreparedBatch, rules: [Int: Int64])
   case event(ImportEvent)
+}
+
+/// The category spellings, used (and learnt from) only by the parse thread.
+final class NamesOnParseThread: @unchecked Sendable {
+  var value: CategoryNames
+  init(_ value: CategoryNames) { self.value = value }
 }
 
 /// Hands values that are only ever used by one thread at a time to the parse thread.

@@ -21,6 +21,8 @@ struct ImportSummary: Encodable {
   }
 
   var file: String
+  /// The import's id for `imports remove` (`nil` when nothing was added, or in a dry run).
+  var importId: Int64?
   var dialect = ""
   var new = 0
   var duplicates = 0
@@ -73,6 +75,7 @@ struct ImportSummary: Encodable {
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
         + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
+    if let importId { lines.append("Undo with: expenses imports remove \(importId)") }
     if duplicates > 0 {
       lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")
       for duplicate in duplicateDetails {

@@ -46,5 +46,13 @@ enum FutureSchema {
     guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw Failure() }
   }
 
+  /// Runs raw SQL on a database file, outside any migration (to shape an old database).
+  static func execute(path: String, _ sql: String) throws {
+    var db: OpaquePointer?
+    guard sqlite3_open(path, &db) == SQLITE_OK else { throw Failure() }
+    defer { sqlite3_close(db) }
+    guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw Failure() }
+  }
+
   struct Failure: Error {}
 }

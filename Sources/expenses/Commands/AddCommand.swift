@@ -33,9 +33,7 @@ struct AddCommand: ParsableCommand {
   func run() throws {
     let db = try database.open()
     let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
-    var money = try Money.parse(amount.hasPrefix("+") ? String(amount.dropFirst()) : amount, currency: currency)
-    // Typed amounts are what was spent; stored amounts are signed (negative = out).
-    if !amount.hasPrefix("+") && !amount.hasPrefix("-") { money.minor = -money.minor }
+    let money = Money(minor: try AddCommand.signedMinor(amount, currency: currency), currency: currency)
     let expense = try db.addExpense(
       Expense(date: try CivilDate.parse(date), amount: money, description: text, category: category, account: account))
     if format == .json {
@@ -43,5 +41,12 @@ struct AddCommand: ParsableCommand {
     } else {
       print("Added #\(expense.id ?? 0): \(expense.date) \(money.formatted) \(TerminalTextBridge.clean(text))")
     }
+  }
+
+  /// A typed amount as stored: typed amounts are what was spent, stored ones are signed
+  /// (negative = out), so '4.50' is -450 and '+25' is 2500 (shared with `edit`).
+  static func signedMinor(_ text: String, currency: Currency) throws(CoreError) -> Int64 {
+    let money = try Money.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text, currency: currency)
+    return text.hasPrefix("+") || text.hasPrefix("-") ? money.minor : -money.minor
   }
 }

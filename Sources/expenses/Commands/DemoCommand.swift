@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseImport
+import ExpenseRender
 import ExpenseStore
 import Foundation
 
@@ -23,10 +24,11 @@ struct DemoCommand: ParsableCommand {
 
   @OptionGroup var options: ReportOptions
 
-  @Option(help: "Keep the scratch database at this path instead of deleting it.")
+  @Option(help: "Keep the scratch database at this path instead of deleting it (a new file: never an existing one).")
   var keep: String?
 
   func run() throws {
+    if let keep { try DemoCommand.claimNewFile(keep) }
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent(
         "expenses-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
@@ -37,7 +39,7 @@ struct DemoCommand: ParsableCommand {
     let dbPath = keep ?? scratch.appendingPathComponent("demo.sqlite").path
     let db = try AppDatabase(path: dbPath)
 
-    _ = try ImportRunner(database: db, terminal: TerminalEnvironment()).run(
+    _ = try ImportRunner(database: db, terminal: TerminalEnvironment(), importedAt: Date()).run(
       path: csvPath, options: ImportOptions(), skipInvalid: false, rejectsPath: nil, dryRun: false,
       showProgress: false)
     for line in DemoData.budgetsCSV.split(separator: "\n").dropFirst() {
@@ -48,5 +50,21 @@ struct DemoCommand: ParsableCommand {
 
     let lastDay = try db.expenses(limit: 1).first?.date ?? systemToday()
     try ReportPrinter(database: db, options: options, defaultToday: lastDay).print()
+  }
+
+  /// Creates `path` as a new empty file, or fails with exit 73 if anything is there already:
+  /// the demo never writes into a database (or any file) that exists. `O_EXCL` makes the check
+  /// and the creation one step, so no other process can slip a file in between.
+  static func claimNewFile(_ path: String) throws {
+    let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      close(fd)
+      return
+    }
+    let reason = errno == EEXIST ? "it already exists" : String(cString: strerror(errno))
+    throw CLIFailure(
+      message: "demo --keep \(TerminalText.sanitize(path)): \(reason); the demo never touches an existing file. "
+        + "Give a path that does not exist yet.",
+      code: SysExit.cantCreate)
   }
 }

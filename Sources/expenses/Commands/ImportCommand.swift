@@ -174,7 +174,8 @@ struct ImportCommand: ParsableCommand {
     }
     let options = importOptions(base: base)
     if preview { return try printPreview(db, options) }
-    let runner = ImportRunner(database: db, terminal: TerminalEnvironment())
+    var runner = ImportRunner(database: db, terminal: TerminalEnvironment())
+    runner.importedAt = Date()
     let summary = try runner.run(
       path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, forceRejects: force,
       dryRun: dryRun,

@@ -80,12 +80,27 @@ struct RulesCommand: ParsableCommand {
   }
 
   struct Apply: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Re-categorize stored expenses with the rules.")
+    static let configuration = CommandConfiguration(
+      abstract: "Re-categorize stored expenses with the rules.",
+      discussion: """
+        Only rows whose category came from a rule, or that have none, are re-sorted: a category
+        from the bank's file or set by hand (add/edit --category) is never changed.
+
+        Examples:
+          expenses rules apply --dry-run
+          expenses rules apply
+        """)
     @OptionGroup var database: DatabaseOptions
+    @Flag(help: "Print how many rows would change, per category; write nothing.") var dryRun = false
 
     func run() throws {
-      let changed = try database.open().applyRules()
-      print("Re-categorized \(changed) expense\(changed == 1 ? "" : "s")")
+      let result = try (dryRun ? database.openForReading() : database.open()).applyRules(dryRun: dryRun)
+      let rows = "expense\(result.changed == 1 ? "" : "s")"
+      try Console.line(
+        dryRun ? "Would re-categorize \(result.changed) \(rows)" : "Re-categorized \(result.changed) \(rows)")
+      for (category, count) in result.byCategory.sorted(by: { $0.key < $1.key }) {
+        try Console.line("  \(TerminalText.sanitize(category)): \(count)")
+      }
     }
   }
 }

@@ -1,0 +1,35 @@
+import ArgumentParser
+import ExpenseCore
+import ExpenseRender
+import ExpenseStore
+
+/// `expenses delete ID...`: takes rows out, all or none.
+struct DeleteCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete expenses by id (see 'expenses list'), all or none.",
+    discussion: """
+      If any id is unknown nothing is deleted and the command exits with 64 (usage), naming the
+      unknown ids. The monthly totals follow in the same transaction.
+
+      Examples:
+        expenses delete 42
+        expenses delete 42 43 57
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+  @Argument(help: "Ids of the expenses to delete.") var ids: [Int64]
+
+  func validate() throws {
+    if ids.isEmpty { throw ValidationError("give at least one id; 'expenses list' shows them") }
+  }
+
+  func run() throws {
+    let deleted = try database.open().deleteExpenses(ids: ids)
+    for expense in deleted {
+      try Console.line(
+        "Deleted #\(expense.id ?? 0): \(expense.date) \(expense.amount.formatted) "
+          + TerminalText.sanitize(expense.description))
+    }
+  }
+}

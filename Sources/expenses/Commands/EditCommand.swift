@@ -1,0 +1,55 @@
+import ArgumentParser
+import ExpenseCore
+import ExpenseRender
+import ExpenseStore
+
+/// `expenses edit ID [--date] [--amount] [--description] [--category] [--account]`.
+struct EditCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit",
+    abstract: "Change one expense; it keeps its id.",
+    discussion: """
+      --amount is read like 'add': money out unless it starts with '+', in the row's own
+      currency. An empty --category or --account clears it. A category set here is yours:
+      'rules apply' never changes it.
+
+      Examples:
+        expenses edit 42 --amount 12.50 --category "Dining out"
+        expenses edit 42 --date 2026-10-21 --description "Lunch with Sam"
+        expenses edit 42 --category ""
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+  @Argument(help: "Id of the expense (see 'expenses list').") var id: Int64
+  @Option(help: "New date, YYYY-MM-DD.") var date: String?
+  @Option(help: "New amount spent (e.g. 12.50); prefix '+' for money in.") var amount: String?
+  @Option(help: "New description.") var description: String?
+  @Option(help: "New category ('' for none).") var category: String?
+  @Option(help: "New account ('' for none).") var account: String?
+
+  func validate() throws {
+    if let date { do { _ = try CivilDate.parse(date) } catch { throw ValidationError(error.description) } }
+    if let description, description.allSatisfy(\.isWhitespace) {
+      throw ValidationError("the description is empty")
+    }
+    if date == nil && amount == nil && description == nil && category == nil && account == nil {
+      throw ValidationError("nothing to change: give --date, --amount, --description, --category or --account")
+    }
+  }
+
+  func run() throws {
+    let db = try database.open()
+    guard let stored = try db.expense(id: id) else { throw StoreError.expenseNotFound([id]) }
+    var change = ExpenseEdit(
+      date: try date.map { text throws(CoreError) in try CivilDate.parse(text) }, description: description,
+      category: category, account: account)
+    if let amount {
+      change.amountMinor = try AddCommand.signedMinor(amount, currency: stored.amount.currency)
+    }
+    let edited = try db.editExpense(id: id, change)
+    let category = edited.category.map(TerminalText.sanitize) ?? uncategorizedName
+    try Console.line(
+      "Edited #\(id): \(edited.date) \(edited.amount.formatted) \(TerminalText.sanitize(edited.description)) "
+        + "· \(category)")
+  }
+}

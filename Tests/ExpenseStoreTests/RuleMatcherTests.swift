@@ -1,0 +1,30 @@
+import Testing
+
+@testable import ExpenseStore
+
+/// The byte search for ASCII rows answers exactly as Foundation's `range(of:)` does.
+@Suite struct RuleMatcherTests {
+  @Test func asciiSearchAgreesWithFoundation() {
+    var state: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let alphabet = Array("ab -*#")  // few letters: many partial matches and repeats
+    func word(_ length: Int) -> String { String((0..<length).map { _ in alphabet[next(alphabet.count)] }) }
+    for _ in 0..<3000 {
+      let text = word(next(12))
+      let parts = word(1 + next(5)).split(separator: "*", omittingEmptySubsequences: true).map(String.init)
+      let bytes = RuleMatcher.contains(Array(text.utf8), parts: parts.map { Array($0.utf8) })
+      #expect(bytes == RuleMatcher.contains(text, parts: parts), "'\(text)' against \(parts)")
+    }
+  }
+
+  @Test func nonASCIIRowsStillMatchCanonically() {
+    let matcher = RuleMatcher(rules: [CategoryRule(id: 1, pattern: "café", category: "Coffee", field: .description)])
+    #expect(matcher.match(description: "CAFE\u{301} DE FLORE", account: nil)?.category == "Coffee")
+    let ascii = RuleMatcher(rules: [CategoryRule(id: 1, pattern: "transfer to", category: "T", field: .description)])
+    #expect(ascii.match(description: "Online TRANSFER TO savings", account: nil)?.category == "T")
+    #expect(ascii.match(description: "transfer", account: nil) == nil)
+  }
+}
