@@ -5,7 +5,7 @@ import Testing
   import Glibc
 #endif
 
-/// SIGKILL at random points of a large import and of `rules apply`: after each kill SQLite's
+/// SIGKILL at random points of a large import, of `imports remove` and of `rules apply`: after each kill SQLite's
 /// integrity check passes, the rows stored before are identical, the killed command's work is
 /// all there or not at all, and `expenses check` passes. Seeded kill points; the trial counts
 /// are printed.
@@ -106,6 +106,35 @@ import Testing
         "all or nothing: \(after.newCount) of \(all.newCount) rows after a kill at \(delay) µs")
     }
 
+    // `imports remove` takes the big import's rows out again in one transaction.
+    let imports = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(try cli.run(["imports", "--format", "json", "--db", full], useDatabase: false).stdout.utf8))
+        as? [[String: Any]])
+    let importID = try #require(imports.last?["id"] as? Int)
+    let removed = folder + "/removed.sqlite"
+    try fresh(full, removed)
+    var removal = CLI.Result(stdout: "", stderr: "", code: -1)
+    let removeTime = try timed {
+      removal = try cli.run(["imports", "remove", String(importID), "--db", removed], useDatabase: false)
+    }
+    #expect(removal.code == 0, "\(removal.stderr)")
+    #expect(try state(removed, base: before.baseCount).newCount == 0)
+    var removalsKilled = 0
+    for _ in 0..<8 {
+      try fresh(full, trial)
+      let delay = UInt32(random.int(0...Int(removeTime)))
+      if try kill(cli, ["imports", "remove", String(importID)], database: trial, after: delay) { removalsKilled += 1 }
+      let check = try cli.run(["check", "--db", trial], useDatabase: false)
+      #expect(check.code == 0, "check after a kill at \(delay) µs: \(check.stdout)\(check.stderr)")
+      let after = try state(trial, base: before.baseCount)
+      #expect(after.integrity == "ok")
+      #expect(after.baseCount == before.baseCount && after.baseDigest == before.baseDigest, "earlier rows identical")
+      #expect(
+        after.newCount == 0 || (after.newCount == all.newCount && after.newDigest == all.newDigest),
+        "the import's rows all there or all gone: \(after.newCount) after a kill at \(delay) µs")
+    }
+
     // `rules apply` rewrites the category of most rows in one transaction. It re-sorts only rows
     // whose category came from a rule or is empty, so these are imported without the file's.
     let rules = folder + "/rules.sqlite"
@@ -137,7 +166,8 @@ import Testing
     print(
       """
       crash trials: import of \(all.newCount) rows SIGKILLed 20 times (\(killedMidway) mid-import, \(finished) after \
-      it ended); rules apply 8 times (\(rulesKilled) mid-rewrite); each followed by integrity, digest and check
+      it ended); imports remove 8 times (\(removalsKilled) mid-removal); rules apply 8 times (\(rulesKilled) \
+      mid-rewrite); each followed by integrity, digest and check
       """)
   }
 }
