@@ -34,12 +34,20 @@ struct ImportSummary: Encodable {
   var rejectedDetails: [String] = []
   var warnings: [String] = []
   var preview: [PreviewRow] = []
+  /// The currency of rows that do not state their own, and where it came from.
+  var currency: String?
+  var currencyReason: String?
   /// The layout as detected (for `--preview`; its text form is `dialect`).
-  var detected: DetectedDialect?
+  var detected: DetectedDialect? {
+    didSet {
+      currency = detected?.currency.code
+      currencyReason = detected?.currencyReason
+    }
+  }
 
   enum CodingKeys: String, CodingKey {
-    case file, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
-    case rejectedDetails, warnings, preview
+    case file, importId, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
+    case rejectedDetails, warnings, preview, currency, currencyReason
   }
 
   func json() -> String {
@@ -75,6 +83,9 @@ struct ImportSummary: Encodable {
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
         + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
+    if let currency, let currencyReason, new > 0 || dryRun {
+      lines.append("Currency: \(currency) (\(clean(currencyReason)))")
+    }
     if let importId { lines.append("Undo with: expenses imports remove \(importId)") }
     if duplicates > 0 {
       lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")

@@ -47,7 +47,14 @@ import Testing
     #expect(contradicted.stderr.contains("EUR") && contradicted.stderr.contains("--currency"))
     let result = try cli.run(["import", file, "--format", "json"])
     #expect(result.code == 0)
-    #expect(result.stdout.contains("from the header"), "the summary says where the currency came from")
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(summary["currency"] as? String == "EUR")
+    #expect((summary["currencyReason"] as? String)?.contains("the header") == true, "says why")
+    #expect(summary["importId"] as? Int == 1, "the import's id, for imports remove")
+    let text = try cli.run([
+      "import", try cli.file("eur2.csv", "Datum;Omschrijving;Bedrag (EUR)\n14-10-2026;Ander;-1,00\n"),
+    ])
+    #expect(text.stdout.contains("Currency: EUR (the header \"Bedrag (EUR)\")"), "\(text.stdout)")
     #expect(try rows(cli).first?["currency"] as? String == "EUR")
   }
 
