@@ -84,7 +84,7 @@ enum DetectorColumns {
     throws(ImportError)
   {
     guard plan.currencyColumn == nil else {
-      plan.currencyReason = "the currency column, row by row"
+      plan.currencyReason = "the currency column"
       return
     }
     var found: (Currency, String)?

@@ -44,6 +44,8 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
   public var currency: Currency
   /// Where `currency` came from: a header, the amounts, `--currency`, the database's default.
   public var currencyReason: String = ""
+  /// Each row states its currency (a currency column): `currency` is only the fallback.
+  public var currencyFromColumn: Bool { columns.contains { $0.role == .currency } }
   /// Things the user should check (also emitted as `.warning` events by `run`).
   public var warnings: [String]
 
@@ -60,7 +62,11 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
     lines.append("date format:   \(dateFormat)")
     lines.append("decimal mark:  \(decimalMark)")
     lines.append("amounts:       \(signConvention.rawValue)")
-    lines.append("currency:      \(currency.code) (from \(currencyReason)) unless a row says otherwise")
+    if currencyFromColumn {
+      lines.append("currency:      each row's, from the currency column")
+    } else {
+      lines.append("currency:      \(currency.code) (from \(currencyReason)) unless a row says otherwise")
+    }
     lines.append("columns:")
     for column in columns {
       let name = column.name.map { "\"\(visibleControlCharacters($0))\"" } ?? "(no name)"

@@ -111,10 +111,13 @@ enum HeaderNames {
     add(
       .description, 0,
       "partner partnerneve kedvezmenyezett kedvezmenyezettneve nazwakontrahenta odbiorca kontrahent "
-        + "nazevprotiuctu protistrana saajamaksaja mottakernavn "
+        + "nazevprotiuctu protistrana saajamaksaja mottakernavn partnername namn navn operazione avisierungstext "
+        + "beneficiario ordinante "
         + "摘要 内容 お取引内容 ご利用店名 利用店名 交易对方 对方户名 商户名称 描述 내용 적요 거래내용 가맹점명")
     add(
-      .description, 1, "kozlemeny tytul tytuloperacji zpravaproprijemce viesti selitys meddelande 备注 메모",
+      .description, 1,
+      "kozlemeny tytul tytuloperacji zpravaproprijemce viesti selitys meddelande rubrik paymentreference "
+        + "dettagli causale 备注 메모",
       primary: false)
     add(.category, 0, "category kategorie categorie categoria categories rubrique")
     add(
@@ -135,6 +138,8 @@ enum HeaderNames {
     ("maara", Match(role: .amount, rank: 3)), ("osszeg", Match(role: .amount, rank: 3)),
     ("kwota", Match(role: .amount, rank: 3)), ("castka", Match(role: .amount, rank: 3)),
     ("belopp", Match(role: .amount, rank: 3)), ("金額", Match(role: .amount, rank: 3)),
+    ("gutschrift", Match(role: .credit, rank: 3)), ("lastschrift", Match(role: .debit, rank: 3)),
+    ("moneyin", Match(role: .credit, rank: 3)), ("moneyout", Match(role: .debit, rank: 3)),
     ("amount", Match(role: .amount, rank: 3)), ("betrag", Match(role: .amount, rank: 3)),
     ("bedrag", Match(role: .amount, rank: 3)), ("montant", Match(role: .amount, rank: 3)),
     ("importe", Match(role: .amount, rank: 3)), ("importo", Match(role: .amount, rank: 3)),

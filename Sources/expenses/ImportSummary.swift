@@ -40,7 +40,8 @@ struct ImportSummary: Encodable {
   /// The layout as detected (for `--preview`; its text form is `dialect`).
   var detected: DetectedDialect? {
     didSet {
-      currency = detected?.currency.code
+      let fromColumn = detected?.currencyFromColumn ?? false
+      currency = fromColumn ? nil : detected?.currency.code
       currencyReason = detected?.currencyReason
     }
   }
@@ -83,8 +84,8 @@ struct ImportSummary: Encodable {
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
         + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
-    if let currency, let currencyReason, new > 0 || dryRun {
-      lines.append("Currency: \(currency) (\(clean(currencyReason)))")
+    if let currencyReason, new > 0 || dryRun {
+      lines.append("Currency: \(currency ?? "each row's") (\(clean(currencyReason)))")
     }
     if let importId { lines.append("Undo with: expenses imports remove \(importId)") }
     if duplicates > 0 {
