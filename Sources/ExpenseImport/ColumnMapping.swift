@@ -88,7 +88,8 @@ struct RowMapper {
   static let countedStatuses: Set<String> = [
     "", "completed", "complete", "booked", "posted", "settled", "cleared", "gebucht", "success", "successful",
     "processed", "paid", "done", "refunded", "partially refunded", "verwerkt", "geboekt", "ok", "approved",
-    "udført", "utført", "genomförd", "bokförd", "bokført", "contabilizzato", "eseguito", "contabilizado", "comptabilisé",
+    "udført", "utført", "genomförd", "bokförd", "bokført", "contabilizzato", "eseguito", "contabilizado",
+    "comptabilisé",
   ]
 
   @inline(__always)
