@@ -14,6 +14,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "ExpenseCore"),
+    // Shared by the test targets only (the seeded generator of every randomized test).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .target(name: "ExpenseImport", dependencies: ["ExpenseCore"]),
     .target(
       name: "ExpenseStore",
@@ -34,25 +36,27 @@ let package = Package(
     ),
     .testTarget(
       name: "ExpenseCoreTests",
-      dependencies: ["ExpenseCore", .product(name: "PropertyBased", package: "swift-property-based")]
+      dependencies: ["TestSupport", "ExpenseCore", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(
       name: "ExpenseImportTests",
       dependencies: [
+        "TestSupport",
         "ExpenseCore", "ExpenseImport", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "ExpenseStoreTests",
-      dependencies: ["ExpenseCore", "ExpenseStore", .product(name: "GRDBSQLite", package: "GRDB.swift")]
+      dependencies: ["TestSupport", "ExpenseCore", "ExpenseStore", .product(name: "GRDBSQLite", package: "GRDB.swift")]
     ),
     .testTarget(
       name: "ExpenseRenderTests",
       dependencies: [
+        "TestSupport",
         "ExpenseCore", "ExpenseRender", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
-      name: "CLITests", dependencies: ["expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+      name: "CLITests", dependencies: ["TestSupport", "expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -89,22 +90,28 @@ import Testing
     #expect(all.newCount > 90_000)
 
     var random = SeededRandom(state: 20_261_122)
-    var killedMidway = 0
-    var finished = 0
     let trial = folder + "/trial.sqlite"
-    for _ in 0..<20 {
-      try fresh(base, trial)
-      let delay = UInt32(random.int(0...Int(importTime)))
-      if try kill(cli, ["import", big], database: trial, after: delay) { killedMidway += 1 } else { finished += 1 }
-      let check = try cli.run(["check", "--db", trial], useDatabase: false)
-      #expect(check.code == 0, "check after a kill at \(delay) µs: \(check.stdout)\(check.stderr)")
-      let after = try state(trial, base: before.baseCount)
-      #expect(after.integrity == "ok")
-      #expect(after.baseCount == before.baseCount && after.baseDigest == before.baseDigest, "earlier rows identical")
-      #expect(
-        after.newCount == 0 || (after.newCount == all.newCount && after.newDigest == all.newDigest),
-        "all or nothing: \(after.newCount) of \(all.newCount) rows after a kill at \(delay) µs")
+    /// Kills `arguments` `count` times on copies of `start`; after each: `check` passes, the
+    /// earlier rows are identical and the big import's rows are all there or all gone.
+    func trials(_ count: Int, from start: String, _ arguments: [String], lasting time: UInt32) throws -> Int {
+      var landed = 0
+      for _ in 0..<count {
+        try fresh(start, trial)
+        let delay = UInt32(random.int(0...Int(time)))
+        if try kill(cli, arguments, database: trial, after: delay) { landed += 1 }
+        let check = try cli.run(["check", "--db", trial], useDatabase: false)
+        #expect(check.code == 0, "\(arguments) killed at \(delay) µs, then check: \(check.stdout)\(check.stderr)")
+        let after = try state(trial, base: before.baseCount)
+        #expect(after.integrity == "ok")
+        #expect(after.baseCount == before.baseCount && after.baseDigest == before.baseDigest, "earlier rows identical")
+        #expect(
+          after.newCount == 0 || (after.newCount == all.newCount && after.newDigest == all.newDigest),
+          "\(arguments): all or nothing, \(after.newCount) of \(all.newCount) rows after a kill at \(delay) µs")
+      }
+      return landed
     }
+    let killedMidway = try trials(20, from: base, ["import", big], lasting: importTime)
+    let finished = 20 - killedMidway
 
     // `imports remove` takes the big import's rows out again in one transaction.
     let imports = try #require(
@@ -120,20 +127,7 @@ import Testing
     }
     #expect(removal.code == 0, "\(removal.stderr)")
     #expect(try state(removed, base: before.baseCount).newCount == 0)
-    var removalsKilled = 0
-    for _ in 0..<8 {
-      try fresh(full, trial)
-      let delay = UInt32(random.int(0...Int(removeTime)))
-      if try kill(cli, ["imports", "remove", String(importID)], database: trial, after: delay) { removalsKilled += 1 }
-      let check = try cli.run(["check", "--db", trial], useDatabase: false)
-      #expect(check.code == 0, "check after a kill at \(delay) µs: \(check.stdout)\(check.stderr)")
-      let after = try state(trial, base: before.baseCount)
-      #expect(after.integrity == "ok")
-      #expect(after.baseCount == before.baseCount && after.baseDigest == before.baseDigest, "earlier rows identical")
-      #expect(
-        after.newCount == 0 || (after.newCount == all.newCount && after.newDigest == all.newDigest),
-        "the import's rows all there or all gone: \(after.newCount) after a kill at \(delay) µs")
-    }
+    let removalsKilled = try trials(8, from: full, ["imports", "remove", String(importID)], lasting: removeTime)
 
     // `rules apply` rewrites the category of most rows in one transaction. It re-sorts only rows
     // whose category came from a rule or is empty, so these are imported without the file's.

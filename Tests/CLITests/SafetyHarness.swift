@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Helpers of the safety tests: a second process on the database (python3's sqlite3 module,
@@ -94,23 +95,5 @@ extension CLI {
   /// Number of expenses in a database file, read by another program.
   static func rows(atPath path: String) throws -> Int {
     Int(try Python.sqlite(path, "SELECT COUNT(*) FROM expense")) ?? -1
-  }
-}
-
-/// SplitMix64, seeded: the crash test's kill points are the same on every run.
-struct SeededRandom {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A uniform integer in `range`.
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
   }
 }

@@ -1,6 +1,7 @@
 import ExpenseCore
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import ExpenseImport

@@ -1,5 +1,6 @@
 import ExpenseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExpenseImport

@@ -1,21 +1,13 @@
 import ExpenseCore
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import ExpenseRender
 
-/// SplitMix64: a small deterministic generator, so a failing seed reproduces exactly.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The shared generator under the name these tests use.
+typealias SeededGenerator = SeededRandom
 
 /// Random reports: any Unicode in names (CJK, emoji, combining marks, controls), amounts up to
 /// 10^12 minor units, 0–200 categories, one or two currencies, random expenses and trends.

@@ -1,23 +1,15 @@
 import ExpenseCore
 import ExpenseStore
 import Foundation
+import TestSupport
 import Testing
 
 /// After random sequences of add, edit, delete, import, `imports remove` and `rules apply`, the
 /// `monthTotal` rollup equals a recomputation from the rows, every month's report equals the
 /// report computed from the rows alone, and every category has one spelling.
 @Suite struct UndoPropertyTests {
-  /// SplitMix64: a small seeded generator, so a failing sequence can be replayed by its seed.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  /// The shared seeded generator: a failing sequence can be replayed by its seed.
+  typealias Seeded = SeededRandom
 
   static let spellings: [String?] = [nil, "Food", "food ", " FOOD", "Rent", "rent", "Fun", "Cafe\u{301}", "CAFÉ"]
   static let words = ["market", "coffee", "rent", "bus", "salary", "refund"]
