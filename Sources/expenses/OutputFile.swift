@@ -50,19 +50,26 @@ struct OutputFile {
           code: SysExit.cantCreate)
       }
     }
-    let directory = (target as NSString).deletingLastPathComponent
+    let (fd, temporary) = try OutputFile.temporaryFile(beside: target)
+    self.path = target
+    self.temporaryPath = temporary
+    self.descriptor = fd
+  }
+
+  /// Creates an empty 0600 file `.NAME<infix>.XXXXXX` beside `target`: in the same folder, so
+  /// renaming it over the target is atomic. Returns its open descriptor and path.
+  static func temporaryFile(beside target: String, infix: String = "") throws(CLIFailure) -> (Int32, String) {
+    let directory = (absolute(target) as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
-    var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
+    var template = Array("\(directory)/.\(name)\(infix).XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else {
       throw CLIFailure(
-        message: "cannot create \(TerminalText.sanitize(path)): \(String(cString: strerror(errno)))",
+        message: "cannot create a file beside \(TerminalText.sanitize(target)): \(String(cString: strerror(errno)))",
         code: SysExit.cantCreate)
     }
     fchmod(fd, 0o600)
-    self.path = target
-    self.temporaryPath = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-    self.descriptor = fd
+    return (fd, String(cString: template.withUnsafeBufferPointer { $0.baseAddress! }))
   }
 
   /// Appends `text` to the temporary file.

@@ -82,18 +82,8 @@ struct RestoreCommand: ParsableCommand {
       throw CLIFailure(message: "cannot read \(shown): \(String(cString: strerror(errno)))", code: SysExit.noInput)
     }
     defer { close(input) }
-    let directory = (OutputFile.absolute(database) as NSString).deletingLastPathComponent
-    let name = (database as NSString).lastPathComponent
-    var template = Array("\(directory)/.\(name).restore.XXXXXX".utf8CString)
-    let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard output >= 0 else {
-      throw CLIFailure(
-        message: "cannot create a file beside \(TerminalText.sanitize(database)): \(String(cString: strerror(errno)))",
-        code: SysExit.cantCreate)
-    }
+    let (output, path) = try OutputFile.temporaryFile(beside: database, infix: ".restore")
     defer { close(output) }
-    fchmod(output, 0o600)
-    let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
