@@ -38,7 +38,7 @@ enum DetectorColumns {
   static func findDirection(_ plan: inout Plan, data: [Detector.Record]) {
     guard plan.direction == nil, let amount = plan.amount, plan.debit == nil, plan.credit == nil, !data.isEmpty
     else { return }
-    let amounts = DetectorValues.values(data, amount)
+    let amounts = plan.values(amount)
     let parser = AmountParser(decimalMark: plan.decimalMark)
     let unsigned = amounts.allSatisfy { value in
       if case .success(let minor) = parser.parse(value, minorUnits: 4) { return minor >= 0 }
@@ -49,7 +49,7 @@ enum DetectorColumns {
     for column in 0..<width where column != amount && column != plan.date {
       let role = column < plan.roles.count ? plan.roles[column] : nil
       guard role == nil || role == .status || role == .category || role == .description else { continue }
-      let values = DetectorValues.values(data, column).map { $0.lowercased() }
+      let values = plan.values(column).map { $0.lowercased() }
       // Every row must say its direction; a column that is sometimes empty is something else.
       guard values.count == data.count, Set(values).isSubset(of: outWords.union(inWords)) else { continue }
       plan.assign(.direction, column)
@@ -66,7 +66,7 @@ enum DetectorColumns {
     guard plan.currencyColumn == nil, !data.isEmpty else { return }
     let width = max(plan.width, plan.roles.count)
     for column in 0..<width where column >= plan.roles.count || plan.roles[column] == nil {
-      let values = DetectorValues.values(data, column)
+      let values = plan.values(column)
       guard values.count == data.count,
         values.allSatisfy({ $0.utf8.count == 3 && $0 == $0.uppercased() && Currency(code: $0) != nil })
       else { continue }
@@ -97,7 +97,7 @@ enum DetectorColumns {
     if found == nil {
       var codes: [Currency: String] = [:]
       for column in [plan.amount, plan.debit, plan.credit].compactMap({ $0 }) {
-        for value in DetectorValues.values(data, column) {
+        for value in plan.values(column) {
           if let code = codeInAmount(value) { codes[code] = codes[code] ?? value }
         }
       }

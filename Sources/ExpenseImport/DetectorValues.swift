@@ -21,7 +21,7 @@ enum DetectorValues {
       return
     }
     let name = plan.columnName(plan.date).map { "'\($0)'" } ?? "\(plan.date + 1)"
-    let values = DetectorValues.values(data, plan.date).filter { $0.utf8.contains { $0 &- 0x30 < 10 } }
+    let values = plan.values(plan.date).filter { $0.utf8.contains { $0 &- 0x30 < 10 } }
     guard !values.isEmpty else { return }
     // Failures per order, in `orders` order (an array: hashing the orders hashes their names).
     let orders = DateFormat.Order.allCases
@@ -134,7 +134,7 @@ enum DetectorValues {
     var comma: String?
     var ambiguous: String?
     for column in [plan.amount, plan.debit, plan.credit, plan.fee] {
-      for value in values(data, column) {
+      for value in plan.values(column) {
         switch AmountParser.vote(value) {
         case .dot: dot = dot ?? value
         case .comma: comma = comma ?? value
@@ -172,7 +172,7 @@ enum DetectorValues {
         let parser = AmountParser(decimalMark: plan.decimalMark)
         var positive = 0
         var nonZero = 0
-        for value in values(data, plan.amount) {
+        for value in plan.values(plan.amount) {
           if case .success(let minor) = parser.parse(value, minorUnits: 4), minor != 0 {
             nonZero += 1
             if minor > 0 { positive += 1 }

@@ -111,6 +111,14 @@ struct Plan {
   var skipWhen: [(column: Int, value: String, text: String)] = []
   /// Up to two non-empty sampled values per column, for the dialect's description.
   var samples: [[String]] = []
+  /// Every column's non-empty sampled values, trimmed: made once, read by each detection step.
+  var columnValues: [[String]] = []
+
+  /// The non-empty sampled values of `column` (none for nil or a column past the sample's).
+  func values(_ column: Int?) -> [String] {
+    guard let column, column >= 0, column < columnValues.count else { return [] }
+    return columnValues[column]
+  }
   var warnings: [String] = []
 
   func columnName(_ index: Int) -> String? {

@@ -150,6 +150,8 @@ struct Detector {
     while minWidth > 1 && !plan.header.isEmpty && plan.header[minWidth - 1].isEmpty { minWidth -= 1 }
     plan.minWidth = minWidth
     let data = Array(records[min(dataIndex, records.count)...]).filter { Detector.fits($0.fields.count, plan) }
+    let sampledWidth = data.reduce(max(plan.width, 0)) { max($0, $1.fields.count) }
+    plan.columnValues = (0..<sampledWidth).map { DetectorValues.values(data, $0) }
 
     // Roles.
     if let columns = options.columns {
@@ -178,7 +180,7 @@ struct Detector {
     }
     plan.resolveIndexes()
     plan.samples = (0..<max(plan.width, plan.roles.count)).map {
-      Array(DetectorValues.values(data, $0).prefix(2))
+      Array(plan.values($0).prefix(2))
     }
     try requireColumns(&plan)
 
@@ -301,7 +303,7 @@ struct Detector {
       guard var m = HeaderNames.match(name) else { continue }
       // A column empty in every sampled row never gets a role: an empty "Amount" beside
       // Soll/Haben, an empty "Dátum" beside the booking date.
-      if !data.isEmpty && DetectorValues.values(data, i).isEmpty { continue }
+      if !data.isEmpty && plan.values(i).isEmpty { continue }
       if HeaderNames.normalize(name) == "valuta" {
         // Dutch/Italian "Valuta" is a currency, German "Valuta" a value date: look at the values.
         let values = data.prefix(50).compactMap { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : nil }
