@@ -57,7 +57,7 @@ struct TextTests {
   }
 }
 
-/// Runs `shared/tools/max-line-width.py WIDTH` on `text`; true when it exits 0.
+/// Runs `Tests/Tools/max-line-width.py WIDTH` on `text`; true when it exits 0.
 func checkerAccepts(_ text: String, width: Int) throws -> Bool {
   let script = widthCheckerPath
   let process = Process()
