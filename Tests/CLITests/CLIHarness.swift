@@ -3,7 +3,7 @@ import Testing
 
 /// Runs the built `expenses` binary as a user would: a fresh temporary database, no terminal,
 /// a pinned environment, and stdout, stderr and exit code captured.
-struct CLI {
+final class CLI {
   struct Result {
     var stdout: String
     var stderr: String
@@ -17,6 +17,9 @@ struct CLI {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
+
+  /// The test's folder goes when the test is done with it: runs leave nothing in the temp folder.
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   /// The `expenses` executable next to the test bundle in the build folder.
   static var binary: URL {

@@ -3,12 +3,18 @@ import ExpenseStore
 import Foundation
 import Testing
 
-@Suite struct AppDatabaseTests {
+@Suite final class AppDatabaseTests {
+  /// Folders made by `temporaryPath`, removed when the test's instance goes.
+  private var folders: [String] = []
+  deinit { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+
   func date(_ text: String) -> CivilDate { try! CivilDate.parse(text) }
   func usd(_ minor: Int64) -> Money { Money(minor: minor, currency: .usd) }
 
   func temporaryPath() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("expenses-store-\(UUID().uuidString)/db.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-store-\(UUID().uuidString)")
+    folders.append(folder.path)
+    return folder.appendingPathComponent("db.sqlite").path
   }
 
   @Test func importIsOneTransactionAndDropsDuplicates() throws {

@@ -6,9 +6,15 @@ import Testing
 @testable import ExpenseStore
 
 /// Opening a file: migrations back the file up first; a read opens nothing for writing.
-@Suite struct OpeningTests {
+@Suite final class OpeningTests {
+  /// Folders made by `temporaryPath`, removed when the test's instance goes.
+  private var folders: [String] = []
+  deinit { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+
   func temporaryPath() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("expenses-store-\(UUID().uuidString)/db.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-store-\(UUID().uuidString)")
+    folders.append(folder.path)
+    return folder.appendingPathComponent("db.sqlite").path
   }
 
   @Test func aPendingMigrationCopiesTheFileFirst() throws {
