@@ -180,10 +180,7 @@ public final class CSVImporter {
 
 extension RowMapper {
   static func isBlank(_ reader: CSVReader) -> Bool {
-    for i in 0..<reader.fieldCount {
-      for b in reader.field(i) where b != 0x20 && b != 0x09 { return false }
-    }
-    return true
+    (0..<reader.fieldCount).allSatisfy { isBlankCell(reader.field($0)) }
   }
 
   static func extraFieldsEmpty(_ reader: CSVReader, _ width: Int) -> Bool {
