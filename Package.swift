@@ -11,6 +11,18 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    // The HTTP server (`expenses serve`): see README "HTTP API".
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", exact: "2.1.0"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+    // Only its command-line tool, to regenerate the committed server code (.ci/run checks it).
+    .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
   ],
   targets: [
     .target(name: "ExpenseCore"),
@@ -25,6 +37,22 @@ let package = Package(
       ]
     ),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
+    .target(
+      name: "ExpenseServer",
+      dependencies: [
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
+      exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
+    ),
     // Swift 5 mode only to read stdio's C globals; see the file's comment.
     .target(name: "ConsoleStreams", swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(

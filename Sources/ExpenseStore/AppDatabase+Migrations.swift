@@ -74,6 +74,7 @@ extension AppDatabase {
     migrator.registerMigration("v2", migrate: AppDatabase.migrateToV2)
     migrator.registerMigration("v3-kinds", migrate: AppDatabase.migrateKinds)
     migrator.registerMigration("v3-undo", migrate: AppDatabase.migrateToV3Undo)
+    migrator.registerMigration("v4-tokens", migrate: AppDatabase.migrateTokens)
     return migrator
   }
 

@@ -32,6 +32,14 @@ public enum StoreError: Error, Equatable, Sendable {
   case expenseNotFound([Int64])
   /// No recorded import has this id.
   case importNotFound(Int64)
+  /// An API token with this name exists already (revoked ones too).
+  case tokenExists(String)
+  /// No active API token has this name.
+  case tokenNotFound(String)
+  /// An expense page cursor that this database did not give.
+  case invalidCursor(String)
+  /// A category is still named by expenses, budgets or rules.
+  case categoryInUse(String)
   /// An SQLite error that is not one of the above.
   case sqlite(String)
 }
@@ -78,6 +86,14 @@ extension StoreError: CustomStringConvertible {
         "no expense with id\(ids.count == 1 ? "" : "s") \(list); nothing was changed (see 'expenses list' for ids)"
     case .importNotFound(let id):
       return "no import with id \(id); see 'expenses imports'"
+    case .tokenExists(let name):
+      return "a token named '\(name)' exists already; choose another name (see 'expenses token list')"
+    case .tokenNotFound(let name):
+      return "no active token named '\(name)'; see 'expenses token list'"
+    case .invalidCursor(let cursor):
+      return "'\(cursor)' is not a cursor of this list; start again without one"
+    case .categoryInUse(let name):
+      return "category '\(name)' is still used by expenses, budgets or rules; nothing was changed"
     case .sqlite(let message):
       return "database error: \(message)"
     }

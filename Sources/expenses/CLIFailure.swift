@@ -41,7 +41,8 @@ struct CLIFailure: Error {
       case .cannotOpen, .corrupt, .diskFull, .readOnly, .io:
         self.init(message: error.description, code: SysExit.ioError)
       case .busy: self.init(message: error.description, code: SysExit.tempFail)
-      case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound:
+      case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenExists,
+        .tokenNotFound, .invalidCursor, .categoryInUse:
         self.init(message: error.description, code: SysExit.usage)
       case .sqlite: self.init(message: error.description, code: SysExit.software)
       }

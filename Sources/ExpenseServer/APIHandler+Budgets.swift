@@ -1,0 +1,43 @@
+import ExpenseCore
+import ExpenseStore
+import OpenAPIRuntime
+
+extension APIHandler {
+  func listBudgets(_ input: Operations.ListBudgets.Input) async throws -> Operations.ListBudgets.Output {
+    .ok(.init(body: .json(.init(budgets: try await backend.budgets().map(Self.budget)))))
+  }
+
+  func getBudgets(_ input: Operations.GetBudgets.Input) async throws -> Operations.GetBudgets.Output {
+    let key = CategoryName.key(input.path.category)
+    let budgets = try await backend.budgets().filter { CategoryName.key($0.category) == key }
+    guard !budgets.isEmpty else { throw StoreError.budgetNotFound(category: input.path.category, month: nil) }
+    return .ok(.init(body: .json(.init(budgets: budgets.map(Self.budget)))))
+  }
+
+  func putBudget(_ input: Operations.PutBudget.Input) async throws -> Operations.PutBudget.Output {
+    guard case .json(let body) = input.body else { throw APIProblem.badRequest("expected JSON", field: "body") }
+    let category = try Self.name(input.path.category, field: "category")
+    guard body.amountMinor >= 0 else {
+      throw APIProblem.unprocessable("'amountMinor' must be 0 or more (a budget is never negative)", field: "amountMinor")
+    }
+    var currency = try body.currency.map { try Self.currency($0, field: "currency") }
+    if currency == nil { currency = try await backend.defaultCurrency() }
+    let month = try body.month.map { try Self.month($0, field: "month") }
+    let stored = try await backend.saveBudget(
+      Budget(category: category, amount: Money(minor: body.amountMinor, currency: currency ?? .usd), month: month))
+    return .ok(.init(body: .json(Self.budget(stored))))
+  }
+
+  func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output {
+    let month = try input.query.month.map { try Self.month($0, field: "month") }
+    let currency = try input.query.currency.map { try Self.currency($0, field: "currency") }
+    try await backend.removeBudget(category: input.path.category, month: month, currency: currency)
+    return .noContent(.init())
+  }
+
+  static func budget(_ budget: Budget) -> Components.Schemas.Budget {
+    .init(
+      category: budget.category, currency: budget.amount.currency.code, month: budget.month?.description,
+      amountMinor: budget.amount.minor)
+  }
+}

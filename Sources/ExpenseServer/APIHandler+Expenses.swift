@@ -1,0 +1,57 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+import OpenAPIRuntime
+
+extension APIHandler {
+  /// The largest page a client may ask for, and the page it gets without asking.
+  static let maxPage = 500
+  static let defaultPage = 100
+
+  func listExpenses(_ input: Operations.ListExpenses.Input) async throws -> Operations.ListExpenses.Output {
+    let query = input.query
+    let limit = query.limit ?? Self.defaultPage
+    guard (1...Self.maxPage).contains(limit) else {
+      throw APIProblem.badRequest("'limit' must be between 1 and \(Self.maxPage) (got \(limit))", field: "limit")
+    }
+    let month = try query.month.map { try Self.month($0, field: "month") }
+    let page = try await backend.expensePage(
+      month: month, category: query.category, after: query.cursor, limit: limit)
+    return .ok(.init(body: .json(.init(items: page.expenses.map(Self.expense), nextCursor: page.nextCursor))))
+  }
+
+  func getExpense(_ input: Operations.GetExpense.Input) async throws -> Operations.GetExpense.Output {
+    let id = try Self.checkID(input.path.id)
+    guard let expense = try await backend.expense(id: id) else { throw StoreError.expenseNotFound([id]) }
+    return .ok(.init(body: .json(Self.expense(expense))))
+  }
+
+  func updateExpense(_ input: Operations.UpdateExpense.Input) async throws -> Operations.UpdateExpense.Output {
+    let id = try Self.checkID(input.path.id)
+    guard case .json(let patch) = input.body else { throw APIProblem.badRequest("expected JSON", field: "body") }
+    let change = ExpenseEdit(
+      date: try patch.date.map { try Self.date($0, field: "date") }, amountMinor: patch.amountMinor,
+      description: patch.description, category: patch.category, account: patch.account)
+    guard !change.isEmpty else {
+      throw APIProblem.badRequest(
+        "nothing to change: give date, amountMinor, description, category or account", field: "body")
+    }
+    if let description = patch.description, description.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw APIProblem.badRequest("'description' must not be empty", field: "description")
+    }
+    let edited = try await backend.editExpense(id: id, change)
+    return .ok(.init(body: .json(Self.expense(edited))))
+  }
+
+  func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output {
+    try await backend.deleteExpense(id: try Self.checkID(input.path.id))
+    return .noContent(.init())
+  }
+
+  static func expense(_ expense: Expense) -> Components.Schemas.Expense {
+    .init(
+      id: expense.id ?? 0, date: expense.date.description, amountMinor: expense.amount.minor,
+      currency: expense.amount.currency.code, description: expense.description, category: expense.category,
+      account: expense.account, sourceFile: expense.source?.file, sourceLine: expense.source?.line)
+  }
+}

@@ -1,0 +1,116 @@
+import ExpenseImport
+import ExpenseStore
+import Foundation
+import OpenAPIRuntime
+
+extension APIHandler {
+  func listImports(_ input: Operations.ListImports.Input) async throws -> Operations.ListImports.Output {
+    let records = try await backend.imports().reversed().map { record in
+      Components.Schemas.ImportRecord(
+        id: record.id, file: record.file, importedAt: record.importedAt, rows: record.rows, firstId: record.firstId,
+        lastId: record.lastId, firstDate: record.firstDate.description, lastDate: record.lastDate.description)
+    }
+    return .ok(.init(body: .json(.init(imports: records))))
+  }
+
+  func deleteImport(_ input: Operations.DeleteImport.Input) async throws -> Operations.DeleteImport.Output {
+    let removed = try await backend.removeImport(id: try Self.checkID(input.path.id))
+    return .ok(.init(body: .json(.init(removed: removed))))
+  }
+
+  func createImport(_ input: Operations.CreateImport.Input) async throws -> Operations.CreateImport.Output {
+    guard case .csv(let body) = input.body else { throw APIProblem.badRequest("expected text/csv", field: "body") }
+    let request = try Self.importRequest(input.query)
+    let token = Authenticated.token?.name ?? ""
+    let key = input.headers.idempotencyKey.map { token + "\u{0}" + $0 }
+    if let key, !imports.begin(key) {
+      throw APIProblem(
+        status: .conflict, detail: "a request with this Idempotency-Key is still running; retry when it is done")
+    }
+    defer { if let key { imports.end(key) } }
+    let upload = try await imports.receive(body, query: "\(input.query)")
+    defer { unlink(upload.path) }
+    if let idempotencyKey = input.headers.idempotencyKey,
+      let first = try await backend.idempotentResponse(token: token, key: idempotencyKey)
+    {
+      guard first.requestHash == upload.requestHash else {
+        throw APIProblem.unprocessable(
+          "this Idempotency-Key was used for another request (other options or body); use a new key",
+          field: "Idempotency-Key")
+      }
+      let summary = try JSONDecoder().decode(Components.Schemas.ImportSummary.self, from: first.body)
+      return first.status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
+    }
+    let result = try await backend.importFile(path: upload.path, request: request)
+    let summary = Self.summary(result)
+    let status = request.preview ? 200 : 201
+    if let idempotencyKey = input.headers.idempotencyKey {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      let stored = IdempotentResponse(
+        requestHash: upload.requestHash, status: status, body: try encoder.encode(summary))
+      try await backend.saveIdempotentResponse(stored, token: token, key: idempotencyKey)
+    }
+    return status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
+  }
+
+  /// The query's options, checked as `expenses import` checks its flags.
+  static func importRequest(_ query: Operations.CreateImport.Input.Query) throws -> ImportRequest {
+    var flags: [String: [String]] = [:]
+    if let value = query.columns {
+      for role in value.split(separator: ",", omittingEmptySubsequences: false)
+      where ColumnRole(rawValue: String(role)) == nil {
+        throw APIProblem.badRequest("'columns': unknown role '\(role)'", field: "columns")
+      }
+      flags["columns"] = [value]
+    }
+    for pair in query.column ?? [] {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, ColumnRole(rawValue: parts[1]) != nil else {
+        throw APIProblem.badRequest("'column' takes NAME=ROLE; got '\(pair)'", field: "column")
+      }
+    }
+    if let column = query.column { flags["column"] = column }
+    if let value = query.delimiter { flags["delimiter"] = [value] }
+    if let value = query.encoding {
+      guard TextEncoding(name: value) != nil else {
+        throw APIProblem.badRequest("'encoding': unknown encoding '\(value)'", field: "encoding")
+      }
+      flags["encoding"] = [value]
+    }
+    if let value = query.dateFormat { flags["dateFormat"] = [value] }
+    if let value = query.decimalMark {
+      guard value == "." || value == "," else {
+        throw APIProblem.badRequest("'decimalMark' must be '.' or ','", field: "decimalMark")
+      }
+      flags["decimalMark"] = [value]
+    }
+    if let value = query.spending { flags["spending"] = [value.rawValue] }
+    if let value = query.currency {
+      _ = try currency(value, field: "currency")
+      flags["currency"] = [value.uppercased()]
+    }
+    if let value = query.account { flags["account"] = [value] }
+    if let value = query.skipLines {
+      guard value >= 0 else { throw APIProblem.badRequest("'skipLines' must be 0 or more", field: "skipLines") }
+      flags["skipLines"] = [String(value)]
+    }
+    for rule in query.skipWhen ?? [] where !rule.contains("=") {
+      throw APIProblem.badRequest("'skipWhen' takes COLUMN=VALUE; got '\(rule)'", field: "skipWhen")
+    }
+    if let skipWhen = query.skipWhen { flags["skipWhen"] = skipWhen }
+    let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
+    return ImportRequest(
+      fileName: name.isEmpty ? "upload.csv" : name, preview: query.preview ?? false,
+      skipInvalid: query.skipInvalid ?? false, profile: query.profile, flags: flags)
+  }
+
+  static func summary(_ result: ImportResult) -> Components.Schemas.ImportSummary {
+    .init(
+      importId: result.importId, file: result.file, preview: result.preview, new: result.new,
+      duplicates: result.duplicates, excluded: result.excluded, rejected: result.rejected, currency: result.currency,
+      currencyReason: result.currencyReason, dialect: result.dialect,
+      rejectedRows: result.rejectedRows.map { .init(line: $0.line, reason: $0.reason) },
+      excludedRows: result.excludedRows.map { .init(line: $0.line, reason: $0.reason) }, warnings: result.warnings)
+  }
+}

@@ -1,0 +1,121 @@
+import ExpenseCore
+import ExpenseRender
+import ExpenseStore
+import Foundation
+
+/// Everything the HTTP server asks of storage, in domain terms and async.
+///
+/// Why a protocol: `SQLiteBackend` serves one machine from one file; a PostgreSQL backend could
+/// serve several server instances behind a load balancer without touching a handler (README,
+/// design notes, says what it would need). Handlers see only this.
+public protocol ExpenseBackend: Sendable {
+  /// The token stored under a SHA-256 hash, whatever its state.
+  func token(hash: String) async throws -> APIToken?
+  /// A number that changes whenever anything is committed (cheap: asked per report request).
+  func changeStamp() throws -> Int64
+  /// The revision for `/v1/changes`: grows with every write, survives restarts.
+  func revision() async throws -> Int64
+
+  /// The report JSON, the bytes `expenses report --month M --today T --format json` prints.
+  func reportJSON(month: Month, today: CivilDate) async throws -> String
+
+  /// Saved section states and accordion mode.
+  func sections() async throws -> SavedSections
+  /// Applies `change` if the current states' tag is `ifMatch` (or `ifMatch` is nil), atomically
+  /// with respect to the server's other writes; returns the new states.
+  func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections
+
+  func imports() async throws -> [ImportRecord]
+  func removeImport(id: Int64) async throws -> Int
+  /// Imports the file at `path` (a private temporary copy of the upload).
+  func importFile(path: String, request: ImportRequest) async throws -> ImportResult
+
+  func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws -> ExpensePage
+  func expense(id: Int64) async throws -> Expense?
+  func editExpense(id: Int64, _ change: ExpenseEdit) async throws -> Expense
+  func deleteExpense(id: Int64) async throws
+
+  func budgets() async throws -> [Budget]
+  func defaultCurrency() async throws -> Currency
+  func saveBudget(_ budget: Budget) async throws -> Budget
+  func removeBudget(category: String, month: Month?, currency: Currency?) async throws
+
+  func categories() async throws -> [CategorySummary]
+  func setCategoryKind(_ name: String, kind: CategoryKind) async throws
+  func forgetCategory(_ name: String) async throws -> Bool
+
+  func rules() async throws -> [CategoryRule]
+  func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) async throws -> CategoryRule
+  func removeRule(id: Int64) async throws
+
+  func idempotentResponse(token: String, key: String) async throws -> IdempotentResponse?
+  func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws
+}
+
+/// Section preferences as saved: what a report uses unless told otherwise.
+public struct SavedSections: Sendable, Equatable {
+  public var expanded: [SectionID: Bool]
+  public var accordion: Bool
+
+  public init(expanded: [SectionID: Bool], accordion: Bool) {
+    self.expanded = expanded
+    self.accordion = accordion
+  }
+
+  /// A strong validator of these states, for ETag and If-Match.
+  public var tag: String {
+    let states = SectionID.allCases.map { "\($0.rawValue)=\(isExpanded($0) ? 1 : 0)" }.joined(separator: ",")
+    return "\"s-" + TokenHasher.hash(states + ";accordion=\(accordion)").prefix(16) + "\""
+  }
+
+  /// As a report resolves it with no flags (defaults for what was never saved).
+  public func isExpanded(_ id: SectionID) -> Bool {
+    (try? SectionStates.resolve(saved: expanded, expand: [], collapse: [], accordion: accordion, windowSize: .compact))?
+      .isExpanded(id) ?? id.defaultExpanded
+  }
+}
+
+/// A change to the saved sections.
+public enum SectionChange: Sendable {
+  case section(SectionID, expanded: Bool)
+  case accordion(Bool)
+}
+
+/// An upload's import options (the query mirrors `expenses import`'s flags).
+public struct ImportRequest: Sendable {
+  public var fileName: String
+  public var preview: Bool
+  public var skipInvalid: Bool
+  public var profile: String?
+  /// Flags as `expenses import` names them without the dashes, e.g. `["delimiter": [";"]]`.
+  public var flags: [String: [String]]
+
+  public init(fileName: String, preview: Bool, skipInvalid: Bool, profile: String?, flags: [String: [String]]) {
+    self.fileName = fileName
+    self.preview = preview
+    self.skipInvalid = skipInvalid
+    self.profile = profile
+    self.flags = flags
+  }
+}
+
+/// What an import did, as the API reports it.
+public struct ImportResult: Sendable, Codable, Equatable {
+  public struct LineReason: Sendable, Codable, Equatable {
+    public var line: Int
+    public var reason: String
+  }
+  public var importId: Int64?
+  public var file: String
+  public var preview: Bool
+  public var new: Int
+  public var duplicates: Int
+  public var excluded: Int
+  public var rejected: Int
+  public var currency: String?
+  public var currencyReason: String?
+  public var dialect: String?
+  public var rejectedRows: [LineReason]
+  public var excludedRows: [LineReason]
+  public var warnings: [String]
+}

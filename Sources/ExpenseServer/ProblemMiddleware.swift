@@ -1,0 +1,139 @@
+import ExpenseCore
+import ExpenseImport
+import ExpenseStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+
+/// Turns every error thrown below it into an RFC 9457 problem response: the handlers' own
+/// `APIProblem`s, the generated code's decoding errors (400 naming the field), Hummingbird's
+/// errors (404 no route, 413 too large) and the store's errors (404, 409, 422, 503).
+/// Anything else is a 500 whose detail stays in the log, not in the response.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    do {
+      return try await next(request, context)
+    } catch {
+      let problem = ProblemMiddleware.problem(for: error)
+      if problem.status == .internalServerError {
+        context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+      }
+      let requestID = context.logger[metadataKey: "hb.request.id"].map { "\($0)" }
+      return ProblemDocument(problem: problem, requestID: requestID).response(headers: problem.headers)
+    }
+  }
+
+  static func problem(for error: any Error) -> APIProblem {
+    switch error {
+    case let problem as APIProblem:
+      return problem
+    case let error as ServerError:
+      return problem(fromGenerated: error)
+    case let error as DecodingError:
+      return fromDecoding(error)
+    case let error as HTTPError:
+      return APIProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase)
+    case let error as StoreError:
+      return store(error)
+    case let error as CoreError:
+      return .unprocessable(error.description)
+    case let error as ImportError:
+      return .unprocessable(error.description)
+    default:
+      return APIProblem(status: .internalServerError, detail: "the server failed; the request id is in its log")
+    }
+  }
+
+  /// The generated code wraps what a handler or its parsing threw.
+  static func problem(fromGenerated error: ServerError) -> APIProblem {
+    let underlying = error.underlyingError
+    if underlying is APIProblem || underlying is StoreError || underlying is CoreError || underlying is ImportError
+      || underlying is HTTPError
+    {
+      return problem(for: underlying)
+    }
+    if let decoding = underlying as? DecodingError { return fromDecoding(decoding) }
+    // The runtime's own errors (a missing parameter, a wrong content type) name the parameter
+    // in their text; their status comes from the runtime.
+    let text = "\(underlying)"
+    if let nested = (underlying as? any CustomStringConvertible), let decoding = mirrorDecodingError(nested) {
+      return fromDecoding(decoding)
+    }
+    let status = error.httpStatus == .internalServerError ? HTTPResponse.Status.badRequest : error.httpStatus
+    if error.httpStatus == .internalServerError && error.operationInput != nil {
+      // The input parsed, so the failure was the handler's: a real 500.
+      return APIProblem(status: .internalServerError, detail: "the server failed; the request id is in its log")
+    }
+    return APIProblem(status: status, detail: text, field: quotedName(in: text))
+  }
+
+  /// A decoding error names the field by its coding path; an unreadable document is "body".
+  static func fromDecoding(_ error: DecodingError) -> APIProblem {
+    func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+      let keys = context.codingPath + (key.map { [$0] } ?? [])
+      let name = keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+      return name.isEmpty ? "body" : name
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return .badRequest("'\(path(context, key))' is required", field: path(context, key))
+    case .typeMismatch(let type, let context):
+      return .badRequest("'\(path(context))' must be \(describe(type))", field: path(context))
+    case .valueNotFound(let type, let context):
+      return .badRequest("'\(path(context))' must be \(describe(type)), not null", field: path(context))
+    case .dataCorrupted(let context):
+      let field = path(context)
+      let detail = field == "body" ? "the body is not valid JSON" : "'\(field)' is not valid: \(context.debugDescription)"
+      return .badRequest(detail, field: field)
+    @unknown default:
+      return .badRequest("the request could not be read", field: "body")
+    }
+  }
+
+  static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is Bool.Type: return "true or false"
+    case is String.Type: return "a string"
+    case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
+    default: return "of type \(type)"
+    }
+  }
+
+  /// The runtime wraps a decoding error in an internal type; find it by reflection.
+  static func mirrorDecodingError(_ value: Any) -> DecodingError? {
+    for child in Mirror(reflecting: value).children {
+      if let error = child.value as? DecodingError { return error }
+    }
+    return nil
+  }
+
+  /// The first name quoted in a runtime error's text ("... named 'limit' ..." / "named: limit").
+  static func quotedName(in text: String) -> String? {
+    if let start = text.firstIndex(of: "'"), let end = text[text.index(after: start)...].firstIndex(of: "'") {
+      return String(text[text.index(after: start)..<end])
+    }
+    if let range = text.range(of: "named: ") { return String(text[range.upperBound...]) }
+    return nil
+  }
+
+  static func store(_ error: StoreError) -> APIProblem {
+    switch error {
+    case .expenseNotFound, .importNotFound, .ruleNotFound, .budgetNotFound, .tokenNotFound, .profileNotFound:
+      return .notFound(error.description)
+    case .invalidCursor:
+      return .badRequest(error.description, field: "cursor")
+    case .categoryInUse, .tokenExists:
+      return APIProblem(status: .conflict, detail: error.description)
+    case .totalTooLarge:
+      return .unprocessable(error.description)
+    case .busy, .readOnly, .diskFull:
+      return APIProblem(status: .serviceUnavailable, detail: error.description, headers: [.retryAfter: "1"])
+    case .newerSchema, .cannotOpen, .notADatabase, .corrupt, .io, .unreadable, .sqlite:
+      return APIProblem(status: .internalServerError, detail: error.description)
+    }
+  }
+}

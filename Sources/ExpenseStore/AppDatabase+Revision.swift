@@ -1,0 +1,14 @@
+import GRDB
+
+extension AppDatabase {
+  /// The revision: grows with every write to what the API serves (see `migrateTokens`).
+  public func revision() throws(StoreError) -> Int64 {
+    try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE id = 1") ?? 0 }
+  }
+
+  /// SQLite's `data_version` of this connection: changes whenever another connection (of this
+  /// process or another) commits. Costs no I/O, so a cache can ask it on every request.
+  public func dataVersion() throws(StoreError) -> Int64 {
+    try read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+  }
+}
