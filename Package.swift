@@ -58,8 +58,9 @@ let package = Package(
     .executableTarget(
       name: "expenses",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ConsoleStreams",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ConsoleStreams", "ExpenseServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(

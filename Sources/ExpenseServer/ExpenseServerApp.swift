@@ -33,6 +33,7 @@ public enum ExpenseServerApp {
     let tokens = TokenCache { hash in try await backend.token(hash: hash) }
     router.middlewares.add(AuthMiddleware(tokens: tokens, clock: clock))
     router.middlewares.add(BodyLimitMiddleware())
+    router.middlewares.add(ETagHeaderMiddleware())
 
     _ = ServerMetrics.registry
     router.get("/health") { _, _ in try await HealthRoute.respond(backend) }

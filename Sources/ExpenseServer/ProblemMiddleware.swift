@@ -51,24 +51,24 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The generated code wraps what a handler or its parsing threw.
   static func problem(fromGenerated error: ServerError) -> APIProblem {
     let underlying = error.underlyingError
-    if underlying is APIProblem || underlying is StoreError || underlying is CoreError || underlying is ImportError
-      || underlying is HTTPError
-    {
+    if let decoding = underlying as? DecodingError {
+      var problem = fromDecoding(decoding)
+      if problem.field == "body", error.requestBody == nil || error.request.method == .get,
+        let field = UndecodableParameter.field(in: error.request)
+      {
+        problem.field = field
+        problem.detail = "'\(field)' has a value of the wrong type"
+      }
+      return problem
+    }
+    if error.operationInput != nil || error.httpStatus == .internalServerError {
+      // The input parsed (or the failure is not the runtime's): the handler's own error.
       return problem(for: underlying)
     }
-    if let decoding = underlying as? DecodingError { return fromDecoding(decoding) }
     // The runtime's own errors (a missing parameter, a wrong content type) name the parameter
     // in their text; their status comes from the runtime.
     let text = "\(underlying)"
-    if let nested = (underlying as? any CustomStringConvertible), let decoding = mirrorDecodingError(nested) {
-      return fromDecoding(decoding)
-    }
-    let status = error.httpStatus == .internalServerError ? HTTPResponse.Status.badRequest : error.httpStatus
-    if error.httpStatus == .internalServerError && error.operationInput != nil {
-      // The input parsed, so the failure was the handler's: a real 500.
-      return APIProblem(status: .internalServerError, detail: "the server failed; the request id is in its log")
-    }
-    return APIProblem(status: status, detail: text, field: quotedName(in: text))
+    return APIProblem(status: error.httpStatus, detail: text, field: quotedName(in: text))
   }
 
   /// A decoding error names the field by its coding path; an unreadable document is "body".
@@ -101,14 +101,6 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
     default: return "of type \(type)"
     }
-  }
-
-  /// The runtime wraps a decoding error in an internal type; find it by reflection.
-  static func mirrorDecodingError(_ value: Any) -> DecodingError? {
-    for child in Mirror(reflecting: value).children {
-      if let error = child.value as? DecodingError { return error }
-    }
-    return nil
   }
 
   /// The first name quoted in a runtime error's text ("... named 'limit' ..." / "named: limit").

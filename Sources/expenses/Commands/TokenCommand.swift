@@ -1,0 +1,80 @@
+import ArgumentParser
+import ExpenseRender
+import ExpenseServer
+import ExpenseStore
+import Foundation
+
+/// `expenses token create|list|revoke`: bearer tokens for `expenses serve`.
+struct TokenCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "token",
+    abstract: "Create, list or revoke tokens for the HTTP API ('expenses serve').",
+    discussion: """
+      Only a SHA-256 hash of a token is stored: 'create' prints the token once, alone on stdout.
+      A read token may only GET; a write token may do everything.
+
+      Examples:
+        expenses token create phone --scope read
+        expenses token create importer --scope write --expires 90
+        expenses token list
+        expenses token revoke phone
+      """,
+    subcommands: [Create.self, List.self, Revoke.self])
+
+  struct Create: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Make a token and print it (only once).")
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "A unique name for the token (what 'list', 'revoke' and the server's log show).")
+    var name: String
+    @Option(help: "read (GET only) or write.") var scope: String
+    @Option(help: "Days until it expires (default: never).") var expires: Int?
+
+    func validate() throws {
+      guard APIToken.Scope(rawValue: scope) != nil else {
+        throw ValidationError("--scope must be 'read' or 'write', not '\(scope)'")
+      }
+      if let expires, expires < 1 { throw ValidationError("--expires must be 1 day or more") }
+      guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the name is empty") }
+    }
+
+    func run() throws {
+      let db = try database.open()
+      let now = Date()
+      let token = TokenHasher.newToken()
+      let record = APIToken(
+        name: name, scope: APIToken.Scope(rawValue: scope) ?? .read, createdAt: ImportRecord.timestamp(now),
+        expiresAt: expires.map { ImportRecord.timestamp(now.addingTimeInterval(Double($0) * 86_400)) })
+      try db.createToken(record, hash: TokenHasher.hash(token))
+      try Console.out(token + "\n")
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List tokens: name, scope, created, expires, state.")
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      let now = ImportRecord.timestamp(Date())
+      var lines: [String] = []
+      for token in try database.openForReading().tokens() {
+        let state =
+          token.revokedAt.map { "revoked \($0)" } ?? (token.isValid(at: now) ? "active" : "expired")
+        lines.append(
+          "\(TerminalText.sanitize(token.name))  \(token.scope.rawValue)  created \(token.createdAt)  "
+            + "expires \(token.expiresAt ?? "never")  \(state)")
+      }
+      try Console.out(lines.isEmpty ? "no tokens; make one with 'expenses token create NAME --scope read'\n" : lines.joined(separator: "\n") + "\n")
+    }
+  }
+
+  struct Revoke: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Revoke a token by name (the server refuses it within a second).")
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "The token's name.") var name: String
+
+    func run() throws {
+      try database.open().revokeToken(name: name, at: ImportRecord.timestamp(Date()))
+      try Console.out("revoked \(TerminalText.sanitize(name))\n")
+    }
+  }
+}
