@@ -37,10 +37,12 @@ let package = Package(
       ]
     ),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
+    // What every front end calls: import orchestration, report loading, saved sections.
+    .target(name: "ExpenseService", dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender"]),
     .target(
       name: "ExpenseServer",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -58,7 +60,8 @@ let package = Package(
     .executableTarget(
       name: "expenses",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ConsoleStreams", "ExpenseServer",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService", "ConsoleStreams",
+        "ExpenseServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -84,6 +87,10 @@ let package = Package(
         "TestSupport",
         "ExpenseCore", "ExpenseRender", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
+    ),
+    .testTarget(
+      name: "ExpenseServiceTests",
+      dependencies: ["TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService"]
     ),
     .testTarget(
       name: "CLITests", dependencies: ["TestSupport", "expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),

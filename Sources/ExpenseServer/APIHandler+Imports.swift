@@ -1,4 +1,5 @@
 import ExpenseImport
+import ExpenseService
 import ExpenseStore
 import Foundation
 import OpenAPIRuntime
@@ -55,54 +56,55 @@ extension APIHandler {
   }
 
   /// The query's options, checked as `expenses import` checks its flags.
-  static func importRequest(_ query: Operations.CreateImport.Input.Query) throws -> ImportRequest {
-    var flags: [String: [String]] = [:]
+  static func importRequest(_ query: Operations.CreateImport.Input.Query) throws -> UploadImport {
+    var flags = ImportFlags()
     if let value = query.columns {
-      for role in value.split(separator: ",", omittingEmptySubsequences: false)
-      where ColumnRole(rawValue: String(role)) == nil {
-        throw APIProblem.badRequest("'columns': unknown role '\(role)'", field: "columns")
+      var roles: [ColumnRole] = []
+      for role in value.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let known = ColumnRole(rawValue: String(role)) else {
+          throw APIProblem.badRequest("'columns': unknown role '\(role)'", field: "columns")
+        }
+        roles.append(known)
       }
-      flags["columns"] = [value]
+      flags.columns = roles
     }
     for pair in query.column ?? [] {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, ColumnRole(rawValue: parts[1]) != nil else {
+      guard parts.count == 2, let role = ColumnRole(rawValue: parts[1]) else {
         throw APIProblem.badRequest("'column' takes NAME=ROLE; got '\(pair)'", field: "column")
       }
+      flags.namedColumns[parts[0]] = role
     }
-    if let column = query.column { flags["column"] = column }
-    if let value = query.delimiter { flags["delimiter"] = [value] }
+    flags.delimiter = query.delimiter
     if let value = query.encoding {
-      guard TextEncoding(name: value) != nil else {
+      guard let encoding = TextEncoding(name: value) else {
         throw APIProblem.badRequest("'encoding': unknown encoding '\(value)'", field: "encoding")
       }
-      flags["encoding"] = [value]
+      flags.encoding = encoding
     }
-    if let value = query.dateFormat { flags["dateFormat"] = [value] }
+    flags.dateFormat = query.dateFormat
     if let value = query.decimalMark {
       guard value == "." || value == "," else {
         throw APIProblem.badRequest("'decimalMark' must be '.' or ','", field: "decimalMark")
       }
-      flags["decimalMark"] = [value]
+      flags.decimalMark = value
     }
-    if let value = query.spending { flags["spending"] = [value.rawValue] }
-    if let value = query.currency {
-      _ = try currency(value, field: "currency")
-      flags["currency"] = [value.uppercased()]
-    }
-    if let value = query.account { flags["account"] = [value] }
+    flags.spending = query.spending.flatMap { SpendingSign(rawValue: $0.rawValue) }
+    if let value = query.currency { flags.currency = try currency(value, field: "currency").code }
+    flags.account = query.account
     if let value = query.skipLines {
       guard value >= 0 else { throw APIProblem.badRequest("'skipLines' must be 0 or more", field: "skipLines") }
-      flags["skipLines"] = [String(value)]
+      flags.skipLines = value
     }
     for rule in query.skipWhen ?? [] where !rule.contains("=") {
       throw APIProblem.badRequest("'skipWhen' takes COLUMN=VALUE; got '\(rule)'", field: "skipWhen")
     }
-    if let skipWhen = query.skipWhen { flags["skipWhen"] = skipWhen }
+    flags.skipWhen = query.skipWhen ?? []
+    flags.profile = query.profile
     let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
-    return ImportRequest(
+    return UploadImport(
       fileName: name.isEmpty ? "upload.csv" : name, preview: query.preview ?? false,
-      skipInvalid: query.skipInvalid ?? false, profile: query.profile, flags: flags)
+      skipInvalid: query.skipInvalid ?? false, flags: flags)
   }
 
   static func summary(_ result: ImportResult) -> Components.Schemas.ImportSummary {

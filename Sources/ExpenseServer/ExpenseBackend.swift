@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -28,7 +29,7 @@ public protocol ExpenseBackend: Sendable {
   func imports() async throws -> [ImportRecord]
   func removeImport(id: Int64) async throws -> Int
   /// Imports the file at `path` (a private temporary copy of the upload).
-  func importFile(path: String, request: ImportRequest) async throws -> ImportResult
+  func importFile(path: String, request: UploadImport) async throws -> ImportResult
 
   func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws -> ExpensePage
   func expense(id: Int64) async throws -> Expense?
@@ -82,19 +83,18 @@ public enum SectionChange: Sendable {
 }
 
 /// An upload's import options (the query mirrors `expenses import`'s flags).
-public struct ImportRequest: Sendable {
+public struct UploadImport: Sendable {
+  /// The name the rows' source is stored under.
   public var fileName: String
+  /// A dry run (`--dry-run`): nothing is written.
   public var preview: Bool
   public var skipInvalid: Bool
-  public var profile: String?
-  /// Flags as `expenses import` names them without the dashes, e.g. `["delimiter": [";"]]`.
-  public var flags: [String: [String]]
+  public var flags: ImportFlags
 
-  public init(fileName: String, preview: Bool, skipInvalid: Bool, profile: String?, flags: [String: [String]]) {
+  public init(fileName: String, preview: Bool, skipInvalid: Bool, flags: ImportFlags) {
     self.fileName = fileName
     self.preview = preview
     self.skipInvalid = skipInvalid
-    self.profile = profile
     self.flags = flags
   }
 }

@@ -30,11 +30,11 @@ final class ImportUploads: Sendable {
     if case .known(let length) = body.length, length > limit { throw tooLarge() }
     var template = Array((directory + "/.expenses-upload-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard fd >= 0 else {
       throw APIProblem(
         status: .serviceUnavailable, detail: "cannot store the upload: \(String(cString: strerror(errno)))")
     }
-    let path = String(cString: template)
     var hasher = SHA256()
     hasher.update(data: Data(query.utf8))
     hasher.update(data: Data([0]))

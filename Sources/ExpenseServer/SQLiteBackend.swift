@@ -46,33 +46,27 @@ public final class SQLiteBackend: ExpenseBackend {
     try await read { try ServerReports.json(database: $0, month: month, today: today) }
   }
 
-  public func sections() async throws -> SavedSections { try await read { try SQLiteBackend.sections($0) } }
-
-  static func sections(_ database: AppDatabase) throws -> SavedSections {
-    var saved: [SectionID: Bool] = [:]
-    for (key, value) in try database.sectionStates() { if let id = SectionID(rawValue: key) { saved[id] = value } }
-    return SavedSections(expanded: saved, accordion: try database.setting("accordion") == "on")
-  }
+  public func sections() async throws -> SavedSections { try await read { try ServerSections.saved($0) } }
 
   public func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections {
     try await write { db in
-      let current = try SQLiteBackend.sections(db)
+      let current = try ServerSections.saved(db)
       if let ifMatch, ifMatch != "*", ifMatch != current.tag {
         throw APIProblem(
           status: .preconditionFailed,
           detail: "the sections changed since \(ifMatch) (now \(current.tag)); read them again and retry")
       }
-      try ServerSections.apply(change, to: current, database: db)
-      return try SQLiteBackend.sections(db)
+      try ServerSections.apply(change, database: db)
+      return try ServerSections.saved(db)
     }
   }
 
   public func imports() async throws -> [ImportRecord] { try await read { try $0.imports() } }
   public func removeImport(id: Int64) async throws -> Int { try await write { try $0.removeImport(id: id) } }
 
-  public func importFile(path: String, request: ImportRequest) async throws -> ImportResult {
+  public func importFile(path: String, request: UploadImport) async throws -> ImportResult {
     let clock = self.clock
-    return try await write { try ServerImports.run(database: $0, path: path, request: request, now: clock.now()) }
+    return try await write { try ServerImports.run(database: $0, path: path, upload: request, now: clock.now()) }
   }
 
   public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws

@@ -1,19 +1,20 @@
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 
-/// Section changes from the API, through the resolution the CLI's `sections` uses.
+/// Section changes from the API, through the service the CLI's `sections` uses.
 enum ServerSections {
-  static func apply(_ change: SectionChange, to current: SavedSections, database: AppDatabase) throws {
+  static func apply(_ change: SectionChange, database: AppDatabase) throws {
+    let service = SectionService(database: database)
     switch change {
-    case .accordion(let on):
-      try database.setSetting("accordion", on ? "on" : "off")
+    case .accordion(let on): try service.setAccordion(on)
     case .section(let id, let expanded):
-      let states = try SectionStates.resolve(
-        saved: current.expanded, expand: expanded ? [id.rawValue] : [], collapse: expanded ? [] : [id.rawValue],
-        accordion: current.accordion, windowSize: .compact)
-      var toSave: [String: Bool] = [:]
-      for id in SectionID.allCases where id != .summary { toSave[id.rawValue] = states.isExpanded(id) }
-      try database.saveSectionStates(toSave)
+      try service.change(expand: expanded ? [id.rawValue] : [], collapse: expanded ? [] : [id.rawValue])
     }
+  }
+
+  static func saved(_ database: AppDatabase) throws -> SavedSections {
+    let service = SectionService(database: database)
+    return SavedSections(expanded: try service.saved(), accordion: try service.accordion())
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ExpenseCore
 import ExpenseImport
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -174,12 +175,20 @@ struct ImportCommand: ParsableCommand {
     }
     let options = importOptions(base: base)
     if preview { return try printPreview(db, options) }
-    var runner = ImportRunner(database: db, terminal: TerminalEnvironment())
-    runner.importedAt = Date()
-    let summary = try runner.run(
-      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, forceRejects: force,
-      dryRun: dryRun,
-      showProgress: TerminalEnvironment.isTerminal(STDERR_FILENO))
+    var request = ImportRequest(path: file, options: options)
+    request.skipInvalid = skipInvalid
+    request.rejectsPath = rejects
+    request.forceRejects = force
+    request.dryRun = dryRun
+    request.importedAt = Date()
+    let progress = ProgressBar(
+      enabled: TerminalEnvironment.isTerminal(STDERR_FILENO),
+      width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80, ascii: !TerminalEnvironment().localeIsUTF8)
+    let summary: ImportSummary
+    do {
+      defer { progress.finish() }
+      summary = try ImportService(database: db).run(request, progress: progress.callback)
+    }
     if let saveProfile {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]

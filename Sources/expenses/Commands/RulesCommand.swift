@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -59,12 +60,11 @@ struct RulesCommand: ParsableCommand {
         print(try SafeJSON.text(rules))
         return
       }
-      if rules.isEmpty { print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
-      for rule in rules {
-        print(
-          "\(rule.id)  \(rule.field.rawValue) contains '\(TerminalText.sanitize(rule.pattern))' → \(TerminalText.sanitize(rule.category))"
-        )
-      }
+      if rules.isEmpty { return print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
+      let table = ColumnTable(
+        header: ["id", "field", "contains", "category"],
+        rows: rules.map { [String($0.id), $0.field.rawValue, $0.pattern, $0.category] })
+      try Console.out(table.render(width: TerminalEnvironment().width(option: nil)))
     }
   }
 
