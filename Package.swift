@@ -93,6 +93,14 @@ let package = Package(
       dependencies: ["TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService"]
     ),
     .testTarget(
+      name: "ExpenseServerTests",
+      dependencies: [
+        "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseService", "ExpenseServer",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
+    .testTarget(
       name: "CLITests", dependencies: ["TestSupport", "expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
   ]
 )

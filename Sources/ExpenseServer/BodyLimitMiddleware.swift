@@ -1,5 +1,7 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
+import OpenAPIRuntime
 
 /// Bodies other than an import's are small JSON documents: at most 1 MiB is read (413 past
 /// it). The import route streams its own body under its own limit (`ImportUploads`).
@@ -13,11 +15,32 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     }
     var request = request
+    let body: ByteBuffer
     do {
-      _ = try await request.collectBody(upTo: Self.jsonLimit)
+      body = try await request.collectBody(upTo: Self.jsonLimit)
     } catch let error as HTTPError where error.status == .contentTooLarge {
       throw APIProblem(status: .contentTooLarge, detail: "the body is over 1 MiB", field: "body")
     }
-    return try await next(request, context)
+    do {
+      return try await next(request, context)
+    } catch let error as ServerError {
+      // Foundation's decoder reports a fraction where an integer belongs as unreadable JSON
+      // with no coding path; the body is still here to say which field it was.
+      guard case .dataCorrupted(let decoding)? = error.underlyingError as? DecodingError,
+        decoding.codingPath.isEmpty, let field = Self.fractionalField(in: body)
+      else { throw error }
+      throw APIProblem.badRequest("'\(field)' must be an integer (minor units, never a fraction)", field: field)
+    }
+  }
+
+  /// The first top-level field of a JSON object whose value is a number with a fraction.
+  static func fractionalField(in body: ByteBuffer) -> String? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any] else {
+      return nil
+    }
+    for key in object.keys.sorted() {
+      if let number = object[key] as? Double, !(number is Bool), number.rounded() != number { return key }
+    }
+    return nil
   }
 }

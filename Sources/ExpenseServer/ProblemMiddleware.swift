@@ -53,8 +53,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     let underlying = error.underlyingError
     if let decoding = underlying as? DecodingError {
       var problem = fromDecoding(decoding)
-      if problem.field == "body", error.requestBody == nil || error.request.method == .get,
-        let field = UndecodableParameter.field(in: error.request)
+      if problem.field == "body", let field = UndecodableParameter.field(in: error.request)
       {
         problem.field = field
         problem.detail = "'\(field)' has a value of the wrong type"

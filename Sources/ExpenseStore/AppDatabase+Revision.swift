@@ -7,8 +7,15 @@ extension AppDatabase {
   }
 
   /// SQLite's `data_version` of this connection: changes whenever another connection (of this
-  /// process or another) commits. Costs no I/O, so a cache can ask it on every request.
+  /// process or another) commits, a restore included. No I/O in WAL mode (the shared-memory
+  /// index), so a cache can ask it on every request.
+  ///
+  /// The one-row read first is needed: a deferred transaction takes its snapshot at its first
+  /// table read, and before that the pragma answers from the previous snapshot.
   public func dataVersion() throws(StoreError) -> Int64 {
-    try read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    try read { db in
+      _ = try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE id = 1")
+      return try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
   }
 }

@@ -1,0 +1,115 @@
+import ExpenseStore
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import ExpenseServer
+
+@Suite struct ImportTests {
+  @Test func importListAndRemove() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let created = try await client.call(.post, "/v1/imports?file=bank.csv", csv: ServerHarness.csv(rows: 10))
+      #expect(created.status == 201)
+      #expect(created.json["new"]?.integer == 11)
+      #expect(created.json["file"]?.string == "bank.csv")
+      let id = try #require(created.json["importId"]?.integer)
+      let list = try await client.call(.get, "/v1/imports", auth: .read)
+      #expect(list.json["imports"]?.array?.first?["id"]?.integer == id)
+      #expect(list.json["imports"]?.array?.first?["rows"]?.integer == 11)
+      let removed = try await client.call(.delete, "/v1/imports/\(id)")
+      #expect(removed.status == 200)
+      #expect(removed.json["removed"]?.integer == 11)
+      #expect(try harness.database.expenseCount() == 0)
+      #expect(try await client.call(.delete, "/v1/imports/\(id)").status == 404)
+      // Nothing of the upload is left beside the database.
+      let left = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
+      #expect(!left.contains { $0.hasPrefix(".expenses-upload") })
+    }
+  }
+
+  @Test func anIdempotentReplayReturnsTheFirstAnswerWithoutImportingAgain() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let csv = ServerHarness.csv(rows: 5)
+      let first = try await client.call(.post, "/v1/imports?file=a.csv", headers: [.idempotencyKey: "k-1"], csv: csv)
+      #expect(first.status == 201)
+      let records = try harness.database.imports().count
+      let replay = try await client.call(.post, "/v1/imports?file=a.csv", headers: [.idempotencyKey: "k-1"], csv: csv)
+      #expect(replay.status == 201)
+      #expect(replay.json == first.json)
+      #expect(try harness.database.imports().count == records)
+      // Without the key the same file is imported again: every row a duplicate.
+      let again = try await client.call(.post, "/v1/imports?file=a.csv", csv: csv)
+      #expect(again.json["new"]?.integer == 0)
+      #expect(again.json["duplicates"]?.integer == 6)
+      // The same key with another request is refused.
+      let other = try await client.call(
+        .post, "/v1/imports?file=a.csv", headers: [.idempotencyKey: "k-1"], csv: ServerHarness.csv(rows: 6))
+      #expect(other.status == 422)
+      #expect(other.json["field"]?.string == "Idempotency-Key")
+    }
+  }
+
+  @Test func previewWritesNothingAndRejectedRowsAreListed() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let preview = try await client.call(.post, "/v1/imports?preview=true", csv: ServerHarness.csv(rows: 3))
+      #expect(preview.status == 200)
+      #expect(preview.json["preview"]?.bool == true)
+      #expect(preview.json["new"]?.integer == 4)
+      #expect(try harness.database.expenseCount() == 0)
+
+      let bad = "Date,Description,Amount\n2026-10-01,Good,-1.00\n2026-10-02,Bad,abc\n2026-13-40,Worse,-2.00\n"
+      let refused = try await client.call(.post, "/v1/imports", csv: bad)
+      #expect(refused.status == 422)
+      #expect(try harness.database.expenseCount() == 0)
+      let skipped = try await client.call(.post, "/v1/imports?skipInvalid=true", csv: bad)
+      #expect(skipped.status == 201)
+      #expect(skipped.json["new"]?.integer == 1)
+      #expect(skipped.json["rejected"]?.integer == 2)
+      let rows = skipped.json["rejectedRows"]?.array ?? []
+      #expect(rows.compactMap { $0["line"]?.integer } == [3, 4])
+      #expect(rows.allSatisfy { ($0["reason"]?.string ?? "").count > 5 })
+    }
+  }
+
+  @Test func optionsAreValidatedAndApplied() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let badEncoding = try await client.call(.post, "/v1/imports?encoding=klingon", csv: "a")
+      #expect(badEncoding.status == 400)
+      #expect(badEncoding.json["field"]?.string == "encoding")
+      let badLines = try await client.call(.post, "/v1/imports?skipLines=many", csv: "a")
+      #expect(badLines.status == 400)
+      #expect(badLines.json["field"]?.string == "skipLines")
+      let badCurrency = try await client.call(.post, "/v1/imports?currency=XYZ", csv: "a")
+      #expect(badCurrency.status == 422)
+      let semicolons = "Datum;Text;Betrag\n01.10.2026;Migros;-12,50\n"
+      let applied = try await client.call(
+        .post, "/v1/imports?delimiter=%3B&decimalMark=%2C&dateFormat=DD.MM.YYYY&currency=CHF&account=Card", csv: semicolons)
+      #expect(applied.status == 201)
+      let rows = try harness.database.expenses()
+      #expect(rows.first?.amount.minor == -1250)
+      #expect(rows.first?.amount.currency.code == "CHF")
+      #expect(rows.first?.account == "Card")
+      let media = try await client.call(.post, "/v1/imports", headers: [.contentType: "application/json"], json: "{}")
+      #expect(media.status == 415)
+    }
+  }
+
+  @Test func aBodyOverTheLimitIs413() async throws {
+    let harness = try ServerHarness(uploadLimit: 1024)
+    try await harness.run { client in
+      let reply = try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 200))
+      #expect(reply.status == 413)
+      #expect(try harness.database.expenseCount() == 0)
+      let left = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
+      #expect(!left.contains { $0.hasPrefix(".expenses-upload") })
+    }
+  }
+}
+
+extension HTTPField.Name {
+  static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}

@@ -1,0 +1,109 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+import Testing
+
+@testable import ExpenseServer
+
+@Suite struct ResourceTests {
+  @Test func budgets() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let put = try await client.call(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":40000}"#)
+      #expect(put.status == 200)
+      #expect(put.json["currency"]?.string == "USD")
+      #expect(put.json["month"] == nil)
+      let december = try await client.call(
+        .put, "/v1/budgets/groceries", json: #"{"amountMinor":90000,"month":"2026-12","currency":"usd"}"#)
+      #expect(december.json["category"]?.string == "Groceries")
+      #expect(december.json["month"]?.string == "2026-12")
+      #expect(try await client.call(.get, "/v1/budgets", auth: .read).json["budgets"]?.array?.count == 2)
+      #expect(try await client.call(.get, "/v1/budgets/GROCERIES", auth: .read).json["budgets"]?.array?.count == 2)
+      #expect(try await client.call(.get, "/v1/budgets/Travel", auth: .read).status == 404)
+      let negative = try await client.call(.put, "/v1/budgets/Food", json: #"{"amountMinor":-1}"#)
+      #expect(negative.status == 422)
+      #expect(negative.json["field"]?.string == "amountMinor")
+      let float = try await client.call(.put, "/v1/budgets/Food", json: #"{"amountMinor":12.5}"#)
+      #expect(float.status == 400)
+      #expect(float.json["field"]?.string == "amountMinor")
+      #expect(try await client.call(.put, "/v1/budgets/Food", json: #"{"amountMinor":1,"currency":"XXQ"}"#).status == 422)
+      #expect(try await client.call(.delete, "/v1/budgets/Groceries?month=2026-12").status == 204)
+      #expect(try await client.call(.delete, "/v1/budgets/Groceries?month=2026-12").status == 404)
+      #expect(try harness.database.budgets().count == 1)
+    }
+  }
+
+  @Test func categoriesWithKinds() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 2))
+      let put = try await client.call(.put, "/v1/categories/Salary", json: #"{"kind":"income"}"#)
+      #expect(put.status == 200)
+      #expect(put.json["kind"]?.string == "income")
+      let list = try await client.call(.get, "/v1/categories", auth: .read)
+      let names = list.json["categories"]?.array?.compactMap { $0["name"]?.string } ?? []
+      #expect(names.contains("Groceries") && names.contains("Salary"))
+      #expect(try await client.call(.get, "/v1/categories/groceries", auth: .read).json["expenseCount"]?.integer == 2)
+      let badKind = try await client.call(.put, "/v1/categories/Salary", json: #"{"kind":"savings"}"#)
+      #expect(badKind.status == 400)
+      #expect(badKind.json["field"]?.string == "kind")
+      #expect(try await client.call(.delete, "/v1/categories/Groceries").status == 409)
+      #expect(try await client.call(.delete, "/v1/categories/Salary").status == 204)
+      #expect(try await client.call(.get, "/v1/categories/Salary", auth: .read).status == 404)
+      #expect(try await client.call(.delete, "/v1/categories/Salary").status == 404)
+    }
+  }
+
+  @Test func rules() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let put = try await client.call(.put, "/v1/rules/7", json: #"{"pattern":"SHOP","category":"Groceries"}"#)
+      #expect(put.status == 200)
+      #expect(put.json["field"]?.string == "description")
+      let replaced = try await client.call(
+        .put, "/v1/rules/7", json: #"{"pattern":"Visa","category":"Cards","field":"account"}"#)
+      #expect(replaced.json["pattern"]?.string == "Visa")
+      #expect(try harness.database.rules().count == 1)
+      #expect(try await client.call(.get, "/v1/rules/7", auth: .read).json["category"]?.string == "Cards")
+      #expect(try await client.call(.get, "/v1/rules", auth: .read).json["rules"]?.array?.count == 1)
+      #expect(try await client.call(.put, "/v1/rules/8", json: #"{"pattern":"","category":"X"}"#).status == 400)
+      let missing = try await client.call(.put, "/v1/rules/8", json: #"{"pattern":"x"}"#)
+      #expect(missing.status == 400)
+      #expect(missing.json["field"]?.string == "category")
+      #expect(try await client.call(.delete, "/v1/rules/7").status == 204)
+      #expect(try await client.call(.get, "/v1/rules/7", auth: .read).status == 404)
+      #expect(try await client.call(.delete, "/v1/rules/7").status == 404)
+    }
+  }
+
+  @Test func changesGrowWithEveryWrite() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let first = try await client.call(.get, "/v1/changes", auth: .read)
+      let revision = try #require(first.json["revision"]?.string)
+      let quiet = try await client.call(.get, "/v1/changes?since=\(revision)", auth: .read)
+      #expect(quiet.json["changed"]?.bool == false)
+      var last = revision
+      for write in [
+        { try await client.call(.put, "/v1/budgets/Food", json: #"{"amountMinor":1}"#) },
+        { try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 1)) },
+        { try await client.call(.put, "/v1/sections/trends", json: #"{"expanded":true}"#) },
+        { try await client.call(.put, "/v1/rules/1", json: #"{"pattern":"a","category":"B"}"#) },
+      ] as [() async throws -> ServerHarness.Reply] {
+        _ = try await write()
+        let reply = try await client.call(.get, "/v1/changes?since=\(last)", auth: .read)
+        #expect(reply.json["changed"]?.bool == true)
+        let now = try #require(reply.json["revision"]?.string)
+        #expect(Int(now.dropFirst())! > Int(last.dropFirst())!)
+        last = now
+      }
+      // An edit that leaves the rollup alone counts too.
+      let id = try #require(try harness.database.expenses().first?.id)
+      try await client.call(.patch, "/v1/expenses/\(id)", json: #"{"description":"renamed"}"#)
+      #expect(try await client.call(.get, "/v1/changes?since=\(last)", auth: .read).json["changed"]?.bool == true)
+      let bad = try await client.call(.get, "/v1/changes?since=yesterday", auth: .read)
+      #expect(bad.status == 400)
+      #expect(bad.json["field"]?.string == "since")
+    }
+  }
+}
