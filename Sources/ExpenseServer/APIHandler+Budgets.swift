@@ -18,7 +18,8 @@ extension APIHandler {
     guard case .json(let body) = input.body else { throw APIProblem.badRequest("expected JSON", field: "body") }
     let category = try Self.name(input.path.category, field: "category")
     guard body.amountMinor >= 0 else {
-      throw APIProblem.unprocessable("'amountMinor' must be 0 or more (a budget is never negative)", field: "amountMinor")
+      throw APIProblem.unprocessable(
+        "'amountMinor' must be 0 or more (a budget is never negative)", field: "amountMinor")
     }
     var currency = try body.currency.map { try Self.currency($0, field: "currency") }
     if currency == nil { currency = try await backend.defaultCurrency() }

@@ -18,7 +18,8 @@ extension APIHandler {
     guard case .json(let body) = input.body else { throw APIProblem.badRequest("expected JSON", field: "body") }
     let name = try Self.name(input.path.category, field: "category")
     guard CategoryName.key(name) != CategoryName.key(uncategorizedName) else {
-      throw APIProblem.unprocessable("'\(uncategorizedName)' is not a category one can set a kind on", field: "category")
+      throw APIProblem.unprocessable(
+        "'\(uncategorizedName)' is not a category one can set a kind on", field: "category")
     }
     try await backend.setCategoryKind(name, kind: CategoryKind(rawValue: body.kind.rawValue) ?? .expense)
     guard let stored = try await find(name) else { throw APIProblem.notFound("category '\(name)' vanished") }
@@ -38,6 +39,7 @@ extension APIHandler {
   }
 
   static func category(_ summary: CategorySummary) -> Components.Schemas.Category {
-    .init(name: summary.name, kind: .init(rawValue: summary.kind.rawValue) ?? .expense, expenseCount: summary.expenseCount)
+    .init(
+      name: summary.name, kind: .init(rawValue: summary.kind.rawValue) ?? .expense, expenseCount: summary.expenseCount)
   }
 }

@@ -28,6 +28,8 @@ extension APIHandler {
   }
 
   static func rule(_ rule: CategoryRule) -> Components.Schemas.Rule {
-    .init(id: rule.id, pattern: rule.pattern, category: rule.category, field: .init(rawValue: rule.field.rawValue) ?? .description)
+    .init(
+      id: rule.id, pattern: rule.pattern, category: rule.category,
+      field: .init(rawValue: rule.field.rawValue) ?? .description)
   }
 }

@@ -53,8 +53,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     let underlying = error.underlyingError
     if let decoding = underlying as? DecodingError {
       var problem = fromDecoding(decoding)
-      if problem.field == "body", let field = UndecodableParameter.field(in: error.request)
-      {
+      if problem.field == "body", let field = UndecodableParameter.field(in: error.request) {
         problem.field = field
         problem.detail = "'\(field)' has a value of the wrong type"
       }
@@ -86,7 +85,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
       return .badRequest("'\(path(context))' must be \(describe(type)), not null", field: path(context))
     case .dataCorrupted(let context):
       let field = path(context)
-      let detail = field == "body" ? "the body is not valid JSON" : "'\(field)' is not valid: \(context.debugDescription)"
+      let detail =
+        field == "body" ? "the body is not valid JSON" : "'\(field)' is not valid: \(context.debugDescription)"
       return .badRequest(detail, field: field)
     @unknown default:
       return .badRequest("the request could not be read", field: "body")

@@ -5,8 +5,7 @@ import GRDB
 extension AppDatabase {
   /// Creates the rule with this id, or replaces its pattern, category and field.
   @discardableResult
-  public func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule
-  {
+  public func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {
     try write { db in
       var names = try AppDatabase.categoryNames(db)
       let category = names.canonical(category) ?? category

@@ -85,7 +85,8 @@ extension AppDatabase {
   /// The token whose hash this is, revoked and expired ones included (the caller decides).
   public func token(hash: String) throws(StoreError) -> APIToken? {
     try read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM apiToken WHERE hash = ?", arguments: [hash]).map(AppDatabase.token(from:))
+      try Row.fetchOne(db, sql: "SELECT * FROM apiToken WHERE hash = ?", arguments: [hash]).map(
+        AppDatabase.token(from:))
     }
   }
 

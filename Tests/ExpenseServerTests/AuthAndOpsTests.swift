@@ -61,7 +61,8 @@ import Testing
   @Test func unknownRoutesAreProblems() async throws {
     let harness = try ServerHarness()
     try await harness.run { client in
-      let reply = try await client.client.execute(uri: "/v1/nothing", method: .get, headers: [.authorization: "Bearer \(harness.writeToken)"])
+      let reply = try await client.client.execute(
+        uri: "/v1/nothing", method: .get, headers: [.authorization: "Bearer \(harness.writeToken)"])
       #expect(reply.status == .notFound)
       #expect(reply.headers[.contentType] == "application/problem+json")
     }

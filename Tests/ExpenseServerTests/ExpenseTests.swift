@@ -22,7 +22,8 @@ import Testing
         seen += reply.json["items"]?.array?.compactMap { $0["id"]?.integer } ?? []
         cursor = reply.json["nextCursor"]?.string
         // Rows arrive between pages: some days before the cursor, some after.
-        try await client.call(.post, "/v1/imports?file=b\(page).csv", csv: ServerHarness.csv(rows: 3, start: 1000 + page * 3))
+        try await client.call(
+          .post, "/v1/imports?file=b\(page).csv", csv: ServerHarness.csv(rows: 3, start: 1000 + page * 3))
         page += 1
       } while cursor != nil && page < 100
       #expect(cursor == nil)
@@ -42,7 +43,10 @@ import Testing
       #expect(september.json["nextCursor"] == nil)
       let rent = try await client.call(.get, "/v1/expenses?category=rent", auth: .read)
       #expect(rent.json["items"]?.array?.first?["category"]?.string == "Rent")
-      for (query, field) in [("limit=0", "limit"), ("limit=501", "limit"), ("limit=x", "limit"), ("month=13", "month"), ("cursor=zz", "cursor")] {
+      for (query, field) in [
+        ("limit=0", "limit"), ("limit=501", "limit"), ("limit=x", "limit"), ("month=13", "month"),
+        ("cursor=zz", "cursor"),
+      ] {
         let reply = try await client.call(.get, "/v1/expenses?\(query)", auth: .read)
         #expect(reply.status == 400, "\(query)")
         #expect(reply.json["field"]?.string == field, "\(query)")
@@ -61,7 +65,8 @@ import Testing
       #expect(patched.json["amountMinor"]?.integer == -999)
       #expect(patched.json["category"]?.string == "Food")
       #expect(try harness.database.expense(id: id)?.description == "Corner shop")
-      #expect(try await client.call(.get, "/v1/expenses/\(id)", auth: .read).json["description"]?.string == "Corner shop")
+      #expect(
+        try await client.call(.get, "/v1/expenses/\(id)", auth: .read).json["description"]?.string == "Corner shop")
       #expect(try await client.call(.patch, "/v1/expenses/\(id)", json: "{}").status == 400)
       let badDate = try await client.call(.patch, "/v1/expenses/\(id)", json: #"{"date":"2026-02-30"}"#)
       #expect(badDate.status == 400)

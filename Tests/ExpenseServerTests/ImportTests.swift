@@ -87,7 +87,8 @@ import Testing
       #expect(badCurrency.status == 422)
       let semicolons = "Datum;Text;Betrag\n01.10.2026;Migros;-12,50\n"
       let applied = try await client.call(
-        .post, "/v1/imports?delimiter=%3B&decimalMark=%2C&dateFormat=DD.MM.YYYY&currency=CHF&account=Card", csv: semicolons)
+        .post, "/v1/imports?delimiter=%3B&decimalMark=%2C&dateFormat=DD.MM.YYYY&currency=CHF&account=Card",
+        csv: semicolons)
       #expect(applied.status == 201)
       let rows = try harness.database.expenses()
       #expect(rows.first?.amount.minor == -1250)

@@ -80,7 +80,8 @@ enum OpenAPIContract {
     _ value: JSONValue, against schema: JSONValue, at path: String, document: JSONValue, problems: inout [String]
   ) throws {
     if let ref = schema["$ref"]?.string {
-      return try validate(value, against: try resolve(ref, in: document), at: path, document: document, problems: &problems)
+      return try validate(
+        value, against: try resolve(ref, in: document), at: path, document: document, problems: &problems)
     }
     if let type = schema["type"] {
       let allowed = type.array?.compactMap(\.string) ?? [type.string ?? ""]
@@ -98,8 +99,12 @@ enum OpenAPIContract {
       problems.append("\(path): '\(text)' does not match \(pattern)")
     }
     if case .integer(let number) = value {
-      if let minimum = schema["minimum"]?.integer, number < minimum { problems.append("\(path): \(number) < \(minimum)") }
-      if let maximum = schema["maximum"]?.integer, number > maximum { problems.append("\(path): \(number) > \(maximum)") }
+      if let minimum = schema["minimum"]?.integer, number < minimum {
+        problems.append("\(path): \(number) < \(minimum)")
+      }
+      if let maximum = schema["maximum"]?.integer, number > maximum {
+        problems.append("\(path): \(number) > \(maximum)")
+      }
     }
     if case .object(let object) = value {
       for key in schema["required"]?.array?.compactMap(\.string) ?? [] where object[key] == nil {

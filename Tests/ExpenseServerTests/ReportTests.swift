@@ -21,14 +21,16 @@ import Testing
       let etag = try #require(reply.headers[.eTag])
       #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
 
-      let again = try await client.call(.get, "/v1/reports/2026-10?today=2026-10-20", auth: .read, headers: [.ifNoneMatch: etag])
+      let again = try await client.call(
+        .get, "/v1/reports/2026-10?today=2026-10-20", auth: .read, headers: [.ifNoneMatch: etag])
       #expect(again.status == 304)
       #expect(again.body.isEmpty)
       #expect(again.headers[.eTag] == etag)
 
       // A write changes the bytes and the tag.
       try await client.call(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":60000}"#)
-      let changed = try await client.call(.get, "/v1/reports/2026-10?today=2026-10-20", auth: .read, headers: [.ifNoneMatch: etag])
+      let changed = try await client.call(
+        .get, "/v1/reports/2026-10?today=2026-10-20", auth: .read, headers: [.ifNoneMatch: etag])
       #expect(changed.status == 200)
       #expect(changed.headers[.eTag] != etag)
     }

@@ -26,7 +26,8 @@ import Testing
       let float = try await client.call(.put, "/v1/budgets/Food", json: #"{"amountMinor":12.5}"#)
       #expect(float.status == 400)
       #expect(float.json["field"]?.string == "amountMinor")
-      #expect(try await client.call(.put, "/v1/budgets/Food", json: #"{"amountMinor":1,"currency":"XXQ"}"#).status == 422)
+      #expect(
+        try await client.call(.put, "/v1/budgets/Food", json: #"{"amountMinor":1,"currency":"XXQ"}"#).status == 422)
       #expect(try await client.call(.delete, "/v1/budgets/Groceries?month=2026-12").status == 204)
       #expect(try await client.call(.delete, "/v1/budgets/Groceries?month=2026-12").status == 404)
       #expect(try harness.database.budgets().count == 1)

@@ -32,7 +32,9 @@ import Testing
       #expect(accordion.status == 200)
       #expect(accordion.json["accordion"]?.bool == true)
       #expect(try harness.database.setting("accordion") == "on")
-      let open = accordion.json["sections"]?.array?.filter { $0["expanded"]?.bool == true && $0["id"]?.string != "summary" }
+      let open = accordion.json["sections"]?.array?.filter {
+        $0["expanded"]?.bool == true && $0["id"]?.string != "summary"
+      }
       #expect(open?.count == 1)
     }
   }

@@ -31,8 +31,10 @@ final class ServerHarness: @unchecked Sendable {
     let path = directory.appendingPathComponent("test.sqlite").path
     database = try AppDatabase(path: path)
     let created = ImportRecord.timestamp(ServerHarness.now)
-    try database.createToken(APIToken(name: "writer", scope: .write, createdAt: created), hash: TokenHasher.hash(writeToken))
-    try database.createToken(APIToken(name: "reader", scope: .read, createdAt: created), hash: TokenHasher.hash(readToken))
+    try database.createToken(
+      APIToken(name: "writer", scope: .write, createdAt: created), hash: TokenHasher.hash(writeToken))
+    try database.createToken(
+      APIToken(name: "reader", scope: .read, createdAt: created), hash: TokenHasher.hash(readToken))
     backend = try SQLiteBackend(path: path, readerCount: 2, clock: ServerHarness.clock)
   }
 

@@ -63,12 +63,16 @@ struct TokenCommand: ParsableCommand {
           "\(TerminalText.sanitize(token.name))  \(token.scope.rawValue)  created \(token.createdAt)  "
             + "expires \(token.expiresAt ?? "never")  \(state)")
       }
-      try Console.out(lines.isEmpty ? "no tokens; make one with 'expenses token create NAME --scope read'\n" : lines.joined(separator: "\n") + "\n")
+      try Console.out(
+        lines.isEmpty
+          ? "no tokens; make one with 'expenses token create NAME --scope read'\n"
+          : lines.joined(separator: "\n") + "\n")
     }
   }
 
   struct Revoke: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Revoke a token by name (the server refuses it within a second).")
+    static let configuration = CommandConfiguration(
+      abstract: "Revoke a token by name (the server refuses it within a second).")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "The token's name.") var name: String
 
