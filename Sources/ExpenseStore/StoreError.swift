@@ -1,4 +1,5 @@
 import ExpenseCore
+import Foundation
 
 /// Errors of the store: what went wrong with the database, said so a user can act on it.
 public enum StoreError: Error, Equatable, Sendable {
@@ -39,7 +40,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case sqlite(String)
 }
 
-extension StoreError: CustomStringConvertible {
+extension StoreError: CustomStringConvertible, LocalizedError {
+  public var errorDescription: String? { description }
+
   public var description: String {
     switch self {
     case .newerSchema(let path, let found, let supported):
