@@ -36,7 +36,9 @@ struct ReportPrinter {
       try database.saveSections(all)
     }
 
-    let report = try ReportLoader(database: database).report(month: month, today: today, sections: sections)
+    // The page and document formats hold every section's content (collapsed only hides it).
+    let loaded = [.html, .md, .csv].contains(options.format) ? SectionStates(expanded: [.expenses: true, .trends: true]) : sections
+    let report = try ReportLoader(database: database).report(month: month, today: today, sections: loaded)
     switch options.format {
     case .json: return JSONRenderer(sections: sections).render(report)
     case .csv: return CSVRenderer(sections: sections).render(report)
