@@ -54,7 +54,9 @@ extension HTMLRenderer {
 
   /// `$168.40 of $150.00`, `$18.40 over` / `$71.90 left`; unbudgeted: `$45.00 spent`.
   func amountParts(_ row: CategoryBenchmark, _ currency: Currency) -> [String] {
-    func amt(_ minor: Int64) -> String { "<span class=\"amt\">\(HTMLRenderer.escape(amounts.money(minor, currency)))</span>" }
+    func amt(_ minor: Int64) -> String {
+      "<span class=\"amt\">\(HTMLRenderer.escape(amounts.money(minor, currency)))</span>"
+    }
     guard let budget = row.budgetMinor, let remaining = row.remainingMinor else {
       return [row.spentMinor < 0 ? "\(amt(row.spentMinor.magnitudeClamped)) credit" : "\(amt(row.spentMinor)) spent"]
     }

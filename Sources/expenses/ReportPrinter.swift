@@ -37,7 +37,9 @@ struct ReportPrinter {
     }
 
     // The page and document formats hold every section's content (collapsed only hides it).
-    let loaded = [.html, .md, .csv].contains(options.format) ? SectionStates(expanded: [.expenses: true, .trends: true]) : sections
+    let loaded =
+      [.html, .md, .csv].contains(options.format)
+      ? SectionStates(expanded: [.expenses: true, .trends: true]) : sections
     let report = try ReportLoader(database: database).report(month: month, today: today, sections: loaded)
     switch options.format {
     case .json: return JSONRenderer(sections: sections).render(report)
@@ -55,7 +57,7 @@ struct ReportPrinter {
 
   func print() throws {
     var text = try render()
-    if !text.hasSuffix("\n") { text += "\n" }
+    if text.utf8.last != UInt8(ascii: "\n") { text += "\n" }  // a CSV ends in one "\r\n" Character
     try Console.out(text)
   }
 }
