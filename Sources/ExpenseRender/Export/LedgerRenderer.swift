@@ -32,7 +32,10 @@ public struct LedgerRenderer {
       out += ["commodity \(currency.code)", "    format \(sample) \(currency.code)"]
     }
     if !currencies.isEmpty { out.append("") }
-    for account in Set(names.spelled.values).sorted() { out.append("account \(account)") }
+    // Each account names what it holds, so a reader (and the oracle test) can map it back.
+    for (path, account) in names.spelled.sorted(by: { $0.value < $1.value }) {
+      out.append("account \(account)  ; \(path.special ? "unsorted money in" : "name: " + LedgerRenderer.comment(path.name))")
+    }
     if !paths.isEmpty { out.append("") }
 
     for group in BudgetPeriods.periods(budgets) {
