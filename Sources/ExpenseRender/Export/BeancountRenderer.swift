@@ -74,35 +74,43 @@ public struct BeancountRenderer {
     }
   }
 
-  /// A name as one beancount account component: letters (any script) and digits kept, every
-  /// other run of characters one `-`, no leading or trailing `-`, the first letter capitalised
-  /// (a component must start with a capital or a digit). A name with no letter or digit (only
-  /// emoji) becomes `U` and its code points (`U1F355`), so it stays distinct.
+  /// A name as one beancount account component (beancount's `[\p{Lu}\p{Nd}][\p{L}\p{Nd}-]*`):
+  /// letters of any script and decimal digits kept, every other run of characters one `-`, no
+  /// leading or trailing `-`, a lower-case first letter capitalised; a name that still cannot
+  /// start with a capital or a digit (`東京` is a letter without case) gets an `X` in front. A
+  /// name with no letter or digit (only emoji) becomes `U` and its code points (`U1F355`), so
+  /// it stays distinct.
   static func component(_ raw: String) -> String {
-    var out = ""
-    for c in TerminalText.sanitize(raw) {
-      if c.isLetter || c.isNumber {
-        // Letters and digits only: a combining mark or symbol inside a letter cluster is dropped.
-        for scalar in c.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-          out.unicodeScalars.append(scalar)
-        }
-      } else if !out.isEmpty && !out.hasSuffix("-") {
+    var out = String.UnicodeScalarView()
+    for scalar in TerminalText.sanitize(raw).unicodeScalars {
+      if isLetter(scalar) || scalar.properties.generalCategory == .decimalNumber {
+        out.append(scalar)
+      } else if let last = out.last, last != "-" {
         out.append("-")
       }
     }
-    while out.hasSuffix("-") { out.removeLast() }
-    if out.isEmpty {
+    while out.last == "-" { out.removeLast() }
+    guard let first = out.first else {
       let codes = raw.unicodeScalars.prefix(8).map { String($0.value, radix: 16, uppercase: true) }
       return "U" + codes.joined(separator: "-")
     }
-    if let first = out.first, first.isLowercase {
-      out = first.uppercased() + out.dropFirst()
+    var text = String(out)
+    if first.properties.generalCategory == .lowercaseLetter {
+      let upper = String(first).uppercased()
+      if upper.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .uppercaseLetter }) {
+        text = upper + String(String.UnicodeScalarView(out.dropFirst()))
+      }
     }
-    if let first = out.unicodeScalars.first, first.isASCII, !first.properties.isUppercase, !("0"..."9").contains(first)
-    {
-      out = "X" + out
+    let head = text.unicodeScalars.first!.properties.generalCategory
+    if head != .uppercaseLetter && head != .decimalNumber { text = "X" + text }
+    return text
+  }
+
+  static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+    default: return false
     }
-    return out
   }
 
   /// A beancount string: one line, `\` and `"` escaped.

@@ -27,8 +27,9 @@ public struct LedgerRenderer {
     var out = ["; Exported by expenses: expenses, income and transfers by category kind, budgets as ~ monthly.", ""]
     let currencies = Set(input.expenses.map(\.amount.currency) + budgets.map(\.amount.currency)).sorted()
     for currency in currencies {
-      // `format` fixes the decimal mark and digits: `1.250 BHD` is one and a quarter dinars.
-      let sample = currency.minorUnits == 0 ? "1000" : "1,000." + String(repeating: "0", count: currency.minorUnits)
+      // `format` fixes the decimal mark and digits: `1.250 BHD` is one and a quarter dinars
+      // (hledger wants a decimal mark even without decimals: `1000. JPY`).
+      let sample = currency.minorUnits == 0 ? "1000." : "1,000." + String(repeating: "0", count: currency.minorUnits)
       out += ["commodity \(currency.code)", "    format \(sample) \(currency.code)"]
     }
     if !currencies.isEmpty { out.append("") }
