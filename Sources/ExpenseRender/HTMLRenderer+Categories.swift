@@ -82,7 +82,7 @@ extension HTMLRenderer {
     }
     if hasPace { head += "<th class=\"n x\" scope=\"col\">Pace</th>" }
     if hasProjection { head += "<th class=\"n x\" scope=\"col\">Projected</th>" }
-    head += "<th scope=\"col\">Status</th></tr>"
+    head += "<th class=\"st\" scope=\"col\">Status</th></tr>"
     let c = group.currency
     func cells(_ row: CategoryBenchmark, total: Bool) -> String {
       var html = "<th scope=\"row\">\(total ? "Total" : HTMLRenderer.escape(row.category))</th>"
@@ -104,7 +104,7 @@ extension HTMLRenderer {
         let projected = row.projectedMinor.map { amounts.spent($0, c) } ?? amounts.dash
         html += "<td class=\"n x\">\(HTMLRenderer.escape(projected))</td>"
       }
-      html += "<td>\(total ? "" : HTMLRenderer.statusText(row.status))</td>"
+      html += "<td class=\"st\">\(total ? "" : HTMLRenderer.statusText(row.status))</td>"
       return html
     }
     var out = ["<table class=\"perf\">", "<thead>\(head)</thead>", "<tbody>"]

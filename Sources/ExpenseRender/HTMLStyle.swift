@@ -24,7 +24,7 @@ enum HTMLStyle {
     main{max-width:75rem;margin:0 auto;padding:1rem}
     h1{font-size:1.4rem;margin:0}h2{font-size:1.1rem;margin:0}h3{font-size:1rem;margin:.8rem 0 .3rem}
     .asof{color:var(--muted);margin:.2rem 0 1rem}
-    .n,.amt{white-space:nowrap;font-variant-numeric:tabular-nums}
+    .st,.n,.amt{white-space:nowrap;font-variant-numeric:tabular-nums}
     .muted{color:var(--muted)}
     .over{color:var(--over)}.near{color:var(--near)}.under{color:var(--under)}
     .facts{list-style:none;margin:.3rem 0;padding:0}.facts li{margin:.15rem 0}

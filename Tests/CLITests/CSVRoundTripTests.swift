@@ -91,9 +91,11 @@ import Testing
     let group = try #require((report["groups"] as? [[String: Any]])?.first)
     for category in try #require(group["categories"] as? [[String: Any]]) {
       let name = category["category"] as! String
-      let row = try #require(rows.first { $0[column("record")] == "category" && $0[column("category")].hasSuffix(name) })
+      let row = try #require(
+        rows.first { $0[column("record")] == "category" && $0[column("category")].hasSuffix(name) })
       let spent = category["spentMinor"] as! Int
-      #expect(row[column("spent")] == String(format: "%@%d.%02d", spent < 0 ? "-" : "", abs(spent) / 100, abs(spent) % 100))
+      #expect(
+        row[column("spent")] == String(format: "%@%d.%02d", spent < 0 ? "-" : "", abs(spent) / 100, abs(spent) % 100))
     }
     let total = try #require(rows.first { $0[column("record")] == "total" })
     #expect(total[column("over_count")] == "1", "Groceries 54.20 of 50.00")

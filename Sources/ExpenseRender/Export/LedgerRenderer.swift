@@ -35,7 +35,8 @@ public struct LedgerRenderer {
     if !currencies.isEmpty { out.append("") }
     // Each account names what it holds, so a reader (and the oracle test) can map it back.
     for (path, account) in names.spelled.sorted(by: { $0.value < $1.value }) {
-      out.append("account \(account)  ; \(path.special ? "unsorted money in" : "name: " + LedgerRenderer.comment(path.name))")
+      out.append(
+        "account \(account)  ; \(path.special ? "unsorted money in" : "name: " + LedgerRenderer.comment(path.name))")
     }
     if !paths.isEmpty { out.append("") }
 
