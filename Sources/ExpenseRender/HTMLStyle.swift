@@ -24,7 +24,7 @@ enum HTMLStyle {
     main{max-width:75rem;margin:0 auto;padding:1rem}
     h1{font-size:1.4rem;margin:0}h2{font-size:1.1rem;margin:0}h3{font-size:1rem;margin:.8rem 0 .3rem}
     .asof{color:var(--muted);margin:.2rem 0 1rem}
-    .st,.n,.amt{white-space:nowrap;font-variant-numeric:tabular-nums}
+    .n,.amt{white-space:nowrap;font-variant-numeric:tabular-nums}
     .muted{color:var(--muted)}
     .over{color:var(--over)}.near{color:var(--near)}.under{color:var(--under)}
     .facts{list-style:none;margin:.3rem 0;padding:0}.facts li{margin:.15rem 0}
@@ -50,7 +50,8 @@ enum HTMLStyle {
     .bar.over>span{background:var(--over)}.bar.near>span{background:var(--near)}.bar.under>span{background:var(--under)}
     .bar.past::after{content:"";position:absolute;right:0;top:0;bottom:0;width:.25rem;background:var(--fg)}
     table{width:100%;border-collapse:collapse;margin:.4rem 0;font-size:.95rem}
-    th,td{padding:.25rem .4rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--line)}
+    .st{overflow-wrap:normal}
+    th,td{padding:.25rem .35rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--line)}
     thead th{font-weight:600;color:var(--muted)}
     td.n,th.n{text-align:right}
     tfoot th,tfoot td{font-weight:600;border-bottom:0}
