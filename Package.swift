@@ -25,12 +25,14 @@ let package = Package(
       ]
     ),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
+    // What every front end calls: import orchestration, report loading, saved sections.
+    .target(name: "ExpenseService", dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender"]),
     // Swift 5 mode only to read stdio's C globals; see the file's comment.
     .target(name: "ConsoleStreams", swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "expenses",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ConsoleStreams",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService", "ConsoleStreams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -55,6 +57,10 @@ let package = Package(
         "TestSupport",
         "ExpenseCore", "ExpenseRender", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
+    ),
+    .testTarget(
+      name: "ExpenseServiceTests",
+      dependencies: ["TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService"]
     ),
     .testTarget(
       name: "CLITests", dependencies: ["TestSupport", "expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),

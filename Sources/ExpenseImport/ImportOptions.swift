@@ -143,40 +143,6 @@ public struct ImportOptions: Sendable, Codable, Equatable {
   }
 }
 
-/// One validated transaction row read from a file.
-public struct ImportedRow: Sendable, Equatable {
-  // `fingerprintHash` is declared first so that the memberwise initializer (which the optimizer
-  // builds in place, without copying the Strings) differs from the public one, which uses it.
-  /// The stable 64-bit FNV-1a fingerprint (see `Fingerprint`).
-  public var fingerprintHash: UInt64
-  /// 1-based physical line the record starts on.
-  public var line: Int
-  public var date: CivilDate
-  /// Signed amount: negative is money out; fees already included.
-  public var amount: Money
-  /// Trimmed, whitespace-collapsed description.
-  public var description: String
-  public var category: String?
-  public var account: String?
-
-  /// The fingerprint as 16 hex digits (made on demand: the import binds the integer).
-  public var fingerprint: String {
-    let hex = String(fingerprintHash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
-}
-
-extension ImportedRow {
-  public init(
-    line: Int, date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprintHash: UInt64
-  ) {
-    self.init(
-      fingerprintHash: fingerprintHash, line: line, date: date, amount: amount, description: description,
-      category: category, account: account)
-  }
-}
-
 /// What `CSVImporter.run` reports, in file order.
 public enum ImportEvent {
   /// A good transaction.

@@ -4,6 +4,8 @@ import Foundation
 public enum RenderError: Error, Equatable, Sendable {
   /// `--expand`/`--collapse` named a section that does not exist; `valid` lists the ids accepted.
   case unknownSection(String, valid: [String])
+  /// `--collapse`/`sections collapse` named a section that is never collapsible (the summary).
+  case notCollapsible(SectionID)
 }
 
 extension RenderError: CustomStringConvertible, LocalizedError {
@@ -11,6 +13,8 @@ extension RenderError: CustomStringConvertible, LocalizedError {
     switch self {
     case .unknownSection(let id, let valid):
       return "unknown section '\(TerminalText.sanitize(id))': valid sections are \(valid.joined(separator: ", "))"
+    case .notCollapsible(let id):
+      return "the \(id.rawValue) section cannot be collapsed: it is always shown"
     }
   }
 

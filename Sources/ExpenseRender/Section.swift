@@ -39,9 +39,6 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     }
   }
 
-  /// Same as `isCollapsible(_:)`.
-  public func isCollapsible(in size: WindowSize) -> Bool { isCollapsible(size) }
-
   /// Whether the section is expanded by default.
   public var defaultExpanded: Bool { self == .summary || self == .categoryPerformance }
 }
@@ -84,7 +81,8 @@ public struct SectionStates: Sendable, Equatable {
   /// collapsible id given to `--expand`, else the first collapsible section (in print order) that
   /// is expanded, else the first collapsible section; 5. a section not collapsible at
   /// `windowSize` is expanded.
-  /// Ids are matched case-insensitively; an unknown id throws `RenderError.unknownSection`.
+  /// Ids are matched case-insensitively; an unknown id throws `RenderError.unknownSection`, and
+  /// collapsing a section that never collapses (`summary`) `RenderError.notCollapsible`.
   public static func resolve(
     saved: [SectionID: Bool], expand: [String], collapse: [String], accordion: Bool, windowSize: WindowSize
   ) throws(RenderError) -> SectionStates {
@@ -99,7 +97,9 @@ public struct SectionStates: Sendable, Equatable {
     for (id, value) in saved { states.expanded[id] = value }
     var explicitlyExpanded: [SectionID] = []
     for raw in collapse {
-      for id in try ids(raw) where id.isCollapsible(windowSize) { states.expanded[id] = false }
+      let named = try ids(raw)
+      if named.count == 1, named[0].collapsibility == .never { throw .notCollapsible(named[0]) }
+      for id in named where id.isCollapsible(windowSize) { states.expanded[id] = false }
     }
     for raw in expand {
       let named = try ids(raw)

@@ -123,7 +123,7 @@ extension AppDatabase {
   /// their months.
   static func unreadableValues(_ db: Database) throws -> [CheckProblem] {
     // Day number of a date (days since 1970-01-01) as SQLite computes it, and as the key holds it.
-    let keyDay = "(((key >> 43) & 1048575) - 524288)"
+    let keyDay = ExpenseKey.sqlDaysSinceEpoch
     let dateDay = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
     let expenseChecks: [(String, String)] = [
       (amountCondition, "the amount is not a whole number of minor units"),

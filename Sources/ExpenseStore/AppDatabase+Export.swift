@@ -12,11 +12,11 @@ extension AppDatabase {
     var arguments: StatementArguments = []
     if let first {
       conditions.append("key >= ?")
-      arguments += [ImportSession.key(date: first, fingerprintHash: 0)]
+      arguments += [ExpenseKey.range(day: ExpenseKey.storedDay(first)).lowerBound]
     }
     if let last {
       conditions.append("key <= ?")
-      arguments += [ImportSession.key(date: last, fingerprintHash: .max)]
+      arguments += [ExpenseKey.range(day: ExpenseKey.storedDay(last)).upperBound]
     }
     var sql = """
       SELECT e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine

@@ -17,7 +17,7 @@ extension AppDatabase {
         t.column("category", .text)
         t.column("account", .text)
         // Untyped (BLOB affinity): imported rows store an integer key (day and hash, see
-        // `ImportSession.key`), hand-added rows a `manual:` text; neither is converted.
+        // `ExpenseKey`), hand-added rows a `manual:` text; neither is converted.
         t.column("fingerprint").notNull()
         t.column("sourceFile", .text)
         t.column("sourceLine", .integer)
@@ -77,7 +77,7 @@ extension AppDatabase {
     return migrator
   }
 
-  /// v2 keys each expense by its day-first fingerprint (`ImportSession.key`) as the table's
+  /// v2 keys each expense by its day-first fingerprint (`ExpenseKey`) as the table's
   /// INTEGER PRIMARY KEY, and drops both secondary indexes of v1.
   ///
   /// Why: in v1 every imported row was written three times (the table, a unique fingerprint

@@ -27,10 +27,10 @@ struct IdRuns {
   }
 
   /// The day bits of a key.
-  static func day(ofKey key: Int64) -> Int64 { key >> 43 }
+  static func day(ofKey key: Int64) -> Int64 { ExpenseKey(rawValue: key).day }
 
   /// The keys of one day.
-  static func keyRange(day: Int64) -> ClosedRange<Int64> { (day << 43)...(day << 43 | ((1 << 43) - 1)) }
+  static func keyRange(day: Int64) -> ClosedRange<Int64> { ExpenseKey.range(day: day) }
 
   /// Adds id `id` stored on `day`; ids must come in increasing order.
   mutating func add(id: Int64, day: Int64) throws {

@@ -120,7 +120,7 @@ struct ImportBatch {
   /// Binds the rows at `slots` (10 parameters each), texts copied into `arena` and bound
   /// SQLITE_STATIC, runs the statement, and clears the bindings before the arena is released.
   static func bindAndStep(
-    _ statement: SQLiteStatement, _ slots: ArraySlice<Int>, _ rows: UnsafeBufferPointer<ImportRow>,
+    _ statement: SQLiteStatement, _ slots: ArraySlice<Int>, _ rows: UnsafeBufferPointer<ImportedRow>,
     _ ids: UnsafeBufferPointer<Int64>, _ arena: UnsafeMutableBufferPointer<UInt8>
   ) -> Int32 {
     var offset = 0

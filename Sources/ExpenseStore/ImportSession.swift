@@ -46,14 +46,12 @@ public final class ImportSession {
   /// How many duplicates keep their explanation; beyond it they are only counted.
   public let explainLimit: Int
   /// Called for every row, in file order, once its batch is written (a dry run's preview).
-  public var onOutcome: ((_ row: ImportRow, _ outcome: Outcome) -> Void)?
+  public var onOutcome: ((_ row: ImportedRow, _ outcome: Outcome) -> Void)?
   public private(set) var inserted = 0
   public private(set) var duplicates = 0
   public private(set) var explained: [Duplicate] = []
   /// The next user-facing expense id (from `counter`), saved back by `finish`.
   var nextID: Int64
-  /// Rows queued through `insert`, cut into batches here (`write` takes batches cut elsewhere).
-  var batcher = ImportBatcher()
   /// The writer's buffers, kept from batch to batch.
   var work = ImportBatch()
   /// This file's sums per (month, currency, category), added to `monthTotal` by `finish`: an
@@ -78,7 +76,6 @@ public final class ImportSession {
     nextID = try AppDatabase.nextExpenseID(db)
     firstID = nextID
     runs = try IdRuns(db)
-    batcher = ImportBatcher(names: try AppDatabase.categoryNames(db))
     let columns =
       "(key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine, categorySource)"
     let values = "(?, ?, ?, ?, ?, ?, ?, ?, \(fileID), ?, ?)"
@@ -97,17 +94,9 @@ public final class ImportSession {
         """)
   }
 
-  /// The stored key of an imported row: the day in the high 20 bits and 43 bits of the
-  /// fingerprint hash below. It is the expense table's INTEGER PRIMARY KEY, so the table is
-  /// clustered by date and a duplicate is a key that is already there.
-  public static func key(date: CivilDate, fingerprintHash: UInt64) -> Int64 {
-    let day = Int64(date.daysSinceEpoch + (1 << 19)) & 0xF_FFFF
-    return day << 43 | Int64(fingerprintHash & ((1 << 43) - 1))
-  }
-
   /// The keys of every day of `month`: a month is one range of the table.
   static func keyRange(_ month: Month) -> ClosedRange<Int64> {
-    key(date: month.firstDay, fingerprintHash: 0)...key(date: month.lastDay, fingerprintHash: .max)
+    ExpenseKey.range(from: month.firstDay, through: month.lastDay)
   }
 
   /// A key on `day` no row uses yet, for rows that have no fingerprint (added by hand): `seed`
@@ -115,26 +104,9 @@ public final class ImportSession {
   static func freeKey(_ db: Database, on day: CivilDate, seed: Int64, table: String = "expense") throws -> Int64 {
     var mixed = UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15
     mixed ^= mixed >> 29
-    var key = ImportSession.key(date: day, fingerprintHash: mixed)
+    var key = ExpenseKey(date: day, fingerprintHash: mixed).rawValue
     while try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE key = ?", arguments: [key]) == true { key += 1 }
     return key
-  }
-
-  /// Queues one row; it is stored unless its key already is (in the database or earlier in
-  /// this file). Outcomes are known when its batch is written (`onOutcome`, the counters).
-  public func insert(
-    date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil
-  ) throws {
-    let row = ImportRow(
-      date: date, amount: amount, description: description, category: category, account: account,
-      fingerprintHash: fingerprintHash, line: line, categorySource: categorySource)
-    if let batch = try batcher.add(row) { try write(batch) }
-  }
-
-  /// Writes what `insert` has queued.
-  public func flush() throws {
-    if let batch = try batcher.finish() { try write(batch) }
   }
 
   /// Writes one batch: the rows whose key is not stored yet are inserted, the others counted as
@@ -193,10 +165,9 @@ public final class ImportSession {
     return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
   }
 
-  /// Writes what is queued, saves the id counter, adds this file's sums to the rollup and, when
+  /// Saves the id counter, adds this file's sums to the rollup and, when
   /// rows were added, records the import (its id range, for `imports remove`).
   func finish(importedAt: String?) throws {
-    try flush()
     try runs.flush()
     try AppDatabase.saveNextExpenseID(db, nextID)
     try totals.apply(db)

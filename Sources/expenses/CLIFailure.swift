@@ -2,6 +2,7 @@ import ArgumentParser
 import ExpenseCore
 import ExpenseImport
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 
 /// sysexits(3) codes this tool uses.
@@ -13,6 +14,17 @@ enum SysExit {
   static let cantCreate: Int32 = 73
   static let ioError: Int32 = 74
   static let tempFail: Int32 = 75
+
+  /// The code of a service failure's kind.
+  static func code(for kind: ServiceError.Kind) -> Int32 {
+    switch kind {
+    case .usage: return usage
+    case .badData: return dataError
+    case .noInput: return noInput
+    case .cannotCreate: return cantCreate
+    case .io: return ioError
+    }
+  }
 }
 
 /// A failure of a command, already phrased for the user, with its exit code.
@@ -41,6 +53,7 @@ struct CLIFailure: Error {
       case .cannotOpen, .corrupt, .diskFull, .readOnly, .io:
         self.init(message: error.description, code: SysExit.ioError)
       case .busy: self.init(message: error.description, code: SysExit.tempFail)
+      case .noDatabase: self.init(message: error.description, code: SysExit.noInput)
       case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound:
         self.init(message: error.description, code: SysExit.usage)
       case .sqlite: self.init(message: error.description, code: SysExit.software)
@@ -51,6 +64,8 @@ struct CLIFailure: Error {
       self.init(message: error.description, code: ImportErrorCode.code(for: error))
     case let error as RenderError:
       self.init(message: "\(error)", code: SysExit.usage)
+    case let error as ServiceError:
+      self.init(message: error.description, code: SysExit.code(for: error.kind))
     default:
       return nil
     }

@@ -8,9 +8,7 @@ struct ExpensesCommand: ParsableCommand {
     commandName: "expenses",
     abstract: "Track expenses from your bank's CSV files against monthly budgets.",
     discussion: """
-      Data lives in one SQLite file: --db PATH (before or after the subcommand), else
-      $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite (~/.local/share/... without it).
-      Try 'expenses demo' for a report on sample data.
+      Data lives in one SQLite file: --db PATH (before or after the subcommand), else $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite (~/.local/share/... without it). Try 'expenses demo' for a report on sample data.
       """,
     version: version,
     subcommands: [

@@ -78,6 +78,7 @@ import Testing
     let report = try #require(try cli.json(args + ["--format", "json"]) as? [String: Any])
     let csv = try cli.run(args + ["--format", "csv"])
     #expect(csv.code == 0)
+    #expect(csv.stdout.hasSuffix("\r\n") && !csv.stdout.hasSuffix("\r\n\n"), "one CRLF after the last record")
     let rows = try #require(try read(csv.stdout))
     let header = try #require(rows.first)
     #expect(rows.filter { $0 == header }.count == 1, "one header")

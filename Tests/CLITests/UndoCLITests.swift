@@ -135,8 +135,10 @@ import Testing
     let near = try cli.run(["budget", "set", "Grocerys", "50"])
     #expect(near.code == 0)
     #expect(near.stderr.contains("did you mean 'GROCERIES'?"))
-    let budgets = try #require(try cli.json(["budget", "list", "--format", "json"]) as? [[String: String]])
-    #expect(Set(budgets.compactMap { $0["category"] }) == ["GROCERIES", "Grocerys", "grocery stuff"], "set as asked")
+    let budgets = try #require(try cli.json(["budget", "list", "--format", "json"]) as? [[String: Any]])
+    #expect(
+      Set(budgets.compactMap { $0["category"] as? String }) == ["GROCERIES", "Grocerys", "grocery stuff"],
+      "set as asked")
     let far = try cli.run(["budget", "set", "Travel", "100"])
     #expect(far.stderr.isEmpty)
   }

@@ -61,7 +61,7 @@ struct SectionStatesTests {
   @Test func widthDecidesCollapsibility() throws {
     #expect(!SectionID.summary.isCollapsible(.compact))
     #expect(SectionID.categoryPerformance.isCollapsible(.compact))
-    #expect(!SectionID.categoryPerformance.isCollapsible(in: .regular))
+    #expect(!SectionID.categoryPerformance.isCollapsible(.regular))
     #expect(!SectionID.categoryPerformance.isCollapsible(.wide))
     #expect(SectionID.expenses.isCollapsible(.wide) && SectionID.trends.isCollapsible(.regular))
     let states = try resolve(saved: [.categoryPerformance: false], .regular)

@@ -19,7 +19,7 @@ import Testing
 
   @Test func importIsOneTransactionAndDropsDuplicates() throws {
     let db = try AppDatabase()
-    let first = try db.importFile(sourceFile: "bank.csv") { session in
+    let first = try db.importRows(sourceFile: "bank.csv") { session in
       try session.insert(
         date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
         fingerprintHash: 0xA, line: 2)
@@ -30,7 +30,7 @@ import Testing
     }
     #expect((first.inserted, first.duplicates) == (2, 0))
     var outcomes: [Int: ImportSession.Outcome] = [:]
-    let second = try db.importFile(sourceFile: "again.csv") { session in
+    let second = try db.importRows(sourceFile: "again.csv") { session in
       session.onOutcome = { outcomes[$0.line] = $1 }
       try session.insert(
         date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: nil, account: nil,
@@ -47,7 +47,7 @@ import Testing
 
     struct Boom: Error {}
     #expect(throws: Boom.self) {
-      try db.importFile(sourceFile: "bad.csv") { session in
+      try db.importRows(sourceFile: "bad.csv") { session in
         try session.insert(
           date: date("2026-10-03"), amount: usd(-1), description: "x", category: nil, account: nil,
           fingerprintHash: 0xC,
@@ -58,7 +58,7 @@ import Testing
     }
     #expect(try db.expenseCount() == 3, "a failed import writes nothing, even rows already flushed")
 
-    let dry = try db.importFile(sourceFile: "dry.csv", dryRun: true) { session in
+    let dry = try db.importRows(sourceFile: "dry.csv", dryRun: true) { session in
       try session.insert(
         date: date("2026-10-04"), amount: usd(-1), description: "y", category: nil, account: nil, fingerprintHash: 0xD,
         line: 2)
@@ -81,7 +81,7 @@ import Testing
       let db = try AppDatabase()
       // A fixed scramble: 2,999 is prime to 5,000, so i * 2,999 mod 5,000 visits every row once.
       let ordered = shuffle ? rows.indices.map { rows[$0 * 2999 % rows.count] } : rows
-      let session = try db.importFile(sourceFile: "big.csv") { session in
+      let session = try db.importRows(sourceFile: "big.csv") { session in
         for row in ordered {
           try session.insert(
             date: row.day, amount: usd(row.minor), description: "d", category: "C", account: nil,
@@ -96,7 +96,7 @@ import Testing
       let byID = try db.expenses().sorted { $0.id! < $1.id! }
       #expect(byID.map { $0.source?.line } == ordered.map(\.line), "shuffled: \(shuffle)")
       // ...and a second import finds all of them, across batches, in one transaction.
-      let again = try db.importFile(sourceFile: "big.csv") { session in
+      let again = try db.importRows(sourceFile: "big.csv") { session in
         for row in ordered.reversed() {
           try session.insert(
             date: row.day, amount: usd(row.minor), description: "d", category: "C", account: nil,
@@ -116,7 +116,7 @@ import Testing
 
   @Test func monthlyTotalsAggregateInSQL() throws {
     let db = try AppDatabase()
-    try db.importFile(sourceFile: "f.csv") { session in
+    try db.importRows(sourceFile: "f.csv") { session in
       var line = 1
       for (day, minor, category) in [
         ("2026-09-30", Int64(-100), "Food"), ("2026-10-01", -250, "Food"), ("2026-10-31", -50, "Food"),
@@ -139,12 +139,12 @@ import Testing
   }
 
   @Test func importKeysSortByDateAndKeepTheHash() throws {
-    let early = ImportSession.key(date: date("2026-10-01"), fingerprintHash: .max)
-    let late = ImportSession.key(date: date("2026-10-02"), fingerprintHash: 0)
+    let early = ExpenseKey.raw(date: date("2026-10-01"), fingerprintHash: .max)
+    let late = ExpenseKey.raw(date: date("2026-10-02"), fingerprintHash: 0)
     #expect(early < late && early > 0)
     #expect(
-      ImportSession.key(date: date("1900-01-01"), fingerprintHash: 1)
-        != ImportSession.key(date: date("1900-01-01"), fingerprintHash: 2))
+      ExpenseKey.raw(date: date("1900-01-01"), fingerprintHash: 1)
+        != ExpenseKey.raw(date: date("1900-01-01"), fingerprintHash: 2))
   }
 
   @Test func budgetsOverrideAndRemove() throws {
@@ -235,7 +235,7 @@ import Testing
     #expect(rows[1].source == Expense.Source(file: "bank.csv", line: 2))
     #expect(rows[0].source == nil)
     // The imported row kept its key: importing it again is a duplicate.
-    let again = try db.importFile(sourceFile: "bank.csv") { session in
+    let again = try db.importRows(sourceFile: "bank.csv") { session in
       try session.insert(
         date: date("2026-10-01"), amount: usd(-1250), description: "Coffee", category: "Food", account: nil,
         fingerprintHash: 12345, line: 2)

@@ -16,7 +16,7 @@ import Testing
   @Test func aFileInDateOrderGivesOneRunPerDayAndEveryIdIsFound() throws {
     let db = try AppDatabase()
     let days = ["2026-10-03", "2026-10-02", "2026-10-01"]  // newest first, like many bank exports
-    try db.importFile(sourceFile: "bank.csv") { session in
+    try db.importRows(sourceFile: "bank.csv") { session in
       for (index, day) in days.enumerated() {
         for n in 0..<10 {
           try session.insert(

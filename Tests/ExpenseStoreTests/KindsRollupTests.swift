@@ -40,7 +40,7 @@ import Testing
   @Test func importsAndHandAddedRowsKeepTheDaysExact() throws {
     let db = try AppDatabase()
     let october = try Month.parse("2026-10")
-    _ = try db.importFile(sourceFile: "bank.csv") { session in
+    _ = try db.importRows(sourceFile: "bank.csv") { session in
       let rows: [(String, Int64, String, String?)] = [
         ("2026-10-01", -150_000, "Rent", "Rent"), ("2026-10-03", -2500, "Shop", "Groceries"),
         ("2026-10-03", -1500, "Shop 2", "Groceries"), ("2026-10-15", 250_000, "Payroll", nil),

@@ -118,7 +118,7 @@ import Testing
       }
     }
     let ruled = state.chance(30)
-    try db.importFile(sourceFile: "f\(state.nextHash).csv", importedAt: Date(timeIntervalSince1970: 0)) { session in
+    try db.importRows(sourceFile: "f\(state.nextHash).csv", importedAt: Date(timeIntervalSince1970: 0)) { session in
       for (line, row) in rows.enumerated() {
         try session.insert(
           date: row.0, amount: row.1, description: row.2, category: row.3, account: nil, fingerprintHash: row.4,

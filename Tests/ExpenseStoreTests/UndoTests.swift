@@ -73,8 +73,8 @@ import Testing
 
   func importRows(
     _ db: AppDatabase, file: String, _ rows: [(String, Int64, String?, UInt64)], at seconds: Double = 0
-  ) throws -> ImportSession {
-    try db.importFile(sourceFile: file, importedAt: Date(timeIntervalSince1970: seconds)) { session in
+  ) throws -> RowFeeder {
+    try db.importRows(sourceFile: file, importedAt: Date(timeIntervalSince1970: seconds)) { session in
       for (line, row) in rows.enumerated() {
         try session.insert(
           date: date(row.0), amount: usd(row.1), description: "row \(row.3)", category: row.2, account: nil,
@@ -111,7 +111,7 @@ import Testing
   @Test func rulesApplyOnlyResortsRuleAndEmptyCategories() throws {
     let db = try AppDatabase()
     try db.addRule(pattern: "market", category: "Groceries", field: .description)
-    try db.importFile(sourceFile: "f.csv") { session in
+    try db.importRows(sourceFile: "f.csv") { session in
       // From the file: kept.
       try session.insert(
         date: date("2026-10-01"), amount: usd(-1), description: "MARKET hall", category: "Fun", account: nil,
@@ -189,7 +189,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try FutureSchema.writeVersion1(path: path)  // 1: Coffee, 'Food', imported; 2: Bus, none, by hand
-    let lunchKey = ImportSession.key(date: date("2026-10-02"), fingerprintHash: 77)
+    let lunchKey = ExpenseKey.raw(date: date("2026-10-02"), fingerprintHash: 77)
     try FutureSchema.execute(
       path: path,
       """

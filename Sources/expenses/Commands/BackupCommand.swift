@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 

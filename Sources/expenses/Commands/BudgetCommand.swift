@@ -56,25 +56,36 @@ struct BudgetCommand: ParsableCommand {
     func run() throws {
       let budgets = try database.openForReading().budgets()
       if format == .json {
+        // Numbers as JSON numbers, an every-month budget's month as null.
         let rows = budgets.map {
-          [
-            "category": $0.category, "amountMinor": String($0.amount.minor), "currency": $0.amount.currency.code,
-            "month": $0.month?.description ?? "",
-          ]
+          BudgetRow(
+            category: $0.category, amountMinor: $0.amount.minor, currency: $0.amount.currency.code,
+            month: $0.month?.description)
         }
-        print(try SafeJSON.text(rows))
-        return
+        return try Console.out(try SafeJSON.text(rows) + "\n")
       }
-      if budgets.isEmpty {
-        print("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT")
-        return
-      }
-      let nameWidth = min(28, budgets.map { DisplayWidth.of(TerminalText.sanitize($0.category)) }.max() ?? 8)
-      for budget in budgets {
-        let name = DisplayWidth.truncate(TerminalText.sanitize(budget.category), to: nameWidth, ellipsis: "…")
-        let pad = String(repeating: " ", count: max(0, nameWidth - DisplayWidth.of(name)))
-        let when = budget.month.map { "only \($0)" } ?? "every month"
-        print("\(name)\(pad)  \(budget.amount.formatted)  \(when)")
+      if budgets.isEmpty { return print("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT") }
+      let table = ColumnTable(
+        header: ["category", "budget", "month"],
+        rows: budgets.map { [$0.category, $0.amount.formatted, $0.month.map { "only \($0)" } ?? "every month"] })
+      try Console.out(table.render(width: TerminalEnvironment().width(option: nil)))
+    }
+
+    /// One budget in `budget list --format json`.
+    struct BudgetRow: Encodable {
+      var category: String
+      var amountMinor: Int64
+      var currency: String
+      var month: String?
+
+      enum CodingKeys: String, CodingKey { case category, amountMinor, currency, month }
+
+      func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(category, forKey: .category)
+        try c.encode(amountMinor, forKey: .amountMinor)
+        try c.encode(currency, forKey: .currency)
+        try c.encode(month, forKey: .month)  // null, not absent, for every month
       }
     }
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ExpenseCore
 import ExpenseImport
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -39,9 +40,9 @@ struct DemoCommand: ParsableCommand {
     let dbPath = keep ?? scratch.appendingPathComponent("demo.sqlite").path
     let db = try AppDatabase(path: dbPath)
 
-    _ = try ImportRunner(database: db, terminal: TerminalEnvironment(), importedAt: Date()).run(
-      path: csvPath, options: ImportOptions(), skipInvalid: false, rejectsPath: nil, dryRun: false,
-      showProgress: false)
+    var request = ImportRequest(path: csvPath)
+    request.importedAt = Date()
+    _ = try ImportService(database: db).run(request)
     for line in DemoData.budgetsCSV.split(separator: "\n").dropFirst() {
       let fields = line.split(separator: ",").map(String.init)
       try db.saveBudget(Budget(category: fields[0], amount: try Money.parse(fields[1], currency: .usd)))

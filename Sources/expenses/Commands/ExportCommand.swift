@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 
 /// `expenses export`: the expenses and budgets as a plain-text accounting journal.

@@ -2,6 +2,7 @@ import ArgumentParser
 import ExpenseCore
 import ExpenseImport
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -11,15 +12,12 @@ struct ImportCommand: ParsableCommand {
     commandName: "import",
     abstract: "Import a CSV file exported by a bank or app.",
     discussion: """
-      Detects the encoding, delimiter, header row, column roles, date order and decimal mark from
-      the whole file. The file is imported in one transaction: a bad row stops the import with its
-      file:line:column and nothing is written (or use --skip-invalid). Rows already imported are
-      skipped as duplicates.
+      Detects the encoding, delimiter, header row, column roles, date order and decimal mark from the whole file. The file is imported in one transaction: a bad row stops the import with its file:line:column and nothing is written (or use --skip-invalid). Rows already imported are skipped as duplicates.
 
       Examples:
         expenses import checking.csv
         expenses import visa.csv --spending positive --account Visa
-        expenses import export.csv --date-format DD.MM.YYYY --decimal-mark , --save-profile mybank
+        expenses import export.csv --date-format DD.MM.YYYY --save-profile mybank
         expenses import export.csv --profile mybank
         expenses import noheader.csv --columns date,description,amount
         expenses import paypal.csv --column Net=amount --dry-run
@@ -174,12 +172,20 @@ struct ImportCommand: ParsableCommand {
     }
     let options = importOptions(base: base)
     if preview { return try printPreview(db, options) }
-    var runner = ImportRunner(database: db, terminal: TerminalEnvironment())
-    runner.importedAt = Date()
-    let summary = try runner.run(
-      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: rejects, forceRejects: force,
-      dryRun: dryRun,
-      showProgress: TerminalEnvironment.isTerminal(STDERR_FILENO))
+    var request = ImportRequest(path: file, options: options)
+    request.skipInvalid = skipInvalid
+    request.rejectsPath = rejects
+    request.forceRejects = force
+    request.dryRun = dryRun
+    request.importedAt = Date()
+    let progress = ProgressBar(
+      enabled: TerminalEnvironment.isTerminal(STDERR_FILENO),
+      width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80, ascii: !TerminalEnvironment().localeIsUTF8)
+    let summary: ImportSummary
+    do {
+      defer { progress.finish() }
+      summary = try ImportService(database: db).run(request, progress: progress.callback)
+    }
     if let saveProfile {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -82,7 +83,10 @@ struct RestoreCommand: ParsableCommand {
       throw CLIFailure(message: "cannot read \(shown): \(String(cString: strerror(errno)))", code: SysExit.noInput)
     }
     defer { close(input) }
-    let (output, path) = try OutputFile.temporaryFile(beside: database, infix: ".restore")
+    let (output, path): (Int32, String)
+    do { (output, path) = try OutputFile.temporaryFile(beside: database, infix: ".restore") } catch {
+      throw CLIFailure(message: error.description, code: SysExit.code(for: error.kind))
+    }
     defer { close(output) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -9,10 +10,7 @@ struct RulesCommand: ParsableCommand {
     commandName: "rules",
     abstract: "Categorize rows by what their description (or account) contains.",
     discussion: """
-      A pattern matches case-insensitively anywhere in the text; '*' matches any run of
-      characters. Rules are tried in the order they were added; the first match wins. Rules
-      categorize rows at import when the file has no category column; 'rules apply' re-runs
-      them over stored rows.
+      A pattern matches case-insensitively anywhere in the text; '*' matches any run of characters. Rules are tried in the order they were added; the first match wins. Rules categorize rows at import when the file has no category column; 'rules apply' re-runs them over stored rows.
       """,
     subcommands: [Add.self, List.self, Remove.self, Apply.self],
     defaultSubcommand: List.self)
@@ -59,12 +57,11 @@ struct RulesCommand: ParsableCommand {
         print(try SafeJSON.text(rules))
         return
       }
-      if rules.isEmpty { print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
-      for rule in rules {
-        print(
-          "\(rule.id)  \(rule.field.rawValue) contains '\(TerminalText.sanitize(rule.pattern))' → \(TerminalText.sanitize(rule.category))"
-        )
-      }
+      if rules.isEmpty { return print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
+      let table = ColumnTable(
+        header: ["id", "field", "contains", "category"],
+        rows: rules.map { [String($0.id), $0.field.rawValue, $0.pattern, $0.category] })
+      try Console.out(table.render(width: TerminalEnvironment().width(option: nil)))
     }
   }
 
@@ -83,8 +80,7 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Re-categorize stored expenses with the rules.",
       discussion: """
-        Only rows whose category came from a rule, or that have none, are re-sorted: a category
-        from the bank's file or set by hand (add/edit --category) is never changed.
+        Only rows whose category came from a rule, or that have none, are re-sorted: a category from the bank's file or set by hand (add/edit --category) is never changed.
 
         Examples:
           expenses rules apply --dry-run

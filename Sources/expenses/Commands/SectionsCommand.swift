@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -9,9 +10,7 @@ struct SectionsCommand: ParsableCommand {
     commandName: "sections",
     abstract: "Show, expand, collapse or reset the report's sections (remembered in the database).",
     discussion: """
-      Section ids: summary, category-performance, expenses, trends. 'all' means every
-      collapsible section. category-performance is collapsible only in compact width (< 60
-      columns); in wider terminals it is always shown.
+      Section ids: summary, category-performance, expenses, trends. 'all' means every collapsible section. category-performance is collapsible only in compact width (< 60 columns); in wider terminals it is always shown.
 
       Examples:
         expenses sections
@@ -23,45 +22,23 @@ struct SectionsCommand: ParsableCommand {
     subcommands: [List.self, Expand.self, Collapse.self, Reset.self, Accordion.self],
     defaultSubcommand: List.self)
 
-  /// Applies a change to the saved states through the same resolution the report uses (so
-  /// accordion mode and id validation behave identically), then saves the result.
-  static func change(_ db: AppDatabase, expand: [String], collapse: [String]) throws -> SectionStates {
-    let states = try SectionStates.resolve(
-      saved: try db.savedSections(), expand: expand, collapse: collapse, accordion: try db.accordionMode(),
-      windowSize: .compact)
-    try db.saveSections(states)
-    return states
-  }
-
+  /// The section table `sections` prints after every command.
   static func describe(_ db: AppDatabase) throws -> String {
-    let saved = try db.sectionStates()
-    let accordion = try db.accordionMode()
-    let states = try SectionStates.resolve(
-      saved: try db.savedSections(), expand: [], collapse: [], accordion: accordion, windowSize: .compact)
-    var lines = ["id                    title                 state      collapsible"]
-    for id in SectionID.allCases {
-      let state = states.isExpanded(id) ? "expanded" : "collapsed"
-      let origin = saved[id.rawValue] == nil ? "" : " (saved)"
-      let collapsible: String
-      switch id {
-      case .summary: collapsible = "never"
-      case .categoryPerformance: collapsible = "compact only"
-      default: collapsible = "always"
-      }
-      lines.append(
-        id.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)
-          + id.title.padding(toLength: 22, withPad: " ", startingAt: 0)
-          + (state + origin).padding(toLength: 19, withPad: " ", startingAt: 0).trimmingCharacters(in: .whitespaces)
-          .padding(toLength: 11, withPad: " ", startingAt: 0) + collapsible)
+    let service = SectionService(database: db)
+    let rows = try service.entries().map { entry in
+      [
+        entry.id, entry.title, (entry.expanded ? "expanded" : "collapsed") + (entry.saved ? " (saved)" : ""),
+        entry.collapsibleIn == .compact ? "compact only" : entry.collapsibleIn.rawValue,
+      ]
     }
-    lines.append("accordion: \(accordion ? "on" : "off")")
-    return lines.joined(separator: "\n")
+    let table = ColumnTable(header: ["id", "title", "state", "collapsible"], rows: rows)
+    return table.render() + "accordion: \(try service.accordion() ? "on" : "off")\n"
   }
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List section ids, titles and saved states.")
     @OptionGroup var database: DatabaseOptions
-    func run() throws { print(try SectionsCommand.describe(try database.openForReading())) }
+    func run() throws { try Console.out(try SectionsCommand.describe(try database.openForReading())) }
   }
 
   struct Expand: ParsableCommand {
@@ -70,8 +47,8 @@ struct SectionsCommand: ParsableCommand {
     @Argument(help: "Section id or 'all'.") var id: String
     func run() throws {
       let db = try database.open()
-      _ = try SectionsCommand.change(db, expand: [id], collapse: [])
-      print(try SectionsCommand.describe(db))
+      try SectionService(database: db).change(expand: [id], collapse: [])
+      try Console.out(try SectionsCommand.describe(db))
     }
   }
 
@@ -81,8 +58,8 @@ struct SectionsCommand: ParsableCommand {
     @Argument(help: "Section id or 'all'.") var id: String
     func run() throws {
       let db = try database.open()
-      _ = try SectionsCommand.change(db, expand: [], collapse: [id])
-      print(try SectionsCommand.describe(db))
+      try SectionService(database: db).change(expand: [], collapse: [id])
+      try Console.out(try SectionsCommand.describe(db))
     }
   }
 
@@ -91,8 +68,8 @@ struct SectionsCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     func run() throws {
       let db = try database.open()
-      try db.resetSectionStates()
-      print(try SectionsCommand.describe(db))
+      try SectionService(database: db).reset()
+      try Console.out(try SectionsCommand.describe(db))
     }
   }
 
@@ -106,9 +83,8 @@ struct SectionsCommand: ParsableCommand {
     }
     func run() throws {
       let db = try database.open()
-      try db.setSetting("accordion", state)
-      if state == "on" { _ = try SectionsCommand.change(db, expand: [], collapse: []) }
-      print(try SectionsCommand.describe(db))
+      try SectionService(database: db).setAccordion(state == "on")
+      try Console.out(try SectionsCommand.describe(db))
     }
   }
 }

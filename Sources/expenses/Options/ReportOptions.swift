@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseCore
+import ExpenseService
 
 /// Options shared by `report` and `demo`: what month, which day is today, and how to print.
 struct ReportOptions: ParsableArguments {
@@ -55,7 +56,4 @@ struct ReportOptions: ParsableArguments {
 
 extension ColorChoice: ExpressibleByArgument {}
 
-/// Output formats of a report.
-enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
-  case text, json, csv, md, html
-}
+extension ReportFormat: ExpressibleByArgument {}

@@ -1,3 +1,4 @@
+import ExpenseImport
 import Foundation
 
 #if canImport(Glibc)
@@ -8,7 +9,8 @@ import Foundation
 ///
 /// Drawn only when stderr is a terminal (a pipe or a log file gets nothing), at most ten times a
 /// second, and erased when done so the summary on stdout stands alone.
-final class ProgressBar {
+/// Unchecked Sendable: `update` runs only on the import's parse thread, `finish` only after it ended.
+final class ProgressBar: @unchecked Sendable {
   let enabled: Bool
   let width: Int
   let ascii: Bool
@@ -53,6 +55,12 @@ final class ProgressBar {
     if text.count > width - 1 { text = String(text.prefix(width - 1)) }
     try? Console.err("\r\u{1B}[2K" + text)
     drawn = true
+  }
+
+  /// What the import service calls with its progress (nil when nothing is drawn).
+  var callback: (@Sendable (ImportProgress) -> Void)? {
+    guard enabled else { return nil }
+    return { [self] in update(bytes: $0.bytesRead, total: $0.totalBytes, rows: $0.rows) }
   }
 
   func finish() {

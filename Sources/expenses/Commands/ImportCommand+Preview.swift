@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseImport
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -8,10 +9,11 @@ extension ImportCommand {
   /// `import FILE --preview`: the real import run as a dry run (so rules, duplicates and
   /// exclusions are exactly what an import would do), shown as settings, columns and rows.
   func printPreview(_ db: AppDatabase, _ options: ImportOptions) throws {
-    var runner = ImportRunner(database: db, terminal: TerminalEnvironment())
-    runner.previewLimit = limit
-    let summary = try runner.run(
-      path: file, options: options, skipInvalid: skipInvalid, rejectsPath: nil, dryRun: true, showProgress: false)
+    var request = ImportRequest(path: file, options: options)
+    request.skipInvalid = skipInvalid
+    request.dryRun = true
+    request.previewLimit = limit
+    let summary = try ImportService(database: db).run(request)
     let patterns = Dictionary(uniqueKeysWithValues: try db.rules().map { ($0.id, $0.pattern) })
     let model = ImportCommand.previewModel(summary, options: options, rulePatterns: patterns)
     if format == .json {

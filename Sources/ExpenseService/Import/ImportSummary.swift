@@ -5,40 +5,42 @@ import ExpenseStore
 import Foundation
 
 /// What one import did: counts, the first few rows of each kind explained, and timing.
-struct ImportSummary: Encodable {
-  struct Excluded: Encodable {
-    var line: Int
-    var reason: String
+public struct ImportSummary: Encodable, Sendable {
+  public struct Excluded: Encodable, Sendable {
+    public var line: Int
+    public var reason: String
   }
-  struct PreviewRow: Encodable {
-    var line: Int
-    var date: CivilDate
-    var amount: Money
-    var description: String
-    var category: String?
-    var ruleID: Int64?
-    var duplicate: Bool
+  public struct PreviewRow: Encodable, Sendable {
+    public var line: Int
+    public var date: CivilDate
+    public var amount: Money
+    public var description: String
+    public var category: String?
+    public var ruleID: Int64?
+    public var duplicate: Bool
   }
 
-  var file: String
+  public var file: String
+
+  public init(file: String) { self.file = file }
   /// The import's id for `imports remove` (`nil` when nothing was added, or in a dry run).
-  var importId: Int64?
-  var dialect = ""
-  var new = 0
-  var duplicates = 0
-  var excluded = 0
-  var rejected = 0
-  var seconds = 0.0
-  var duplicateDetails: [ImportSession.Duplicate] = []
-  var excludedDetails: [Excluded] = []
-  var rejectedDetails: [String] = []
-  var warnings: [String] = []
-  var preview: [PreviewRow] = []
+  public var importId: Int64?
+  public var dialect = ""
+  public var new = 0
+  public var duplicates = 0
+  public var excluded = 0
+  public var rejected = 0
+  public var seconds = 0.0
+  public var duplicateDetails: [ImportSession.Duplicate] = []
+  public var excludedDetails: [Excluded] = []
+  public var rejectedDetails: [String] = []
+  public var warnings: [String] = []
+  public var preview: [PreviewRow] = []
   /// The currency of rows that do not state their own, and where it came from.
-  var currency: String?
-  var currencyReason: String?
+  public var currency: String?
+  public var currencyReason: String?
   /// The layout as detected (for `--preview`; its text form is `dialect`).
-  var detected: DetectedDialect? {
+  public var detected: DetectedDialect? {
     didSet {
       let fromColumn = detected?.currencyFromColumn ?? false
       currency = fromColumn ? nil : detected?.currency.code
@@ -46,21 +48,21 @@ struct ImportSummary: Encodable {
     }
   }
 
-  enum CodingKeys: String, CodingKey {
+  public enum CodingKeys: String, CodingKey {
     case file, importId, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
     case rejectedDetails, warnings, preview, currency, currencyReason
   }
 
-  func json() -> String {
+  public func json() -> String {
     return ((try? SafeJSON.text(self)) ?? "{}") + "\n"
   }
 
   /// The warnings, one line each, for stderr (data goes to stdout, remarks about it to stderr).
-  func warningText() -> String {
+  public func warningText() -> String {
     warnings.map { "warning: " + TerminalText.sanitize($0) + "\n" }.joined()
   }
 
-  func text(dryRun: Bool) -> String {
+  public func text(dryRun: Bool) -> String {
     let clean = TerminalText.sanitize
     var lines: [String] = []
     if dryRun {
@@ -108,5 +110,25 @@ struct ImportSummary: Encodable {
       if rejected > rejectedDetails.count { lines.append("  … and \(rejected - rejectedDetails.count) more") }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension ImportSummary {
+  /// Counts one event that is not a row (rows travel in batches), keeping the first
+  /// `detailLimit` of each kind explained and every rejected row in `rejects`.
+  mutating func record(_ event: ImportEvent, rejects: RejectsWriter?, detailLimit: Int) throws {
+    switch event {
+    case .row:
+      break
+    case .excluded(let line, let reason):
+      excluded += 1
+      if excludedDetails.count < detailLimit { excludedDetails.append(.init(line: line, reason: reason)) }
+    case .rejected(let issue):
+      rejected += 1
+      if rejectedDetails.count < detailLimit { rejectedDetails.append(issue.description) }
+      try rejects?.write(issue)
+    case .warning(let message):
+      warnings.append(message)
+    }
   }
 }

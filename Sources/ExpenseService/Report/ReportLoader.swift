@@ -6,11 +6,18 @@ import ExpenseStore
 ///
 /// The store aggregates six months of totals in SQL (the report month, the three before it for
 /// the trailing average, and the rest for trends); the month's expense rows are loaded only
-/// when the expenses section is expanded, so a collapsed list of a million rows costs nothing.
-struct ReportLoader {
-  var database: AppDatabase
+/// when the report includes the expenses section, so a folded list of a million rows in a
+/// terminal report costs nothing.
+public struct ReportLoader {
+  public var database: AppDatabase
 
-  func report(month: Month, today: CivilDate, sections: SectionStates) throws -> BudgetReport {
+  public init(database: AppDatabase) { self.database = database }
+
+  /// The report of `month`, with the content of the sections in `including` (summary and
+  /// category performance are always computed).
+  public func report(month: Month, today: CivilDate, including: Set<SectionID> = Set(SectionID.allCases)) throws
+    -> BudgetReport
+  {
     let calculator = BenchmarkCalculator(today: today)
     // Six months before the report month: three for the average, six for the shape of a
     // month (with day-by-day outflows only when the month contains today, to pace it).
@@ -22,10 +29,10 @@ struct ReportLoader {
       input: .init(
         totals: totals, budgets: try database.budgets(), kinds: kinds,
         historyStart: try database.historyStart()))
-    if sections.isExpanded(.expenses) {
+    if including.contains(.expenses) {
       report.expenses = try database.expenses(month: month)
     }
-    if sections.isExpanded(.trends) {
+    if including.contains(.trends) {
       report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds)
     }
     return report

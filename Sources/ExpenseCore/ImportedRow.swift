@@ -1,0 +1,48 @@
+/// One validated transaction row read from a file, as the importer makes it and the store
+/// keeps it: the one row type between `ExpenseImport` and `ExpenseStore` (neither copies it
+/// into a type of its own).
+public struct ImportedRow: Sendable, Equatable {
+  /// The stable 64-bit FNV-1a fingerprint (see `Fingerprint` in ExpenseImport).
+  public let fingerprintHash: UInt64
+  /// `ExpenseKey(date:fingerprintHash:).rawValue`, computed once: batches sort by it.
+  public let key: Int64
+  /// 1-based physical line the record starts on.
+  public var line: Int
+  public let date: CivilDate
+  /// Signed amount: negative is money out; fees already included.
+  public var amount: Money
+  /// Trimmed, whitespace-collapsed description.
+  public var description: String
+  /// The stored spelling of the category, or nil.
+  public private(set) var category: String?
+  public var account: String?
+  /// Where `category` came from: the file's column unless set otherwise; none without one.
+  public private(set) var categorySource: CategorySource
+
+  public init(
+    line: Int, date: CivilDate, amount: Money, description: String, category: String?, account: String?,
+    fingerprintHash: UInt64, categorySource: CategorySource? = nil
+  ) {
+    self.fingerprintHash = fingerprintHash
+    key = ExpenseKey(date: date, fingerprintHash: fingerprintHash).rawValue
+    self.line = line
+    self.date = date
+    self.amount = amount
+    self.description = description
+    self.category = category
+    self.account = account
+    self.categorySource = category == nil ? .none : categorySource ?? .file
+  }
+
+  /// Sets the category and where it came from (none when `name` is nil).
+  public mutating func setCategory(_ name: String?, source: CategorySource) {
+    category = name
+    categorySource = name == nil ? .none : source
+  }
+
+  /// The fingerprint as 16 hex digits (made on demand: the import binds the integer).
+  public var fingerprint: String {
+    let hex = String(fingerprintHash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

@@ -1,0 +1,116 @@
+import ExpenseCore
+import ExpenseImport
+import ExpenseStore
+import Foundation
+
+/// Runs one file through import → categorize → store, in one transaction, and counts what
+/// happened: what `import`, `demo`, `import --preview` and `POST /v1/imports` all call.
+///
+/// Parsing, rule matching and cutting rows into sorted batches run on their own thread; the
+/// calling thread only stores. A failure anywhere rolls the whole file back.
+public struct ImportService {
+  public var database: AppDatabase
+
+  public init(database: AppDatabase) { self.database = database }
+
+  /// Imports `request`; `progress` (called on the parse thread) sees bytes and rows read.
+  public func run(_ request: ImportRequest, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws
+    -> ImportSummary
+  {
+    do {
+      return try runChecked(request, progress: progress)
+    } catch let overflow as TotalOverflow {
+      let location = overflow.line.map { "\(request.displayName):\($0)" } ?? request.displayName
+      throw ServiceError.totalTooLarge(location: location, detail: overflow.description)
+    }
+  }
+
+  private func runChecked(_ request: ImportRequest, progress: (@Sendable (ImportProgress) -> Void)?) throws
+    -> ImportSummary
+  {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let importer = try CSVImporter(
+      path: request.path, options: request.options, defaultCurrency: try database.defaultCurrency())
+    let dialect = try importer.detect()
+    let categorizer = RowCategorizer(
+      matcher: RuleMatcher(rules: try database.rules()), names: try database.categoryNames(),
+      recordRules: request.dryRun)
+    // One name per category: each distinct category cell is mapped once, on the parse thread.
+    importer.categoryName = { categorizer.canonical($0) }
+    var summary = ImportSummary(file: request.displayName)
+    summary.dialect = "\(dialect)"
+    summary.detected = dialect
+    let rejects = try request.rejectsPath.map {
+      try RejectsWriter(
+        path: $0, force: request.forceRejects, database: database.path, input: request.path)
+    }
+
+    let pipeline = ImportPipeline<ParsedBatch>(chunkSize: 1, depth: 8)  // a batch is ~1,024 rows: at most 8 in flight
+    let shared = Unchecked((importer, categorizer))
+    let skipInvalid = request.skipInvalid
+    pipeline.start { emit in
+      let (importer, categorizer) = shared.value
+      var batcher = ImportBatcher(names: nil)  // rows carry their stored spelling already
+      try importer.run(skipInvalid: skipInvalid, progress: progress) { event in
+        guard case .row(var row) = event else { return try emit(.event(event)) }
+        categorizer.categorize(&row)
+        if let batch = try batcher.add(row) { try emit(.batch(batch, rules: categorizer.takeRules())) }
+      }
+      if let batch = try batcher.finish() { try emit(.batch(batch, rules: categorizer.takeRules())) }
+    }
+    defer { pipeline.finish() }
+
+    let session = try database.importFile(
+      sourceFile: request.storedName, dryRun: request.dryRun, explainLimit: request.detailLimit,
+      importedAt: request.importedAt
+    ) { session in
+      var rules: [Int: Int64] = [:]
+      if request.dryRun {
+        session.onOutcome = { row, outcome in
+          guard summary.preview.count < request.previewLimit else { return }
+          summary.preview.append(
+            .init(
+              line: row.line, date: row.date, amount: row.amount, description: row.description,
+              category: row.category, ruleID: rules[row.line], duplicate: outcome == .duplicate))
+        }
+      }
+      while let chunk = try pipeline.next() {
+        for parsed in chunk {
+          switch parsed {
+          case .batch(let batch, let batchRules):
+            rules = batchRules
+            try session.write(batch)
+          case .event(let event):
+            try summary.record(event, rejects: rejects, detailLimit: request.detailLimit)
+          }
+        }
+      }
+      if session.inserted + session.duplicates == 0 && summary.excluded > 0 && summary.rejected == 0 {
+        throw ServiceError.everyRowExcluded(
+          file: request.displayName, count: summary.excluded,
+          reasons: summary.excludedDetails.prefix(3).map { "line \($0.line): \($0.reason)" })
+      }
+      return session
+    }
+    summary.new = session.inserted
+    summary.importId = request.dryRun ? nil : session.recordID
+    summary.duplicates = session.duplicates
+    summary.duplicateDetails = session.explained
+    try rejects?.commit()
+    summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    return summary
+  }
+}
+
+/// What the parse thread hands over: a batch of rows ready to store (and, in a dry run, which
+/// rule categorized which line), or any other import event.
+enum ParsedBatch {
+  case batch(PreparedBatch, rules: [Int: Int64])
+  case event(ImportEvent)
+}
+
+/// Hands values that are only ever used by one thread at a time to the parse thread.
+struct Unchecked<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,55 @@
+import ExpenseCore
+import ExpenseRender
+import ExpenseStore
+
+/// The report in any format, as every front end prints or serves it: resolves the month and
+/// the section states (saved preferences, this request's `expand`/`collapse`, accordion mode,
+/// the width class), loads what the sections need and renders.
+public struct ReportService {
+  public var database: AppDatabase
+
+  public init(database: AppDatabase) { self.database = database }
+
+  /// The section states a request renders with. A terminal report's states depend on its width
+  /// class (category-performance folds only in compact width); other formats resolve as if
+  /// every section were collapsible, which is what is saved.
+  public func sectionStates(for request: ReportRequest) throws -> SectionStates {
+    let windowSize = request.format.isTerminal ? WindowSize(width: request.width) : .compact
+    let sections = SectionService(database: database)
+    return try sections.resolve(expand: request.expand, collapse: request.collapse, windowSize: windowSize)
+  }
+
+  /// The report's numbers (and, where the format or the expanded sections need them, its
+  /// expense rows and trends) for a request.
+  public func report(for request: ReportRequest) throws -> (BudgetReport, SectionStates) {
+    let month = request.month ?? request.today.calendarMonth
+    let states = try sectionStates(for: request)
+    if request.save && !(request.expand.isEmpty && request.collapse.isEmpty) {
+      try SectionService(database: database).change(expand: request.expand, collapse: request.collapse)
+    }
+    let include: Set<SectionID> =
+      request.format.isTerminal ? Set(SectionID.allCases.filter { states.isExpanded($0) }) : Set(SectionID.allCases)
+    let report = try ReportLoader(database: database).report(month: month, today: request.today, including: include)
+    return (report, states)
+  }
+
+  /// The rendered report, ending with a line break.
+  public func render(_ request: ReportRequest) throws -> String {
+    guard request.width >= 20 || !request.format.isTerminal else { throw ServiceError.widthTooSmall(request.width) }
+    let (report, sections) = try report(for: request)
+    var text: String
+    switch request.format {
+    case .json: text = JSONRenderer(sections: sections).render(report)
+    case .csv: text = CSVRenderer(sections: sections).render(report)
+    case .md: text = MarkdownRenderer(sections: sections).render(report)
+    case .html: text = HTMLRenderer(sections: sections).render(report)
+    case .text:
+      let options = RenderOptions(
+        width: request.width, glyphs: request.glyphs, plain: request.plain, color: request.color,
+        details: request.details, sections: sections)
+      text = TextRenderer(options: options).render(report)
+    }
+    if text.utf8.last != UInt8(ascii: "\n") { text += "\n" }  // a CSV ends in one "\r\n" Character
+    return text
+  }
+}

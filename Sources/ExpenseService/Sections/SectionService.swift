@@ -1,0 +1,72 @@
+import ExpenseRender
+import ExpenseStore
+
+/// The saved expand/collapse state of the report's sections and accordion mode: one state
+/// shared by the CLI, the interactive report and the HTTP API, kept in the database.
+public struct SectionService {
+  public var database: AppDatabase
+
+  public init(database: AppDatabase) { self.database = database }
+
+  /// One section as `sections list` and `GET /v1/sections` show it.
+  public struct Entry: Sendable, Equatable, Encodable {
+    public var id: String
+    public var title: String
+    /// Its state in a report that has no flags (as saved; the default when not saved).
+    public var expanded: Bool
+    /// Whether the state was saved (false: the section's default).
+    public var saved: Bool
+    /// Where it can be collapsed: never, compact (only in compact width) or always.
+    public var collapsibleIn: Collapsibility
+  }
+
+  /// Saved states by section id; ids this version does not know are ignored.
+  public func saved() throws -> [SectionID: Bool] {
+    var saved: [SectionID: Bool] = [:]
+    for (key, value) in try database.sectionStates() { if let id = SectionID(rawValue: key) { saved[id] = value } }
+    return saved
+  }
+
+  /// Whether accordion mode is on (at most one collapsible section open).
+  public func accordion() throws -> Bool { try database.setting("accordion") == "on" }
+
+  /// The states a report renders with: saved states, then this request's flags, then
+  /// accordion mode, then what `windowSize` never folds.
+  public func resolve(expand: [String] = [], collapse: [String] = [], windowSize: WindowSize = .compact) throws
+    -> SectionStates
+  {
+    try SectionStates.resolve(
+      saved: try saved(), expand: expand, collapse: collapse, accordion: try accordion(), windowSize: windowSize)
+  }
+
+  /// Applies a change through the same resolution the report uses (so accordion mode and id
+  /// validation behave identically) and saves the state of every collapsible section.
+  @discardableResult
+  public func change(expand: [String], collapse: [String]) throws -> SectionStates {
+    let states = try resolve(expand: expand, collapse: collapse)
+    var toSave: [String: Bool] = [:]
+    for id in SectionID.allCases where id.collapsibility != .never { toSave[id.rawValue] = states.isExpanded(id) }
+    try database.saveSectionStates(toSave)
+    return states
+  }
+
+  /// Turns accordion mode on or off; turning it on folds all but one open section at once.
+  public func setAccordion(_ on: Bool) throws {
+    try database.setSetting("accordion", on ? "on" : "off")
+    if on { try change(expand: [], collapse: []) }
+  }
+
+  /// Forgets every saved state: back to the defaults.
+  public func reset() throws { try database.resetSectionStates() }
+
+  /// Every section with its state, in print order.
+  public func entries() throws -> [Entry] {
+    let stored = try database.sectionStates()
+    let states = try resolve()
+    return SectionID.allCases.map {
+      Entry(
+        id: $0.rawValue, title: $0.title, expanded: states.isExpanded($0), saved: stored[$0.rawValue] != nil,
+        collapsibleIn: $0.collapsibility)
+    }
+  }
+}

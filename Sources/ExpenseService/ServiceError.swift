@@ -1,0 +1,71 @@
+import Foundation
+
+/// Failures of the service layer itself (the modules below have their own error enums), each
+/// phrased for a person and classed by `kind`, which every front end maps to its own codes:
+/// the CLI to sysexits, the HTTP API to statuses.
+public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConvertible {
+  /// What kind of failure, independent of the front end.
+  public enum Kind: Sendable, Equatable {
+    /// The request itself is wrong (sysexits 64, HTTP 400/422).
+    case usage
+    /// The data is wrong (65, 422).
+    case badData
+    /// A file or database that should exist does not (66, 404).
+    case noInput
+    /// A file cannot be created (73, 409).
+    case cannotCreate
+    /// Reading or writing failed (74, 500).
+    case io
+  }
+
+  /// `path` is another file this command must not write (the database, the input).
+  case protectedOutput(path: String, what: String, other: String)
+  /// `path` is a folder.
+  case outputIsDirectory(path: String)
+  /// `path` exists and replacing it was not asked for.
+  case outputExists(path: String)
+  /// `path` could not be created (`reason` is the system's).
+  case cannotCreate(path: String, reason: String)
+  /// Writing `path` failed part way (`reason` is the system's).
+  case cannotWrite(path: String, reason: String)
+  /// Every row of a file was excluded: exit 0 with nothing imported would read as success.
+  case everyRowExcluded(file: String, count: Int, reasons: [String])
+  /// A monthly sum would pass the store's limit (`location` is file or file:line).
+  case totalTooLarge(location: String, detail: String)
+  /// The report cannot fit this width.
+  case widthTooSmall(Int)
+
+  public var kind: Kind {
+    switch self {
+    case .protectedOutput, .outputIsDirectory, .outputExists, .cannotCreate: return .cannotCreate
+    case .cannotWrite: return .io
+    case .everyRowExcluded, .totalTooLarge: return .badData
+    case .widthTooSmall: return .usage
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .protectedOutput(let path, let what, let other):
+      return "refusing to write \(path): it is \(what) (\(other)); choose another path"
+    case .outputIsDirectory(let path):
+      return "cannot write \(path): it is a directory"
+    case .outputExists(let path):
+      return "\(path) already exists; choose another path or add --force to replace it"
+    case .cannotCreate(let path, let reason):
+      return "cannot create \(path): \(reason)"
+    case .cannotWrite(let path, let reason):
+      return "cannot write \(path): \(reason)"
+    case .everyRowExcluded(let file, let count, let reasons):
+      return "\(file): every row was excluded (\(count)), nothing to import; \(reasons.joined(separator: "; "))"
+        + "\n  hint: check the status or date column, or use --skip-when to choose what is excluded"
+    case .totalTooLarge(let location, let detail):
+      return "\(location): \(detail)"
+        + "\n  hint: an amount this large is almost always a misread column or decimal mark; check the file"
+    case .widthTooSmall(let width):
+      return "the width is \(width) columns; the report needs at least 20 (set --width)"
+    }
+  }
+
+  public var errorDescription: String? { description }
+}
