@@ -1,3 +1,5 @@
+import Foundation
+
 /// Errors of the domain layer: values a user typed that do not make sense.
 public enum CoreError: Error, Equatable, Sendable {
   /// The code is not an ISO 4217 currency.
@@ -18,7 +20,7 @@ public enum CoreError: Error, Equatable, Sendable {
   case currencyMismatch(Currency, Currency)
 }
 
-extension CoreError: CustomStringConvertible {
+extension CoreError: CustomStringConvertible, LocalizedError {
   public var description: String {
     switch self {
     case .unknownCurrency(let raw):
@@ -40,4 +42,6 @@ extension CoreError: CustomStringConvertible {
       return "cannot combine \(a.code) and \(b.code) amounts"
     }
   }
+
+  public var errorDescription: String? { description }
 }

@@ -27,7 +27,6 @@ public struct Currency: Hashable, Sendable, Codable, Comparable, CustomStringCon
 
   public static let usd = Currency(code: "USD")!
   public static let eur = Currency(code: "EUR")!
-  public static let gbp = Currency(code: "GBP")!
   public static let jpy = Currency(code: "JPY")!
 
   public var description: String { code }

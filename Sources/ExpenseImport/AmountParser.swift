@@ -1,4 +1,5 @@
 import ExpenseCore
+import Foundation
 
 /// Reads bank-style amounts exactly into Int64 minor units; never uses floating point.
 ///
@@ -8,7 +9,7 @@ import ExpenseCore
 /// More decimals than the currency has is an error unless they are zeros.
 public struct AmountParser: Sendable, Equatable {
   /// Why a value is not an amount.
-  public enum Failure: Error, Equatable, Sendable {
+  public enum Failure: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// Nothing but blanks (or a lone `-`): zero for debit/credit/fee columns.
     case empty
     /// Not a number.
@@ -17,6 +18,18 @@ public struct AmountParser: Sendable, Equatable {
     case tooManyDecimals
     /// Does not fit in 64-bit minor units.
     case outOfRange
+
+    /// The reason alone (the importer adds the line, column, value and a hint).
+    public var description: String {
+      switch self {
+      case .empty: return "the amount is empty"
+      case .invalid: return "not an amount"
+      case .tooManyDecimals: return "more decimals than the currency has"
+      case .outOfRange: return "the amount is too large"
+      }
+    }
+
+    public var errorDescription: String? { description }
   }
 
   /// `.` or `,` as a byte.

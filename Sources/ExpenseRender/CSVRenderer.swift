@@ -1,13 +1,28 @@
 import ExpenseCore
 
-/// The category benchmarks as RFC 4180 CSV, one row per category plus a `Total` row per currency,
-/// then the money that is not spending: one row per income category (`kind` income), unsorted
-/// money in (`kind` unsorted, category `Uncategorized`) and transfers (`kind` transfer), each
-/// with its amount in `amount` and its row count in `transactions` (income: empty).
+/// The whole report as one RFC 4180 table: one header, one row per record, the record's type in
+/// `record`, so a spreadsheet can filter it. Every field of the JSON contract is a column.
 ///
-/// Amounts are plain decimals (`-18.40`), percents one-decimal numbers, missing values empty.
-/// Text fields that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab
-/// or CR) get a leading `'`. CRLF line endings, as RFC 4180 says.
+/// Records, in order: per currency one `category` row per category and a `total` row (with the
+/// status counts, `daily_allowance` and `amounts_capped`), then the money that is not spending:
+/// one `income` row per income category, `unsorted` money in (category `Uncategorized`) and
+/// `transfer`s, each with its amount in `amount` and its row count in `transactions` (income:
+/// empty); then one `expense` row per transaction of the month (`id`, `date`, `description`,
+/// `account`, `source_file`, `source_line`, signed `amount`), one `trend` row per category and
+/// month of the trends (`month` is that month, `spent` its spending), one `report` row (`today`,
+/// `days_*`, `expense_count`) and one `section` row per section (`section`, `title`,
+/// `collapsible`, `collapsible_in`, `expanded`, `item_count`). `kind` is the category's kind
+/// for category and total rows and the record type of the money-in rows.
+///
+/// Amounts are plain decimals in the currency's minor digits (`-18.40`, `1500` for JPY),
+/// percents one-decimal numbers, booleans `true`/`false`, missing values empty. CRLF line ends.
+///
+/// Formula neutralisation: a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`, tab or
+/// CR as a formula. Text columns (anything that can hold text from a bank file: category,
+/// description, account, source file) get a leading `'` when they start so. Number columns are
+/// written by this renderer from integers and can only be `-?digits[.digits]`, never a
+/// formula, so they stay numbers: `-18.40` in `remaining` is a negative number a spreadsheet can
+/// sum. The split is by column, never by guessing from the value.
 public struct CSVRenderer {
   public let sections: SectionStates
 
@@ -17,35 +32,127 @@ public struct CSVRenderer {
     "month", "currency", "category", "budget", "spent", "remaining", "percent_used", "status",
     "trailing_average", "change_from_average_percent", "pace", "projected", "transactions",
     "kind", "average_months", "projection_basis", "amount",
+    "record", "today", "days_in_month", "days_elapsed", "days_left", "expense_count", "daily_allowance",
+    "over_count", "near_count", "under_count", "unbudgeted_count", "amounts_capped",
+    "id", "date", "description", "account", "source_file", "source_line",
+    "section", "title", "collapsible", "collapsible_in", "expanded", "item_count",
   ]
+
+  /// One row being filled by column name; unknown names trap in tests, never at run time.
+  struct Row {
+    var cells = [String](repeating: "", count: CSVRenderer.header.count)
+    subscript(_ name: String) -> String {
+      get { CSVRenderer.index[name].map { cells[$0] } ?? "" }
+      set { if let i = CSVRenderer.index[name] { cells[i] = newValue } }
+    }
+    var line: String { cells.map(CSVRenderer.quote).joined(separator: ",") }
+  }
+
+  static let index: [String: Int] = Dictionary(
+    uniqueKeysWithValues: header.enumerated().map { ($0.element, $0.offset) })
 
   public func render(_ report: BudgetReport) -> String {
     var lines = [CSVRenderer.header.joined(separator: ",")]
     for group in report.groups {
-      for row in group.categories + [group.totals.row] {
-        let money: (Int64?) -> String = { minor in
-          minor.map { Money(minor: $0, currency: group.currency).decimalString } ?? ""
+      let money: (Int64?) -> String = { minor in
+        minor.map { Money(minor: $0, currency: group.currency).decimalString } ?? ""
+      }
+      for (index, row) in (group.categories + [group.totals.row]).enumerated() {
+        var r = Row()
+        let isTotal = index == group.categories.count
+        r["record"] = isTotal ? "total" : "category"
+        r["month"] = report.month.description
+        r["currency"] = group.currency.code
+        r["category"] = CSVRenderer.text(row.category)
+        r["budget"] = money(row.budgetMinor)
+        r["spent"] = money(row.spentMinor)
+        r["remaining"] = money(row.remainingMinor)
+        r["percent_used"] = row.percentUsed?.description ?? ""
+        r["status"] = row.status.rawValue
+        r["trailing_average"] = money(row.trailingAverageMinor)
+        r["change_from_average_percent"] = row.changeFromAveragePercent?.description ?? ""
+        r["pace"] = money(row.paceMinor)
+        r["projected"] = money(row.projectedMinor)
+        r["transactions"] = String(row.transactionCount)
+        r["kind"] = row.kind.rawValue
+        r["average_months"] = row.averageMonths.map(String.init) ?? ""
+        r["projection_basis"] = row.projectionBasis?.rawValue ?? ""
+        if isTotal {
+          let t = group.totals
+          r["over_count"] = String(t.overCount)
+          r["near_count"] = String(t.nearCount)
+          r["under_count"] = String(t.underCount)
+          r["unbudgeted_count"] = String(t.unbudgetedCount)
+          r["daily_allowance"] = money(group.dailyAllowanceMinor)
+          r["amounts_capped"] = String(group.amountsCapped)
         }
-        let fields = [
-          report.month.description, group.currency.code, CSVRenderer.text(row.category), money(row.budgetMinor),
-          money(row.spentMinor), money(row.remainingMinor), row.percentUsed?.description ?? "", row.status.rawValue,
-          money(row.trailingAverageMinor), row.changeFromAveragePercent?.description ?? "", money(row.paceMinor),
-          money(row.projectedMinor), String(row.transactionCount), row.kind.rawValue,
-          row.averageMonths.map(String.init) ?? "", row.projectionBasis?.rawValue ?? "", "",
-        ]
-        lines.append(fields.map(CSVRenderer.quote).joined(separator: ","))
+        lines.append(r.line)
       }
       for line in moneyInRows(group) {
-        let fields =
-          [report.month.description, group.currency.code, CSVRenderer.text(line.category)]
-          + Array(repeating: "", count: 9) + [
-            line.count.map(String.init) ?? "", line.kind, "", "",
-            Money(minor: line.amount, currency: group.currency).decimalString,
-          ]
-        lines.append(fields.map(CSVRenderer.quote).joined(separator: ","))
+        var r = Row()
+        r["record"] = line.kind
+        r["month"] = report.month.description
+        r["currency"] = group.currency.code
+        r["category"] = CSVRenderer.text(line.category)
+        r["transactions"] = line.count.map(String.init) ?? ""
+        r["kind"] = line.kind
+        r["amount"] = money(line.amount)
+        lines.append(r.line)
       }
     }
+    for e in report.expenses ?? [] { lines.append(CSVRenderer.expenseRow(e, month: report.month).line) }
+    if let trends = report.trends {
+      for row in trends.rows {
+        for (month, spent) in zip(trends.months, row.spentMinor) {
+          var r = Row()
+          r["record"] = "trend"
+          r["month"] = month.description
+          r["currency"] = row.currency.code
+          r["category"] = CSVRenderer.text(row.category)
+          r["spent"] = Money(minor: spent, currency: row.currency).decimalString
+          lines.append(r.line)
+        }
+      }
+    }
+    var r = Row()
+    r["record"] = "report"
+    r["month"] = report.month.description
+    r["today"] = report.today.description
+    r["days_in_month"] = String(report.daysInMonth)
+    r["days_elapsed"] = report.daysElapsed.map(String.init) ?? ""
+    r["days_left"] = report.daysLeft.map(String.init) ?? ""
+    r["expense_count"] = String(report.expenseCount)
+    lines.append(r.line)
+    for id in SectionID.allCases {
+      let entry = JSONRenderer.SectionEntry(id: id, report: report, states: sections)
+      var r = Row()
+      r["record"] = "section"
+      r["month"] = report.month.description
+      r["section"] = entry.id
+      r["title"] = entry.title
+      r["collapsible"] = String(entry.collapsible)
+      r["collapsible_in"] = entry.collapsibleIn.rawValue
+      r["expanded"] = String(entry.expanded)
+      r["item_count"] = String(entry.itemCount)
+      lines.append(r.line)
+    }
     return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  static func expenseRow(_ e: Expense, month: Month) -> Row {
+    var r = Row()
+    r["record"] = "expense"
+    r["month"] = month.description
+    r["currency"] = e.amount.currency.code
+    r["category"] = CSVRenderer.text(e.category ?? uncategorizedName)
+    r["amount"] = e.amount.decimalString
+    r["id"] = e.id.map(String.init) ?? ""
+    r["date"] = e.date.description
+    r["description"] = CSVRenderer.text(e.description)
+    r["account"] = e.account.map(CSVRenderer.text) ?? ""
+    r["source_file"] = e.source.map { CSVRenderer.text($0.file) } ?? ""
+    r["source_line"] = e.source.map { String($0.line) } ?? ""
+    return r
   }
 
   /// Income per category, unsorted money in and transfers, when there are any.
@@ -60,14 +167,20 @@ public struct CSVRenderer {
     return rows
   }
 
-  /// User text for a cell: control characters made visible (`TerminalText.sanitize`: a CSV
-  /// is often read with `cat`), and a leading `= + - @` quoted so a spreadsheet does not run it.
+  /// A text cell: control characters made visible (`TerminalText.sanitize`: a CSV is often read
+  /// with `cat`), and a leading `=`, `+`, `-`, `@`, tab or CR defused with a `'` so a
+  /// spreadsheet shows it as text instead of running it. Only for text columns (see above).
   static func text(_ s: String) -> String {
+    // Checked before sanitizing too: sanitize turns a leading tab or CR into a space.
+    if let first = s.unicodeScalars.first, "\t\r".unicodeScalars.contains(first) {
+      return "'" + TerminalText.sanitize(s)
+    }
     let s = TerminalText.sanitize(s)
     guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return s }
     return "'" + s
   }
 
+  /// RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled.
   static func quote(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
     else { return field }

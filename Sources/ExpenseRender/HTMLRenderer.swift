@@ -1,73 +1,112 @@
 import ExpenseCore
 
-/// The report as one self-contained HTML page. Collapsible sections are `<details>` elements,
-/// `open` when expanded; all user text is HTML-escaped.
+/// The report as one self-contained HTML page (issue 15): inline CSS, no script, no network.
+///
+/// A pure function of the report and the section states, so the CLI (`report --format html`)
+/// and the server render the same bytes. The summary is always shown; every other section is a
+/// `<details>` whose `<summary>` carries chevron, title, count and the bad news, `open` as the
+/// states say, and holding its whole content (collapsed only hides it). The category section is
+/// drawn twice: as cards in a collapsible `<details>` for narrow viewports, and as a static
+/// table for wider ones (DESIGN §4: collapsible only in compact); CSS shows one of them.
+/// Every text that came from a bank file is escaped (`escape`), and a Content-Security-Policy
+/// forbids scripts, so even a missed escape could not run anything.
 public struct HTMLRenderer {
   public let sections: SectionStates
 
   public init(sections: SectionStates) { self.sections = sections }
 
+  let amounts = Amounts(ascii: false, short: false, dash: "—")
+
   public func render(_ report: BudgetReport) -> String {
-    let a = Amounts(ascii: false, short: false, dash: "—")
     let title = "\(report.month.longName) budget"
     var out = [
-      "<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">", "<title>\(title)</title>",
-      "<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem}"
-        + "table{border-collapse:collapse}td,th{padding:.2rem .6rem}td.n{text-align:right}"
-        + ".over{color:#b00}.near{color:#a60}.under{color:#070}</style>",
-      "</head>", "<body>", "<h1>\(title)</h1>", "<p>As of \(report.today).</p>",
+      "<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+      "<meta name=\"color-scheme\" content=\"light dark\">",
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
+      "<title>\(title)</title>", "<style>", HTMLStyle.css, "</style>", "</head>", "<body>", "<main>",
+      "<header><h1>\(title)</h1>",
     ]
-    if report.groups.isEmpty { out.append("<p>No expenses or budgets for \(report.month.longName).</p>") }
-    out.append("<details open><summary>Category Performance (\(report.categoryCount))</summary>")
-    for group in report.groups {
-      out.append("<h2>\(group.currency.code)</h2>")
-      out.append("<ul>" + SummaryLines.lines(group, a).map { "<li>\(HTMLRenderer.escape($0))</li>" }.joined() + "</ul>")
-      out.append(
-        "<table><thead><tr><th>Category</th><th>Spent</th><th>Budget</th><th>Left</th><th>Used</th><th>Status</th></tr></thead><tbody>"
-      )
-      for row in group.categories + [group.totals.row] {
-        let isTotal = row == group.totals.row
-        let cls = isTotal ? "" : " class=\"\(row.status.rawValue)\""
-        out.append(
-          "<tr\(cls)><td>\(isTotal ? "<strong>Total</strong>" : HTMLRenderer.escape(row.category))</td>"
-            + "<td class=\"n\">\(HTMLRenderer.escape(a.spent(row.spentMinor, group.currency)))</td>"
-            + "<td class=\"n\">\(HTMLRenderer.escape(a.money(row.budgetMinor, group.currency)))</td>"
-            + "<td class=\"n\">\(HTMLRenderer.escape(a.money(row.remainingMinor, group.currency)))</td>"
-            + "<td class=\"n\">\(a.percent(row.percentUsed))</td><td>\(isTotal ? "" : row.status.rawValue)</td></tr>")
-      }
-      out.append("</tbody></table>")
+    let codes = report.groups.map(\.currency.code).joined(separator: " ")
+    out.append("<p class=\"asof\">as of \(report.today)\(codes.isEmpty ? "" : " · " + codes)</p></header>")
+    if report.groups.isEmpty && (report.expenses ?? []).isEmpty {
+      out += [
+        "<p>No expenses or budgets for \(report.month.longName).</p>",
+        "<p>Import a bank file: <code>expenses import FILE</code><br>"
+          + "Set a budget: <code>expenses budget set CATEGORY AMOUNT</code></p>",
+      ]
+    } else {
+      out += summarySection(report)
+      out += categorySections(report)
+      out += expensesSection(report)
+      out += trendsSection(report)
     }
-    out.append("</details>")
-    let expensesOpen = sections.isExpanded(.expenses) ? " open" : ""
-    out.append("<details\(expensesOpen)><summary>Expenses (\(report.expenseCount))</summary>")
-    if let expenses = report.expenses {
-      out.append(
-        "<table><thead><tr><th>Date</th><th>Description</th><th>Category</th><th>Amount</th></tr></thead><tbody>")
-      for e in expenses {
-        out.append(
-          "<tr><td>\(e.date)</td><td>\(HTMLRenderer.escape(e.description))</td>"
-            + "<td>\(HTMLRenderer.escape(e.category ?? uncategorizedName))</td>"
-            + "<td class=\"n\">\(HTMLRenderer.escape(a.money(e.amount.minor, e.amount.currency)))</td></tr>")
-      }
-      out.append("</tbody></table>")
-    }
-    out.append("</details>")
-    let trendsOpen = sections.isExpanded(.trends) ? " open" : ""
-    out.append("<details\(trendsOpen)><summary>Trends (\(report.trends?.months.count ?? 6) months)</summary>")
-    if let trends = report.trends {
-      out.append(
-        "<table><thead><tr><th>Category</th>" + trends.months.map { "<th>\($0.shortName)</th>" }.joined()
-          + "</tr></thead><tbody>")
-      for row in trends.rows {
-        out.append(
-          "<tr><td>\(HTMLRenderer.escape(row.category)) (\(row.currency.code))</td>"
-            + row.spentMinor.map { "<td class=\"n\">\(HTMLRenderer.escape(a.money($0, row.currency)))</td>" }.joined()
-            + "</tr>")
-      }
-      out.append("</tbody></table>")
-    }
-    out += ["</details>", "</body>", "</html>", ""]
+    out += ["</main>", "</body>", "</html>", ""]
     return out.joined(separator: "\n")
+  }
+
+  // MARK: Summary
+
+  /// The summary: never collapsible, so a plain `<section>` with a heading.
+  func summarySection(_ report: BudgetReport) -> [String] {
+    var out = ["<section class=\"section\" id=\"summary\" data-section=\"summary\">", "<h2>Summary</h2>"]
+    for group in report.groups {
+      if report.groups.count > 1 { out.append("<h3>\(group.currency.code)</h3>") }
+      var lines = SummaryLines.lines(group, amounts).map(HTMLRenderer.escape)
+      var days: [String] = []
+      if let left = report.daysLeft { days.append(left == 1 ? "1 day left" : "\(left) days left") }
+      if let perDay = group.dailyAllowanceMinor {
+        days.append("\(HTMLRenderer.escape(amounts.money(perDay, group.currency))) a day")
+      }
+      if !days.isEmpty { lines.insert(days.joined(separator: " · "), at: min(2, lines.count)) }
+      let total = group.totals.row
+      out.append("<ul class=\"facts\">" + lines.map { "<li>\($0)</li>" }.joined() + "</ul>")
+      if let percent = total.percentUsed {
+        out.append(bar(percent, total.status, label: "\(amounts.percent(percent)) of the budget used"))
+      }
+    }
+    out.append("</section>")
+    return out
+  }
+
+  // MARK: Section frame
+
+  /// `Category Performance (8 · 2 over)`: the count and the bad news, as the terminal says it.
+  static func countText(_ count: String, bad: String?) -> String {
+    "(" + ([count] + (bad.map { [$0] } ?? [])).joined(separator: " · ") + ")"
+  }
+
+  /// A collapsible section: `<details>` with the chevron, title and count in its `<summary>`.
+  func details(
+    _ id: SectionID, domID: String, count: String, extraClass: String = "", body: [String]
+  ) -> [String] {
+    let open = sections.isExpanded(id) ? " open" : ""
+    return [
+      "<details class=\"section\(extraClass)\" id=\"\(domID)\" data-section=\"\(id.rawValue)\"\(open)>",
+      "<summary><span class=\"chev\" aria-hidden=\"true\">▶</span><span class=\"title\">\(id.title)</span>"
+        + " <span class=\"count\">\(count)</span></summary>",
+      "<div class=\"body\">",
+    ] + body + ["</div>", "</details>"]
+  }
+
+  /// A CSS bar for a percent used: full past 100 % with an end marker; a text label for
+  /// screen readers (the percent is also printed beside it).
+  func bar(_ percent: Percent, _ status: BudgetStatus, label: String) -> String {
+    let clamped = max(0, min(percent.tenths, 1000))
+    let width = "\(clamped / 10).\(clamped % 10)%"
+    let past = percent.tenths > 1000 ? " past" : ""
+    return "<span class=\"bar \(status.rawValue)\(past)\" role=\"img\" aria-label=\"\(HTMLRenderer.escape(label))\">"
+      + "<span style=\"width:\(width)\"></span></span>"
+  }
+
+  /// `▲ over`, `● near`, `✓ under`, `no budget`: the status in words, coloured by its class.
+  static func statusText(_ status: BudgetStatus) -> String {
+    switch status {
+    case .over: return "<span class=\"over\">▲ over</span>"
+    case .near: return "<span class=\"near\">● near</span>"
+    case .under: return "<span class=\"under\">✓ under</span>"
+    case .unbudgeted: return "<span class=\"muted\">no budget</span>"
+    }
   }
 
   /// `&`, `<`, `>`, `"` and `'` as entities; control characters (never valid in HTML text) as U+FFFD.

@@ -6,6 +6,10 @@ import Foundation
 ///
 /// Top level: `month`, `today`, `daysInMonth`, `daysElapsed`, `daysLeft`, `expenseCount`,
 /// `groups` (ExpenseCore's encoding of `CurrencyGroup`), `sections`, `expenses`, `trends`.
+/// `expenses` and `trends` are null only when the report was built without them (a terminal
+/// report of folded sections); the service always builds them for JSON, so what a script
+/// receives never depends on a saved display state. Each expense has the shape of `list`
+/// (`source` is `{file, line}` or null) plus the older flat `sourceFile`/`sourceLine`.
 /// A section's `collapsible` never depends on the terminal: it is the section's definition
 /// (`summary` false, the others true), with `collapsibleIn` = `never`, `compact` or `always`.
 /// `itemCount`: summary = currency groups, category-performance = categories over all groups,
@@ -70,7 +74,7 @@ public struct JSONRenderer {
   struct ExpenseEntry: Encodable {
     var expense: Expense
     enum Keys: String, CodingKey {
-      case id, date, amountMinor, currency, description, category, account, sourceFile, sourceLine
+      case id, date, amountMinor, currency, description, category, account, source, sourceFile, sourceLine
     }
     func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: Keys.self)
@@ -81,7 +85,8 @@ public struct JSONRenderer {
       try c.encode(expense.description, forKey: .description)
       try c.encode(expense.category, forKey: .category)
       try c.encode(expense.account, forKey: .account)
-      try c.encode(expense.source?.file, forKey: .sourceFile)
+      try c.encode(expense.source, forKey: .source)  // the shape `list` uses
+      try c.encode(expense.source?.file, forKey: .sourceFile)  // kept for scripts written before `source`
       try c.encode(expense.source?.line, forKey: .sourceLine)
     }
   }

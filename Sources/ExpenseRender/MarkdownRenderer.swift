@@ -1,66 +1,110 @@
 import ExpenseCore
 
-/// The report as GitHub-flavoured Markdown: a summary list, one table per currency, and the
-/// expanded expenses and trends sections. User text is sanitized and Markdown-escaped.
+/// The report as GitHub-flavoured Markdown: headings, a summary list (with the income, unsorted
+/// money in and transfers lines), and one table per section. An expanded section is a `##`
+/// heading; a collapsed one a `<details>` block that still holds its whole table (viewers such
+/// as GitHub's render Markdown inside it after a blank line). Cells are sanitized (one line
+/// each) and Markdown-escaped, `|` included, so no bank text can end a cell or start markup.
 public struct MarkdownRenderer {
   public let sections: SectionStates
 
   public init(sections: SectionStates) { self.sections = sections }
 
+  let a = Amounts(ascii: false, short: false, dash: "—")
+
   public func render(_ report: BudgetReport) -> String {
-    let a = Amounts(ascii: false, short: false, dash: "—")
     var out = ["# \(report.month.longName) budget", "", "As of \(report.today).", ""]
-    if report.groups.isEmpty {
+    if report.groups.isEmpty && (report.expenses ?? []).isEmpty {
       out += ["No expenses or budgets for \(report.month.longName).", ""]
+      return out.joined(separator: "\n")
     }
+    out += ["## Summary", ""]
     for group in report.groups {
-      let total = group.totals.row
-      out.append("## \(group.currency.code)")
-      out.append("")
-      for line in SummaryLines.lines(group, a) { out.append("- " + MarkdownRenderer.escape(line)) }
-      out.append("")
-      out.append("| Category | Spent | Budget | Left | Used | Status |")
-      out.append("|---|---:|---:|---:|---:|---|")
-      for row in group.categories + [total] {
-        let name = row.category == total.category && row == total ? "**Total**" : MarkdownRenderer.escape(row.category)
-        out.append(
-          "| \(name) | \(a.spent(row.spentMinor, group.currency)) | \(a.money(row.budgetMinor, group.currency)) | "
-            + "\(a.money(row.remainingMinor, group.currency)) | \(a.percent(row.percentUsed)) | "
-            + "\(row == total ? "" : row.status.rawValue) |")
-      }
+      if report.groups.count > 1 { out += ["### \(group.currency.code)", ""] }
+      var lines = SummaryLines.lines(group, a)
+      var days: [String] = []
+      if let left = report.daysLeft { days.append(left == 1 ? "1 day left" : "\(left) days left") }
+      if let perDay = group.dailyAllowanceMinor { days.append("\(a.money(perDay, group.currency)) a day") }
+      if !days.isEmpty { lines.insert(days.joined(separator: " · "), at: min(2, lines.count)) }
+      for line in lines { out.append("- " + MarkdownRenderer.escape(line)) }
       out.append("")
     }
-    if sections.isExpanded(.expenses), let expenses = report.expenses {
-      out += [
-        "## Expenses (\(report.expenseCount))", "", "| Date | Description | Category | Amount |", "|---|---|---|---:|",
-      ]
-      for e in expenses {
-        out.append(
-          "| \(e.date) | \(MarkdownRenderer.escape(e.description)) | "
-            + "\(MarkdownRenderer.escape(e.category ?? uncategorizedName)) | \(a.money(e.amount.minor, e.amount.currency)) |"
-        )
-      }
-      out.append("")
-    }
-    if sections.isExpanded(.trends), let trends = report.trends {
-      out += ["## Trends", ""]
-      out.append("| Currency | Category | " + trends.months.map(\.shortName).joined(separator: " | ") + " |")
-      out.append("|---|---|" + trends.months.map { _ in "---:|" }.joined())
-      for row in trends.rows {
-        out.append(
-          "| \(row.currency.code) | \(MarkdownRenderer.escape(row.category)) | "
-            + row.spentMinor.map { a.money($0, row.currency) }.joined(separator: " | ") + " |")
-      }
-      out.append("")
-    }
+    let bad = report.overCount > 0 ? "\(report.overCount) over" : nil
+    out += section(
+      .categoryPerformance, heading: "Category Performance vs Budget",
+      count: HTMLRenderer.countText("\(report.categoryCount)", bad: bad), body: categoryTables(report))
+    out += section(.expenses, heading: "Expenses", count: "(\(report.expenseCount))", body: expenseTable(report))
+    let months = report.trends?.months.count ?? 6
+    out += section(.trends, heading: "Trends", count: "(\(months) months)", body: trendTable(report))
     return out.joined(separator: "\n")
   }
 
-  /// Sanitized, with Markdown's active characters backslash-escaped (`|` cannot end a cell).
+  /// `## Title (count)` and the body when expanded; a `<details>` block holding it when collapsed.
+  func section(_ id: SectionID, heading: String, count: String, body: [String]) -> [String] {
+    if sections.isExpanded(id) { return ["## \(heading) \(count)", ""] + body }
+    return ["<details><summary>\(id.title) \(count)</summary>", ""] + body + ["</details>", ""]
+  }
+
+  func categoryTables(_ report: BudgetReport) -> [String] {
+    var out: [String] = []
+    for group in report.groups {
+      if report.groups.count > 1 { out += ["### \(group.currency.code)", ""] }
+      let c = group.currency
+      out.append("| Category | Spent | Budget | Left | Used | Status | Average | vs avg | Pace | Projected |")
+      out.append("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
+      let total = group.totals.row
+      for (index, row) in (group.categories + [total]).enumerated() {
+        let isTotal = index == group.categories.count
+        let cells = [
+          isTotal ? "**Total**" : MarkdownRenderer.escape(row.category), a.spent(row.spentMinor, c),
+          a.money(row.budgetMinor, c), a.money(row.remainingMinor, c), a.percent(row.percentUsed),
+          isTotal ? "" : row.status == .unbudgeted ? "no budget" : row.status.rawValue,
+          row.trailingAverageMinor.map { a.spent($0, c) } ?? a.dash, a.change(row.changeFromAveragePercent),
+          a.money(row.paceMinor, c), row.projectedMinor.map { a.spent($0, c) } ?? a.dash,
+        ]
+        out.append("| " + cells.joined(separator: " | ") + " |")
+      }
+      out.append("")
+    }
+    return out
+  }
+
+  func expenseTable(_ report: BudgetReport) -> [String] {
+    guard let expenses = report.expenses else { return ["Not loaded.", ""] }
+    if expenses.isEmpty { return ["No expenses this month.", ""] }
+    var out = ["| Date | Description | Category | Account | Source | Amount |", "|---|---|---|---|---|---:|"]
+    for e in expenses {
+      let cells = [
+        e.date.description, MarkdownRenderer.escape(e.description),
+        MarkdownRenderer.escape(e.category ?? uncategorizedName), e.account.map(MarkdownRenderer.escape) ?? a.dash,
+        e.source.map { MarkdownRenderer.escape("\($0.file):\($0.line)") } ?? a.dash,
+        a.money(e.amount.minor, e.amount.currency),
+      ]
+      out.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    return out + [""]
+  }
+
+  func trendTable(_ report: BudgetReport) -> [String] {
+    guard let trends = report.trends else { return ["Not loaded.", ""] }
+    if trends.rows.isEmpty { return ["No spending in these months.", ""] }
+    var out = ["| Currency | Category | " + trends.months.map(\.shortName).joined(separator: " | ") + " |"]
+    out.append("|---|---|" + trends.months.map { _ in "---:|" }.joined())
+    for row in trends.rows {
+      out.append(
+        "| \(row.currency.code) | \(MarkdownRenderer.escape(row.category)) | "
+          + row.spentMinor.map { a.money($0, row.currency) }.joined(separator: " | ") + " |")
+    }
+    return out + [""]
+  }
+
+  /// Sanitized (a newline becomes a space: one line per cell), with Markdown's active
+  /// characters backslash-escaped: `|` cannot end a cell, `<` cannot open HTML, `&` cannot
+  /// start an entity.
   static func escape(_ s: String) -> String {
     var out = ""
     for c in TerminalText.sanitize(s) {
-      if "\\`*_[]<>|#!~".contains(c) { out.append("\\") }
+      if "\\`*_[]<>|#!~&".contains(c) { out.append("\\") }
       out.append(c)
     }
     return out

@@ -148,7 +148,7 @@ public struct BackupInfo: Sendable, Equatable {
 }
 
 /// Why a file cannot be restored.
-public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
   /// There is no file at the path.
   case missing(path: String)
   /// The file could not be opened or read (permissions, I/O).
@@ -172,4 +172,6 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(path) was written by a newer version of expenses (schema \(found), this version reads up to \(AppDatabase.schemaVersion)); upgrade expenses to restore it"
     }
   }
+
+  public var errorDescription: String? { description }
 }

@@ -38,6 +38,7 @@ public final class AppDatabase: Sendable {
     self.path = path
     self.wait = wait
     let opening = try AppDatabase.inspect(path: path)
+    if access == .read && !opening.exists && path != ":memory:" { throw .noDatabase(path: path) }
     let readOnly = access == .read && !opening.needsMigration || !AppDatabase.isWritable(path)
     do {
       if !opening.exists { try AppDatabase.createPrivateFile(at: path) }

@@ -1,4 +1,5 @@
 import ExpenseCore
+import Foundation
 import GRDB
 
 /// Sums per (month, currency, category) of rows being added, kept in memory while a file
@@ -195,7 +196,7 @@ extension MonthTotalDeltas.Sums {
 }
 
 /// A sum of the monthly rollup that would pass `MonthTotalDeltas.limit`: the rows are refused.
-public struct TotalOverflow: Error, Equatable, Sendable {
+public struct TotalOverflow: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
   /// The line of the row that passed it, when one row did (within one batch).
   public var line: Int?
   /// `YYYY-MM`.
@@ -213,4 +214,6 @@ public struct TotalOverflow: Error, Equatable, Sendable {
     return
       "\(what) would bring the \(month) total of \(category ?? uncategorizedName) (\(currency)) past \(total), the most expenses can add up in one month and category; nothing was written"
   }
+
+  public var errorDescription: String? { description }
 }

@@ -1,4 +1,5 @@
 import ExpenseCore
+import Foundation
 
 /// Errors of the store: what went wrong with the database, said so a user can act on it.
 public enum StoreError: Error, Equatable, Sendable {
@@ -6,6 +7,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case newerSchema(path: String, found: Int, supported: Int)
   /// The database file could not be created or opened.
   case cannotOpen(path: String, reason: String)
+  /// A command that only reads was pointed at a database that does not exist (nothing is
+  /// created: a mistyped `--db` must not leave folders and an empty database behind).
+  case noDatabase(path: String)
   /// The file is not an expenses database (or not SQLite at all).
   case notADatabase(path: String)
   /// Another process holds the write lock for longer than this one would wait.
@@ -44,7 +48,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case sqlite(String)
 }
 
-extension StoreError: CustomStringConvertible {
+extension StoreError: CustomStringConvertible, LocalizedError {
+  public var errorDescription: String? { description }
+
   public var description: String {
     switch self {
     case .newerSchema(let path, let found, let supported):
@@ -52,6 +58,9 @@ extension StoreError: CustomStringConvertible {
         "\(path) was written by a newer version of expenses (schema \(found), this version reads up to \(supported)); upgrade expenses to open it"
     case .cannotOpen(let path, let reason):
       return "cannot open database \(path): \(reason)"
+    case .noDatabase(let path):
+      return
+        "no database at \(path): nothing has been imported there yet\n  hint: check --db or $EXPENSES_DB, import a file first (expenses import FILE), or try 'expenses demo'"
     case .notADatabase(let path):
       return
         "\(path) is not an expenses database (another program's file, or not SQLite); it was left unchanged. Choose another file with --db"

@@ -53,6 +53,7 @@ struct CLIFailure: Error {
       case .cannotOpen, .corrupt, .diskFull, .readOnly, .io:
         self.init(message: error.description, code: SysExit.ioError)
       case .busy: self.init(message: error.description, code: SysExit.tempFail)
+      case .noDatabase: self.init(message: error.description, code: SysExit.noInput)
       case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenExists,
         .tokenNotFound, .invalidCursor, .categoryInUse:
         self.init(message: error.description, code: SysExit.usage)

@@ -40,8 +40,3 @@ enum ExpenseJSON {
     return (try? SafeJSON.text(rows)) ?? "[]"
   }
 }
-
-/// Shortcut to the renderer's sanitizer for one-line messages that echo user text.
-enum TerminalTextBridge {
-  static func clean(_ text: String) -> String { TerminalText.sanitize(text) }
-}

@@ -8,16 +8,15 @@ struct ExpensesCommand: ParsableCommand {
     commandName: "expenses",
     abstract: "Track expenses from your bank's CSV files against monthly budgets.",
     discussion: """
-      Data lives in one SQLite file: --db PATH (before or after the subcommand), else
-      $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite (~/.local/share/... without it).
-      Try 'expenses demo' for a report on sample data.
+      Data lives in one SQLite file: --db PATH (before or after the subcommand), else $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite (~/.local/share/... without it). Try 'expenses demo' for a report on sample data.
       """,
     version: version,
     subcommands: [
       DemoCommand.self, ImportCommand.self, AddCommand.self, ListCommand.self, ReportCommand.self,
       BudgetCommand.self, CategoriesCommand.self, RulesCommand.self, SectionsCommand.self, ConfigCommand.self,
       CheckCommand.self, BackupCommand.self, RestoreCommand.self,
-      DeleteCommand.self, EditCommand.self, ImportsCommand.self, TokenCommand.self, ServeCommand.self,
+      DeleteCommand.self, EditCommand.self, ImportsCommand.self, ExportCommand.self, TokenCommand.self,
+      ServeCommand.self,
     ]
   )
 }

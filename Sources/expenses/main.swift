@@ -34,6 +34,13 @@ func failOutput(_ failure: Console.Failure, committed: String?) -> Never {
 }
 
 let arguments = GlobalArguments.liftLeadingDatabase(Array(CommandLine.arguments.dropFirst()))
+if let negative = GlobalArguments.negativeNumber(in: arguments) {
+  let place = negative.after.map { " for \($0)" } ?? ""
+  fail(
+    "\(negative.value): a negative number is not allowed here\(place); amounts, widths and counts are 0 or more "
+      + "(money in is written with '+', e.g. +25)",
+    code: SysExit.usage)
+}
 do {
   var command = try ExpensesCommand.parseAsRoot(arguments)
   try command.run()

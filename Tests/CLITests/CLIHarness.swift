@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `expenses` binary as a user would: a fresh temporary database, no terminal,
@@ -80,22 +81,9 @@ final class CLI {
   func databaseBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: db)) }
 }
 
-/// Widest line in terminal cells, measured by the project's independent checker script.
+/// Widest line in terminal cells, measured by the project's independent checker script
+/// (throws when it cannot run: a missing oracle fails the test).
 func independentWidthCheck(_ text: String, width: Int) throws -> (ok: Bool, message: String) {
-  // Carried in the repository: a missing checker fails the test (the process cannot start).
-  let checker = CLI.root.appendingPathComponent("Tests/Tools/max-line-width.py").path
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", checker, String(width)]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  process.standardError = output
-  try process.run()
-  input.fileHandleForWriting.write(Data(text.utf8))
-  try input.fileHandleForWriting.close()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+  let verdict = try WidthChecker.check(text, width: width)
+  return (verdict.fits, verdict.report)
 }

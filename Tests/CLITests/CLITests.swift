@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CLITests {
@@ -20,6 +21,7 @@ import Testing
       let verdict = try independentWidthCheck(result.stdout, width: width)
       #expect(verdict.ok, "width \(width): \(verdict.message)")
     }
+    print("independent width checks run so far: \(WidthChecker.runs)")
   }
 
   @Test func demoIsDeterministicAndJSONHasTheContract() throws {

@@ -100,6 +100,7 @@ import Testing
     let cli = try CLI()
     let input = try cli.file("bank.csv", Self.bank.replacingOccurrences(of: "twelve", with: "-12.00"))
     let binary = CLI.binary.path
+    try cli.run(["sections", "reset"])  // a reading command needs the database to exist
     let full = try shell("'\(binary)' categories --db '\(cli.db)' > /dev/full", cli)
     #expect(full.code == 74, "\(full.stderr)")
     #expect(full.stderr.contains("cannot write to standard output"))

@@ -4,9 +4,20 @@ import Testing
 
 @testable import ExpenseImport
 
-/// Writes bytes to a fresh temporary file and returns its path.
+/// One folder for every file this test process writes, removed when the process exits: runs
+/// leave nothing in the system's temporary folder.
+let importTestFolder: String = {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("expense-import-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    .path
+  try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  atexit { try? FileManager.default.removeItem(atPath: importTestFolder) }
+  return folder
+}()
+
+/// Writes bytes to a fresh temporary file (in its own folder, so `name` is kept) and returns its path.
 func temporaryFile(_ bytes: [UInt8], name: String = "t.csv") -> String {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent("expense-import-\(UUID().uuidString)")
+  let dir = URL(fileURLWithPath: importTestFolder).appendingPathComponent(UUID().uuidString)
   try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   let url = dir.appendingPathComponent(name)
   _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))

@@ -1,5 +1,6 @@
 import ExpenseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExpenseRender
@@ -54,28 +55,10 @@ struct TextTests {
       #expect(try checkerAccepts(sample + "\n", width: w), "checker measures \(sample) wider than \(w)")
       #expect(try !checkerAccepts(sample + "\n", width: w - 1), "checker measures \(sample) narrower than \(w)")
     }
+    print("independent width checks run so far: \(WidthChecker.runs)")
   }
 }
 
-/// Runs `Tests/Tools/max-line-width.py WIDTH` on `text`; true when it exits 0.
-func checkerAccepts(_ text: String, width: Int) throws -> Bool {
-  let script = widthCheckerPath
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", script, String(width)]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  process.standardError = output
-  try process.run()
-  input.fileHandleForWriting.write(Data(text.utf8))
-  try input.fileHandleForWriting.close()
-  _ = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return process.terminationStatus == 0
-}
-
-/// The independent width checker, carried in the repository (`Tests/Tools/max-line-width.py`).
-let widthCheckerPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("Tools/max-line-width.py").path
+/// Runs the independent width checker on `text`; true when every line fits (throws when the
+/// checker cannot run, so a missing oracle fails the test).
+func checkerAccepts(_ text: String, width: Int) throws -> Bool { try WidthChecker.fits(text, width: width) }

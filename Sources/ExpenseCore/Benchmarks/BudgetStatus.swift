@@ -8,16 +8,6 @@ public enum BudgetStatus: String, Sendable, Codable, CaseIterable {
   case over
   /// No budget is set for the category.
   case unbudgeted
-
-  /// Sorting weight: bad news first.
-  public var severity: Int {
-    switch self {
-    case .over: return 0
-    case .near: return 1
-    case .under: return 2
-    case .unbudgeted: return 3
-    }
-  }
 }
 
 /// The percentages that separate under, near and over; configurable per report.

@@ -99,7 +99,6 @@ struct Style {
   }
 
   func bold(_ text: String) -> String { apply("1", text) }
-  func dim(_ text: String) -> String { apply("2", text) }
 
   func status(_ status: BudgetStatus, _ text: String) -> String {
     switch status {

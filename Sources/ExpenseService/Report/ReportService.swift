@@ -49,7 +49,7 @@ public struct ReportService {
         details: request.details, sections: sections)
       text = TextRenderer(options: options).render(report)
     }
-    if !text.hasSuffix("\n") { text += "\n" }
+    if text.utf8.last != UInt8(ascii: "\n") { text += "\n" }  // a CSV ends in one "\r\n" Character
     return text
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseCore
+import ExpenseRender
 import Foundation
 
 /// `expenses add DATE AMOUNT DESCRIPTION`: records one expense by hand.
@@ -39,7 +40,7 @@ struct AddCommand: ParsableCommand {
     if format == .json {
       try Console.out(ExpenseJSON.encode([expense]) + "\n")
     } else {
-      print("Added #\(expense.id ?? 0): \(expense.date) \(money.formatted) \(TerminalTextBridge.clean(text))")
+      print("Added #\(expense.id ?? 0): \(expense.date) \(money.formatted) \(TerminalText.sanitize(text))")
     }
   }
 

@@ -9,8 +9,7 @@ struct DeleteCommand: ParsableCommand {
     commandName: "delete",
     abstract: "Delete expenses by id (see 'expenses list'), all or none.",
     discussion: """
-      If any id is unknown nothing is deleted and the command exits with 64 (usage), naming the
-      unknown ids. The monthly totals follow in the same transaction.
+      If any id is unknown nothing is deleted and the command exits with 64 (usage), naming the unknown ids. The monthly totals follow in the same transaction.
 
       Examples:
         expenses delete 42

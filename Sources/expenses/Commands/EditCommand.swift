@@ -9,8 +9,7 @@ struct EditCommand: ParsableCommand {
     commandName: "edit",
     abstract: "Change one expense; it keeps its id.",
     discussion: """
-      --amount is read like 'add': money out unless it starts with '+', in the row's own
-      currency. An empty --category or --account clears it. A category set here is yours:
+      --amount is read like 'add': money out unless it starts with '+', in the row's own currency. An empty --category or --account clears it. A category set here is yours:
       'rules apply' never changes it.
 
       Examples:

@@ -12,15 +12,12 @@ struct ImportCommand: ParsableCommand {
     commandName: "import",
     abstract: "Import a CSV file exported by a bank or app.",
     discussion: """
-      Detects the encoding, delimiter, header row, column roles, date order and decimal mark from
-      the whole file. The file is imported in one transaction: a bad row stops the import with its
-      file:line:column and nothing is written (or use --skip-invalid). Rows already imported are
-      skipped as duplicates.
+      Detects the encoding, delimiter, header row, column roles, date order and decimal mark from the whole file. The file is imported in one transaction: a bad row stops the import with its file:line:column and nothing is written (or use --skip-invalid). Rows already imported are skipped as duplicates.
 
       Examples:
         expenses import checking.csv
         expenses import visa.csv --spending positive --account Visa
-        expenses import export.csv --date-format DD.MM.YYYY --decimal-mark , --save-profile mybank
+        expenses import export.csv --date-format DD.MM.YYYY --save-profile mybank
         expenses import export.csv --profile mybank
         expenses import noheader.csv --columns date,description,amount
         expenses import paypal.csv --column Net=amount --dry-run

@@ -11,10 +11,7 @@ struct ImportsCommand: ParsableCommand {
     commandName: "imports",
     abstract: "List imports, or remove exactly the rows one import added.",
     discussion: """
-      Each import that added rows is recorded with the ids it added, so 'imports remove' takes
-      out exactly those rows (including ones edited since) in one transaction. Imports made
-      before the database's schema 3 (the version that added this) have no record; delete their
-      rows with 'expenses delete'.
+      Each import that added rows is recorded with the ids it added, so 'imports remove' takes out exactly those rows (including ones edited since) in one transaction. Imports made before the database's schema 3 (the version that added this) have no record; delete their rows with 'expenses delete'.
 
       Examples:
         expenses imports

@@ -17,7 +17,7 @@ struct ListCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
   @Option(help: "Only this month, YYYY-MM.") var month: String?
   @Option(help: "Only this category ('Uncategorized' for rows without one).") var category: String?
-  @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+  @Option(help: "Output: text, json or csv.") var format: ListFormat = .text
   @Option(help: "Width for text output (default: $COLUMNS, the terminal, else 80); at least 20.") var width: Int?
   @Flag(help: "ASCII glyphs only.") var ascii = false
 
@@ -33,11 +33,13 @@ struct ListCommand: ParsableCommand {
     let output: String
     if format == .json {
       output = ExpenseJSON.encode(expenses) + "\n"
+    } else if format == .csv {
+      output = ExpenseCSVRenderer.render(expenses)
     } else {
       let terminal = TerminalEnvironment()
       let glyphs: GlyphSet = ascii || !terminal.localeIsUTF8 ? .ascii : .unicode
       output = ExpenseListRenderer(width: terminal.width(option: width), glyphs: glyphs).render(expenses)
     }
-    try Console.out(output.hasSuffix("\n") ? output : output + "\n")
+    try Console.out(output.utf8.last == UInt8(ascii: "\n") ? output : output + "\n")
   }
 }

@@ -6,23 +6,20 @@ struct ReportCommand: ParsableCommand {
     commandName: "report",
     abstract: "Print the budget report for a month.",
     discussion: """
-      Sections: summary, category-performance, expenses, trends. Layout follows the width:
-      compact (< 60 columns) cards, regular (60-99) a table, wide (>= 100) a table with
-      the trailing average (of up to 3 complete months, named: 1-mo, 2-mo, 3-mo avg), change,
-      pace and projection.
+      Sections: summary, category-performance, expenses, trends. Layout follows the width: compact (< 60 columns) cards, regular (60-99) a table, wide (>= 100) a table with the trailing average (of up to 3 complete months, named: 1-mo, 2-mo, 3-mo avg), change, pace and projection.
 
-      Spent counts expense categories only: income, transfers and unsorted money in (money in
-      without a category) are shown on their own lines; refunds above purchases show as a credit.
-      Pace: what a category should have spent by today, its budget times the share of a month's
-      spending it usually has done by this day (from its last 6 months; evenly by day without
-      history).
-      Projected: what it will have spent at month end, spent so far plus what it usually spends in
-      the rest of a month (spent scaled to the whole month without history); never below spent.
+      Spent counts expense categories only: income, transfers and unsorted money in (money in without a category) are shown on their own lines; refunds above purchases show as a credit.
+
+      Pace: what a category should have spent by today, its budget times the share of a month's spending it usually has done by this day (from its last 6 months; evenly by day without history).
+
+      Projected: what it will have spent at month end, spent so far plus what it usually spends in the rest of a month (spent scaled to the whole month without history); never below spent.
+
+      JSON, CSV, Markdown and HTML carry every section's content whatever the saved states (the sections array reports them); text shows what is expanded.
 
       Examples:
         expenses report
-        expenses report --month 2026-10 --today 2026-10-20 --width 40
-        expenses report --expand expenses --details
+        expenses report --month 2026-10 --today 2026-10-20
+        expenses report --width 40 --expand expenses --details
         expenses report --format json
       """)
 

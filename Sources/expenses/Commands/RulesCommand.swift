@@ -10,10 +10,7 @@ struct RulesCommand: ParsableCommand {
     commandName: "rules",
     abstract: "Categorize rows by what their description (or account) contains.",
     discussion: """
-      A pattern matches case-insensitively anywhere in the text; '*' matches any run of
-      characters. Rules are tried in the order they were added; the first match wins. Rules
-      categorize rows at import when the file has no category column; 'rules apply' re-runs
-      them over stored rows.
+      A pattern matches case-insensitively anywhere in the text; '*' matches any run of characters. Rules are tried in the order they were added; the first match wins. Rules categorize rows at import when the file has no category column; 'rules apply' re-runs them over stored rows.
       """,
     subcommands: [Add.self, List.self, Remove.self, Apply.self],
     defaultSubcommand: List.self)
@@ -83,8 +80,7 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Re-categorize stored expenses with the rules.",
       discussion: """
-        Only rows whose category came from a rule, or that have none, are re-sorted: a category
-        from the bank's file or set by hand (add/edit --category) is never changed.
+        Only rows whose category came from a rule, or that have none, are re-sorted: a category from the bank's file or set by hand (add/edit --category) is never changed.
 
         Examples:
           expenses rules apply --dry-run

@@ -10,9 +10,7 @@ struct SectionsCommand: ParsableCommand {
     commandName: "sections",
     abstract: "Show, expand, collapse or reset the report's sections (remembered in the database).",
     discussion: """
-      Section ids: summary, category-performance, expenses, trends. 'all' means every
-      collapsible section. category-performance is collapsible only in compact width (< 60
-      columns); in wider terminals it is always shown.
+      Section ids: summary, category-performance, expenses, trends. 'all' means every collapsible section. category-performance is collapsible only in compact width (< 60 columns); in wider terminals it is always shown.
 
       Examples:
         expenses sections

@@ -23,4 +23,22 @@ enum GlobalArguments {
     }
     return lifted + rest
   }
+
+  /// The first argument that is a negative number (`-50`, `-12.50`, `-1,5`), before any `--`.
+  ///
+  /// Why: no command takes one (amounts are positive with `+` for money in; widths, limits and
+  /// days are counts), and the argument parser reads `-50` as a short option and says
+  /// "Missing expected argument", which sends the user looking for the wrong mistake.
+  static func negativeNumber(in arguments: [String]) -> (value: String, after: String?)? {
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--" { return nil }
+      let rest = argument.dropFirst()
+      guard argument.hasPrefix("-"), let first = rest.first, first.isASCII, first.isNumber,
+        rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") })
+      else { continue }
+      let previous = index > 0 ? arguments[index - 1] : nil
+      return (argument, previous.flatMap { $0.hasPrefix("--") ? $0 : nil })
+    }
+    return nil
+  }
 }

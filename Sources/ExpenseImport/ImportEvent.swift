@@ -1,0 +1,13 @@
+import ExpenseCore
+
+/// What `CSVImporter.run` reports, in file order.
+public enum ImportEvent {
+  /// A good transaction.
+  case row(ImportedRow)
+  /// A row deliberately left out (pending status, `--skip-when`, balance/trailer line).
+  case excluded(line: Int, reason: String)
+  /// A bad row (only when `skipInvalid` is true).
+  case rejected(ImportIssue)
+  /// Something the user should know (e.g. most amounts positive: maybe `--spending positive`).
+  case warning(String)
+}

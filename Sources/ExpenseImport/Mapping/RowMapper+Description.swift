@@ -1,0 +1,131 @@
+import ExpenseCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The description stage of `map` and the fingerprint up to it: the description is copied
+/// and hashed in one pass over the bytes.
+extension RowMapper {
+  /// `account|date|CUR|`, kept while the three stay the same (`prefixValid`).
+  @inline(__always)
+  mutating func fingerprintPrefix(_ date: CivilDate, _ currency: Currency, _ currencyKey: UInt32)
+    -> Fingerprint.Hasher64
+  {
+    if !prefixValid || currencyKey != prefixCurrencyKey {
+      prefix = Fingerprint.prefix(account: lastAccount, date: date, currency: currency)
+      prefixValid = true
+      prefixCurrencyKey = currencyKey
+    }
+    return prefix
+  }
+
+  /// The description as stored (whitespace runs collapsed, columns joined with " / "), hashed
+  /// into `h` with ASCII letters lower-cased. Where the stored text is not the bytes read (a
+  /// legacy encoding, a NUL made visible), the stored text is what is hashed.
+  @inline(__always)
+  mutating func description(_ reader: CSVReader, _ h: inout Fingerprint.Hasher64) -> Result<String, ImportIssue> {
+    let beforeDescription = h
+    // Description: whitespace runs collapsed, columns joined with " / ", hashed (ASCII letters
+    // lower-cased) while it is copied.
+    scratchCount = 0
+    var state = h.state
+    var bits: UInt8 = 0  // every byte written, or-ed: ASCII when below 0x80
+    for k in 0..<descriptionColumns.count {
+      let p = RowMapper.cell(reader, descriptionColumns[k])
+      let n = p.count
+      guard n > 0, let source = p.baseAddress else { continue }
+      var i = 0
+      while i < n && RowMapper.isSpace(source[i]) { i &+= 1 }
+      if i == n { continue }
+      if scratchCount + n + 3 > scratchCapacity { growScratch(scratchCount + n + 3) }
+      let buffer = scratch
+      var out = scratchCount
+      if out > 0 {
+        buffer[out] = 0x20  // " / " between columns
+        buffer[out &+ 1] = 0x2F
+        buffer[out &+ 2] = 0x20
+        out &+= 3
+        state = Fingerprint.Hasher64.mix(state, 0x20)
+        state = Fingerprint.Hasher64.mix(state, 0x2F)
+        state = Fingerprint.Hasher64.mix(state, 0x20)
+      }
+      var pendingSpace = false
+      while i < n {
+        let b = source[i]
+        i &+= 1
+        if RowMapper.isSpace(b) {
+          pendingSpace = true
+          continue
+        }
+        if pendingSpace {
+          buffer[out] = 0x20
+          out &+= 1
+          state = Fingerprint.Hasher64.mix(state, 0x20)
+          pendingSpace = false
+        }
+        bits |= b
+        buffer[out] = b
+        out &+= 1
+        state = Fingerprint.Hasher64.mixLowercased(state, b)
+      }
+      scratchCount = out
+    }
+    let ascii = bits < 0x80
+    h.state = state
+    let scratchBytes = UnsafeBufferPointer(start: scratch, count: scratchCount)
+    var description: String
+    // A description whose bytes are its UTF-8 (ASCII, or valid UTF-8 read as UTF-8) may come
+    // from the cache of earlier ones.
+    let sameBytes = ascii || text.mode == .utf8Strict || text.mode == .utf8Fallback
+    var key: UInt64 = 0
+    if sameBytes && scratchCount >= TextCache.minLength && scratchCount <= TextCache.maxLength
+      && descriptionCache.use()
+    {
+      key = TextCache.key(scratchBytes)
+    }
+    if key != 0, let known = descriptionCache.find(scratchBytes, key) {
+      description = known
+    } else if ascii || (sameBytes && isValidUTF8(scratchBytes)) {
+      description = String(decoding: scratchBytes, as: UTF8.self)
+      if key != 0 { descriptionCache.store(scratchBytes, key, description) }
+    } else {
+      guard let decoded = text.decode(scratchBytes) else {
+        var bad = plan.descriptions.first
+        var probe = TextDecoder(mode: plan.fieldText)
+        for column in plan.descriptions where probe.decode(RowMapper.cell(reader, column)) == nil {
+          bad = column; break
+        }
+        return .failure(
+          issue(
+            .invalidText, reader, bad, "bytes that are not valid \(plan.encoding.rawValue)",
+            "the file may be in another encoding: name it with --encoding (windows-1252, shift_jis, gb18030, euc-kr, ...)"
+          ))
+      }
+      description = decoded
+      // The text is not the bytes that were hashed: hash what is stored.
+      h = beforeDescription
+      var copy = description
+      copy.withUTF8 { h.lowercasedBytes($0) }
+    }
+    // SQLite text ends at a NUL (the description would be cut off there): the visible symbol
+    // for it is stored instead (`memchr`: a vectorized scan, a few nanoseconds a row).
+    if scratchCount > 0, memchr(scratch, 0, scratchCount) != nil {
+      description = String(String.UnicodeScalarView(description.unicodeScalars.map { $0 == "\u{0}" ? "\u{2400}" : $0 }))
+      h = beforeDescription
+      var copy = description
+      copy.withUTF8 { h.lowercasedBytes($0) }
+    }
+    return .success(description)
+  }
+
+  mutating func growScratch(_ needed: Int) {
+    var capacity = scratchCapacity * 2
+    while capacity < needed { capacity *= 2 }
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    bigger.update(from: scratch, count: scratchCount)
+    scratch.deallocate()
+    scratch = bigger
+    scratchCapacity = capacity
+  }
+}

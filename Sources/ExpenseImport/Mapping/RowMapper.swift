@@ -1,0 +1,141 @@
+import ExpenseCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Turns one CSV record into a row, an exclusion or an issue, working on the field bytes.
+///
+/// `map` runs the stages in order, each in its own file: exclusion (`--skip-when`, status),
+/// date and currency (RowMapper+Fields), amount (RowMapper+Amount), account and the
+/// fingerprint's prefix, description and its hash (RowMapper+Description), category, and the
+/// occurrence that tells identical rows apart. Noncopyable: it owns raw buffers and frees them
+/// exactly once, in `deinit`.
+///
+/// Amount rules:
+/// - one signed amount column: the value as is (negated with `--spending positive`);
+/// - debit/credit columns: `|credit| − |debit|` (an empty cell or `0.00` counts as zero, so a
+///   row with both filled is netted);
+/// - amount + direction column: `−|amount|` for `Af`, `D`, `Debit`, `DR`, `Out`, `-`, `Soll`,
+///   `S`, `Withdrawal`; `+|amount|` for `Bij`, `C`, `Credit`, `CR`, `In`, `+`, `Haben`, `H`, `Deposit`;
+/// - a fee column is charged on top: `amount − |fee|`. With PayPal's Gross and Fee (signed,
+///   negative fees) this equals PayPal's Net column; with Revolut's positive fees it is the
+///   amount plus the fee as an outflow.
+struct RowMapper: ~Copyable {
+  /// What `map` makes of a record: `.row`, `.excluded` or `.rejected` (never `.warning`).
+  typealias Outcome = ImportEvent
+
+  let plan: Plan
+  let file: String
+  var text: TextDecoder
+  let parser: AmountParser
+  var occurrences = OccurrenceCounter()
+  /// Description bytes of the current row (a raw buffer: no per-byte Array bookkeeping).
+  var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+  var scratchCapacity = 256
+  var scratchCount = 0
+  /// `plan.descriptions`, so the hot loop does not retain the plan's array.
+  let descriptionColumns: UnsafeMutableBufferPointer<Int>
+  let dateOrder: DateFormat.Order
+  /// Bytes of the last date that parsed, and what they gave (dates repeat row after row).
+  let lastDateBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: RowMapper.dateCacheLength)
+  var lastDateCount = -1
+  var lastDate = CivilDate(year: 1970, month: 1, day: 1)!
+  var lastDay = 0
+  var lastCurrencyKey: UInt32 = 0
+  var lastCurrency: Currency
+  var accounts = FieldStringCache()
+  var lastAccountSlot = -1
+  var lastAccount: String?
+  var lastStatusBytes: [UInt8] = [0xFF]
+  var lastStatusExcluded = false
+  var categories = FieldStringCache()
+  /// Maps a category as read to the spelling to store (`CSVImporter.categoryName`); applied
+  /// once per distinct cell, when it enters `categories`.
+  var categoryName: ((String) -> String?)?
+  var descriptionCache = TextCache()
+  /// Until the first category cell that is not the single byte 0xFF, rows get no category (the
+  /// behaviour of the original one-entry cache, whose empty state was those bytes).
+  var categoryUnset = true
+  var unknownStatuses: Set<String> = []
+  /// Fingerprint state after `account|date|CUR|`, valid while those stay the same.
+  var prefix = Fingerprint.Hasher64()
+  var prefixValid = false
+  var prefixCurrencyKey: UInt32 = 0
+  /// Warnings produced while mapping (unsorted dates, unknown statuses); drained by the importer.
+  var warnings: [String] = []
+
+  static let dateCacheLength = 32
+
+  deinit {
+    scratch.deallocate()
+    descriptionColumns.deallocate()
+    lastDateBytes.deallocate()
+  }
+
+  init(plan: Plan, file: String) {
+    self.plan = plan
+    self.file = file
+    text = TextDecoder(mode: plan.fieldText)
+    parser = AmountParser(decimalMark: plan.decimalMark)
+    lastCurrency = plan.currency
+    lastAccount = plan.account
+    descriptionColumns = .allocate(capacity: plan.descriptions.count)
+    _ = descriptionColumns.initialize(from: plan.descriptions)
+    dateOrder = plan.dateFormat.order
+  }
+
+  static let excludedStatuses: Set<String> = [
+    "pending", "declined", "reverted", "failed", "cancelled", "canceled", "rejected", "void", "voided", "denied",
+    "vorgemerkt", "offen", "abgelehnt", "storniert", "in behandeling", "geweigerd", "en attente", "pendiente",
+    "authorized", "authorised", "on hold", "held",
+  ]
+  /// Words a bank prints in the date column of a reservation not yet booked (Finnish `Varaus`,
+  /// German `Vorgemerkt`, ...): such rows are excluded as pending, like a pending status.
+  static let pendingDates: Set<String> = [
+    "varaus", "pending", "vorgemerkt", "reserved", "reservation", "reservering", "en attente", "pendiente",
+    "in attesa", "reserverad", "reservert", "reserveret", "autorisation", "authorization", "authorisation",
+  ]
+
+  static let countedStatuses: Set<String> = [
+    "", "completed", "complete", "booked", "posted", "settled", "cleared", "gebucht", "success", "successful",
+    "processed", "paid", "done", "refunded", "partially refunded", "verwerkt", "geboekt", "ok", "approved",
+    "udført", "utført", "genomförd", "bokförd", "bokført", "contabilizzato", "eseguito", "contabilizado",
+    "comptabilisé",
+  ]
+
+  mutating func map(_ reader: CSVReader) -> Outcome {
+    if let excluded = exclusion(reader) { return excluded }
+    guard let date = date(RowMapper.cell(reader, plan.date)) else { return .rejected(dateIssue(reader)) }
+    let currency: Currency
+    let currencyKey: UInt32
+    switch self.currency(reader) {
+    case .success(let found): (currency, currencyKey) = found
+    case .failure(let issue): return .rejected(issue)
+    }
+    let minor: Int64
+    switch amount(reader, currency) {
+    case .success(let value): minor = value
+    case .failure(let issue): return .rejected(issue)
+    }
+    readAccount(reader)
+    var h = fingerprintPrefix(date, currency, currencyKey)
+    Fingerprint.amount(&h, minor)
+    let description: String
+    switch self.description(reader, &h) {
+    case .success(let text): description = text
+    case .failure(let issue): return .rejected(issue)
+    }
+    let category = self.category(reader)
+    let (occurrence, unsortedNow) = occurrences.next(day: lastDay, key: h.state)
+    if unsortedNow {
+      warnings.append(
+        "dates are not in order (line \(reader.line)); counting identical rows now keeps every row in memory")
+    }
+    Fingerprint.finish(&h, occurrence: occurrence)
+    return .row(
+      ImportedRow(
+        line: reader.line, date: date, amount: Money(minor: minor, currency: currency), description: description,
+        category: category, account: lastAccount, fingerprintHash: h.state))
+  }
+}
