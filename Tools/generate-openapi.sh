@@ -9,8 +9,10 @@ swift build -q --product swift-openapi-generator
 generator=$(swift build --show-bin-path)/swift-openapi-generator
 if [ "${1:-}" = "--check" ]; then
   out=$(mktemp -d)
-  trap 'rm -rf "$out"' EXIT
-  "$generator" generate --config "$src/openapi-generator-config.yaml" --output-directory "$out" "$src/openapi.yaml" >/dev/null
+  log=$(mktemp)
+  trap 'rm -rf "$out" "$log"' EXIT
+  "$generator" generate --config "$src/openapi-generator-config.yaml" --output-directory "$out" "$src/openapi.yaml" \
+    >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
   if ! diff -r "$out" "$src/Generated"; then
     echo "Sources/ExpenseServer/Generated differs from what openapi.yaml generates: run Tools/generate-openapi.sh" >&2
     exit 1

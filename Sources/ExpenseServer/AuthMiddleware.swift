@@ -28,8 +28,7 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
       throw APIProblem.unauthorized("the Authorization header must be 'Bearer TOKEN'")
     }
     let secret = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-    guard let token = try await tokens.token(hash: TokenHasher.hash(secret)), token.isValid(at: clock.timestamp)
-    else {
+    guard let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now()) else {
       throw APIProblem.unauthorized("the token is unknown, revoked or expired")
     }
     let reads = request.method == .get || request.method == .head

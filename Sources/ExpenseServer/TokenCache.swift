@@ -10,6 +10,9 @@ import Synchronization
 final class TokenCache: Sendable {
   struct Entry {
     var token: APIToken?
+    /// `token.expiresAt` parsed once: formatting or parsing a date per request would cost more
+    /// than the rest of the request (ICU on Linux).
+    var expiry: Date?
     var fetched: UInt64
   }
 
@@ -22,16 +25,28 @@ final class TokenCache: Sendable {
     self.lookup = lookup
   }
 
-  /// The token stored under this hash (valid or not), or nil.
-  func token(hash: String) async throws -> APIToken? {
+  /// The token stored under this hash if it is valid at `now` (not revoked, not expired).
+  func validToken(hash: String, now: Date) async throws -> APIToken? {
+    let entry = try await entry(hash: hash)
+    guard let token = entry.token, token.revokedAt == nil else { return nil }
+    if let expiry = entry.expiry, now >= expiry { return nil }
+    return token
+  }
+
+  func entry(hash: String) async throws -> Entry {
     let now = DispatchTime.now().uptimeNanoseconds
-    if let entry = entries.withLock({ $0[hash] }), now - entry.fetched < lifetime { return entry.token }
+    if let entry = entries.withLock({ $0[hash] }), now - entry.fetched < lifetime { return entry }
     let token = try await lookup(hash)
+    let expiry = token?.expiresAt.map { text in
+      // An unreadable expiry counts as expired.
+      ISO8601DateFormatter().date(from: text) ?? .distantPast
+    }
+    let entry = Entry(token: token, expiry: expiry, fetched: now)
     entries.withLock { entries in
       // Unknown hashes are remembered too (a client retrying a bad token), within a bound.
       if entries.count > 10_000 { entries.removeAll() }
-      entries[hash] = Entry(token: token, fetched: now)
+      entries[hash] = entry
     }
-    return token
+    return entry
   }
 }

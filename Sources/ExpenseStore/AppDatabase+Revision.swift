@@ -10,12 +10,17 @@ extension AppDatabase {
   /// process or another) commits, a restore included. No I/O in WAL mode (the shared-memory
   /// index), so a cache can ask it on every request.
   ///
-  /// The one-row read first is needed: a deferred transaction takes its snapshot at its first
-  /// table read, and before that the pragma answers from the previous snapshot.
+  /// The one-row read first is needed: a connection takes its snapshot at its first table
+  /// read, and before that the pragma answers from the previous snapshot.
+  /// Runs outside an explicit transaction (no BEGIN/COMMIT round: it is asked per request).
   public func dataVersion() throws(StoreError) -> Int64 {
-    try read { db in
-      _ = try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE id = 1")
-      return try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    do {
+      return try writer.inDatabase { db in
+        _ = try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM revision WHERE id = 1"))
+        return try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+      }
+    } catch {
+      throw AppDatabase.map(error, path: path)
     }
   }
 }
