@@ -29,7 +29,7 @@ extension ReportScreen {
     } else {
       lines = []
       lines.reserveCapacity(bodyHeight)
-      let cursorBlock = cursor.flatMap { layout.itemIndex[$0] }.map { layout.itemBlocks[$0] }
+      let cursorBlock = cursor.flatMap { layout.index(of: $0) }.map { layout.itemBlocks[$0] }
       if layout.total > 0 {
         var block = layout.block(at: scroll)
         var skip = scroll - layout.starts[block]
@@ -53,9 +53,9 @@ extension ReportScreen {
     switch block.source {
     case .text(let lines): return lines
     case .row(let index):
-      guard let content, let position = content.rowPosition[index] else { return [] }
+      guard let content, content.rows.indices.contains(index) else { return [] }
       let open = expandedRows.contains(index)
-      let row = content.rows[position]
+      let row = content.rows[index]
       var lines = [(open ? glyphs.rowOpen : glyphs.rowClosed) + " " + row[0]] + row.dropFirst().map { "  " + $0 }
       if open { lines += details(for: index) }
       return lines
@@ -85,8 +85,8 @@ extension ReportScreen {
       left = "? keys \(g.separator) q quit"
     }
     var right = "\(report.month.shortName) \(report.month.year)"
-    if case .row = cursor, let cursor, let content, let itemIndex = layout.itemIndex[cursor],
-      let first = layout.itemIndex[.header(.expenses)]
+    if case .row = cursor, let cursor, let content, let itemIndex = layout.index(of: cursor),
+      let first = layout.index(of: .header(.expenses))
     {
       right = "\(itemIndex - first)/\(content.rowIndices.count) \(g.separator) " + right
     }

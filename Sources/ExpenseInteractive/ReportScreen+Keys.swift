@@ -47,7 +47,7 @@ extension ReportScreen {
   // MARK: Moving
 
   mutating func move(by step: Int) {
-    guard let cursor, let index = layout.itemIndex[cursor] else {
+    guard let cursor, let index = layout.index(of: cursor) else {
       self.cursor = layout.items.first
       return
     }
@@ -206,7 +206,8 @@ extension ReportScreen {
     guard text != filter else { return [] }
     filter = text
     let offset = cursorOffset
-    rebuildContent()
+    content?.applyFilter(text)
+    rebuildLayout()
     var effects: [ScreenEffect] = []
     if !text.isEmpty && !isOpen(.expenses) {
       let wasAnimating = animates

@@ -106,7 +106,7 @@ public struct ReportScreen {
     reveal = nil
     rebuildContent()
     if case .row = cursor { cursor = .header(.expenses) }
-    if let cursor, layout.itemIndex[cursor] == nil { self.cursor = layout.items.first }
+    if let cursor, layout.index(of: cursor) == nil { self.cursor = layout.items.first }
     scroll = 0
     ensureCursorVisible()
     message = report.month.longName
@@ -142,10 +142,12 @@ public struct ReportScreen {
   }
 
   mutating func rebuildLayout() {
-    guard let content else {
+    guard content != nil else {
       if !isTooSmall { rebuildContent() }
       return
     }
+    if isOpen(.expenses) { content!.layOutRows() }
+    let content = content!
     var revealLines: (section: SectionID, lines: Int)? = nil
     if let reveal {
       let full = bodyLineCount(reveal.section, content)
@@ -157,21 +159,23 @@ public struct ReportScreen {
     var open: [SectionID: Bool] = [:]
     for id in SectionID.allCases { open[id] = isOpen(id) }
     layout = ScreenLayout(
-      content: content, isOpen: { open[$0] ?? false },
+      content: content, rowCapacity: report.expenses?.count ?? 0, isOpen: { open[$0] ?? false },
       rowCount: { index in
-        (content.rowPosition[index].map { content.rows[$0].count } ?? 1) + (detailCounts[index] ?? 0)
+        content.rows[index].count + (detailCounts[index] ?? 0)
       },
       reveal: revealLines)
-    if let cursor, layout.itemIndex[cursor] == nil {
+    if let cursor, layout.index(of: cursor) == nil {
       self.cursor = cursor.section == .expenses ? .header(.expenses) : layout.items.first
     }
     if cursor == nil { cursor = layout.items.first }
   }
 
-  /// Lines of a section's body before any row is expanded.
+  /// Lines of a section's body before any row is expanded (counted no further than a screen).
   func bodyLineCount(_ id: SectionID, _ content: ScreenContent) -> Int {
-    let body = content.bodies[id]?.count ?? 0
-    return id == .expenses ? body + content.rows.reduce(0) { $0 + $1.count } : body
+    var lines = content.bodies[id]?.count ?? 0
+    guard id == .expenses else { return lines }
+    for index in content.rowIndices where lines < bodyHeight { lines += content.rows[index].count }
+    return lines
   }
 
   /// The detail lines under an expanded row: date, full description, category, account and

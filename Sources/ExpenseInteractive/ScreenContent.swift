@@ -15,47 +15,78 @@ struct ScreenContent {
   var headers: [SectionID: (open: String, closed: String)]
   /// Lines under an unfolded header: for the expenses section the rule and the column header.
   var bodies: [SectionID: [String]]
+  /// The lines of every expense (one in a table, two as cards), without indicator, by index in
+  /// the report's `expenses`. Laid out once for all rows, so the filter only picks among them
+  /// (and the columns keep still while it is typed); empty until `layOutRows` (fitting 10,000
+  /// rows is the one slow step, and a folded Expenses section never needs it).
+  private(set) var rows: [[String]] = []
   /// The expenses that pass the filter, as indices into the report's `expenses`.
   var rowIndices: [Int]
-  /// The lines of each of those expenses (one in a table, two as cards), without indicator.
-  var rows: [[String]]
-  /// Where each expense index sits in `rows`.
-  var rowPosition: [Int: Int]
   /// Whether the report is empty (title and hint only).
   var isEmpty: Bool
+  private let report: BudgetReport
+  private let renderer: TextRenderer
+  private let width: Int
+  private let glyphs: GlyphSet
+  private var columnHeader: [String] = []
+  private var search: RowFilter.Index?
+  private var filter = ""
 
   /// The sections with a header, in print order.
   static let folded: [SectionID] = [.categoryPerformance, .expenses, .trends]
 
   init(report: BudgetReport, width: Int, settings: ScreenSettings, filter: String) {
     let options = RenderOptions(width: width, glyphs: settings.glyphs, color: settings.color)
-    let renderer = TextRenderer(options: options)
+    self.report = report
+    renderer = TextRenderer(options: options)
     title = renderer.titleLines(report)
     isEmpty = TextRenderer.isEmpty(report)
-    let expenses = report.expenses ?? []
-    rowIndices = RowFilter(filter).matches(in: expenses)
-    var counted = report
-    counted.expenseCount = rowIndices.count == expenses.count ? report.expenseCount : rowIndices.count
     summary = isEmpty ? [] : renderer.summaryLines(report)
     headers = [:]
     bodies = [:]
-    for id in ScreenContent.folded where !isEmpty {
-      let source = id == .expenses ? counted : report
-      headers[id] = (renderer.header(id, of: source, expanded: true), renderer.header(id, of: source, expanded: false))
-      if id != .expenses { bodies[id] = renderer.body(id, of: report) }
+    for id in ScreenContent.folded where !isEmpty && id != .expenses {
+      headers[id] = (renderer.header(id, of: report, expanded: true), renderer.header(id, of: report, expanded: false))
+      bodies[id] = renderer.body(id, of: report)
     }
-    let list = ExpenseListRenderer(width: max(1, width - 2), glyphs: settings.glyphs)
-    let laidOut = list.rows(rowIndices.map { expenses[$0] })
+    self.width = width
+    glyphs = settings.glyphs
+    rowIndices = []
+    applyFilter(filter)
+  }
+
+  /// Lays the expense rows out (once per report and width).
+  mutating func layOutRows() {
+    guard rows.isEmpty, let expenses = report.expenses, !expenses.isEmpty else { return }
+    let laidOut = ExpenseListRenderer(width: max(1, width - 2), glyphs: glyphs).rows(expenses)
     rows = laidOut.rows
-    var expensesBody = [renderer.divider]
-    if expenses.isEmpty {
-      expensesBody.append("No expenses this month.")
-    } else if rowIndices.isEmpty {
-      expensesBody.append(DisplayWidth.truncate("No expense matches the filter.", to: width, ellipsis: "..."))
+    columnHeader = laidOut.header.map { "  " + $0 }
+    applyFilter(filter)
+  }
+
+  /// Picks the rows that match `filter`; the expenses header counts them.
+  mutating func applyFilter(_ filter: String) {
+    let expenses = report.expenses ?? []
+    self.filter = filter
+    var matching = Array(expenses.indices)
+    if !filter.isEmpty {
+      if search == nil { search = RowFilter.Index(expenses) }
+      matching = search!.matches(RowFilter(filter))
     }
-    expensesBody += laidOut.header.map { "  " + $0 }
-    bodies[.expenses] = expensesBody
-    rowPosition = Dictionary(uniqueKeysWithValues: rowIndices.enumerated().map { ($0.element, $0.offset) })
+    // Nothing to show until the rows are laid out (the section is folded until then).
+    rowIndices = rows.isEmpty ? [] : matching
+    guard !isEmpty else { return }
+    var counted = report
+    if matching.count != expenses.count { counted.expenseCount = matching.count }
+    headers[.expenses] = (
+      renderer.header(.expenses, of: counted, expanded: true), renderer.header(.expenses, of: counted, expanded: false)
+    )
+    var body = [renderer.divider]
+    if expenses.isEmpty {
+      body.append("No expenses this month.")
+    } else if matching.isEmpty {
+      body.append("No expense matches the filter.")
+    }
+    bodies[.expenses] = body + (matching.isEmpty ? [] : columnHeader)
   }
 }
 
@@ -66,13 +97,21 @@ struct RowFilter {
 
   init(_ text: String) { words = text.lowercased().split(separator: " ").map(String.init) }
 
-  func matches(in expenses: [Expense]) -> [Int] {
-    guard !words.isEmpty else { return Array(expenses.indices) }
-    return expenses.indices.filter { index in
-      let expense = expenses[index]
-      let text = [expense.description, expense.category ?? uncategorizedName, expense.account ?? "", "\(expense.date)"]
-        .joined(separator: "\u{1F}").lowercased()
-      return words.allSatisfy { text.contains($0) }
+  /// Each expense's searchable text, lowercased once per report, not once per keystroke.
+  struct Index {
+    let texts: [String]
+
+    init(_ expenses: [Expense]) {
+      texts = expenses.map { expense in
+        [expense.description, expense.category ?? uncategorizedName, expense.account ?? "", "\(expense.date)"]
+          .joined(separator: "\u{1F}").lowercased()
+      }
+    }
+
+    /// Indices of the expenses `filter` keeps, in order.
+    func matches(_ filter: RowFilter) -> [Int] {
+      guard !filter.words.isEmpty else { return Array(texts.indices) }
+      return texts.indices.filter { index in filter.words.allSatisfy { texts[index].contains($0) } }
     }
   }
 }

@@ -24,16 +24,30 @@ struct ScreenLayout {
   private(set) var items: [ScreenItem] = []
   /// The block of each item.
   private(set) var itemBlocks: [Int] = []
-  private(set) var itemIndex: [ScreenItem: Int] = [:]
+  /// Where each header and each row (by expense index; -1: not shown) is in `items`: arrays,
+  /// not a dictionary, as hashing 10,000 items made every row expansion cost milliseconds.
+  private var headerItems: [SectionID: Int] = [:]
+  private var rowItems: [Int32] = []
 
   init() {}
+
+  /// The position of `item` in `items`, when it is on the screen's list.
+  func index(of item: ScreenItem) -> Int? {
+    switch item {
+    case .header(let id): return headerItems[id]
+    case .row(let index):
+      guard rowItems.indices.contains(index), rowItems[index] >= 0 else { return nil }
+      return Int(rowItems[index])
+    }
+  }
 
   /// Arranges `content`: open sections show their bodies (the revealing one only its first
   /// `reveal.lines` lines), expanded rows `rowCount` lines.
   init(
-    content: ScreenContent, isOpen: (SectionID) -> Bool, rowCount: (Int) -> Int,
+    content: ScreenContent, rowCapacity: Int, isOpen: (SectionID) -> Bool, rowCount: (Int) -> Int,
     reveal: (section: SectionID, lines: Int)?
   ) {
+    rowItems = [Int32](repeating: -1, count: rowCapacity)
     add(.text(content.title), item: nil)
     if content.isEmpty { return }
     add(.text(content.summary), item: nil)
@@ -50,7 +64,10 @@ struct ScreenLayout {
       add(.text(body), item: nil)
       budget -= body.count
       if id == .expenses {
-        blocks.reserveCapacity(blocks.count + content.rowIndices.count)
+        blocks.reserveCapacity(blocks.count + content.rowIndices.count + 4)
+        starts.reserveCapacity(blocks.count + content.rowIndices.count + 4)
+        items.reserveCapacity(items.count + content.rowIndices.count + 2)
+        itemBlocks.reserveCapacity(items.count + content.rowIndices.count + 2)
         for index in content.rowIndices where budget > 0 {
           let count = rowCount(index)
           add(.row(index), item: .row(index), count: count)
@@ -71,7 +88,10 @@ struct ScreenLayout {
     }
     guard lines > 0 else { return }
     if let item {
-      itemIndex[item] = items.count
+      switch item {
+      case .header(let id): headerItems[id] = items.count
+      case .row(let index): rowItems[index] = Int32(items.count)
+      }
       items.append(item)
       itemBlocks.append(blocks.count)
     }
@@ -93,7 +113,7 @@ struct ScreenLayout {
 
   /// First line and line count of `item`.
   func range(of item: ScreenItem) -> Range<Int>? {
-    guard let index = itemIndex[item] else { return nil }
+    guard let index = index(of: item) else { return nil }
     let block = itemBlocks[index]
     return starts[block]..<(starts[block] + blocks[block].count)
   }

@@ -19,7 +19,8 @@ struct KeyDecoderTests {
 
   @Test func plainKeysAndControls() {
     #expect(decode("jk /q") == [.character("j"), .character("k"), .character(" "), .character("/"), .character("q")])
-    #expect(decode("\r\n\u{7F}\u{08}\t\u{03}\u{0C}") == [.enter, .enter, .backspace, .backspace, .tab, .interrupt, .redraw])
+    #expect(
+      decode("\r\n\u{7F}\u{08}\t\u{03}\u{0C}") == [.enter, .enter, .backspace, .backspace, .tab, .interrupt, .redraw])
     #expect(decode("\u{01}\u{1A}") == [], "other control bytes are no keys")
   }
 
@@ -50,9 +51,11 @@ struct KeyDecoderTests {
   @Test func sgrMouseReports() {
     #expect(decode("\u{1B}[<0;12;5M") == [.mouse(MouseEvent(action: .press(button: 0), column: 12, row: 5))])
     #expect(decode("\u{1B}[<0;12;5m") == [.mouse(MouseEvent(action: .release, column: 12, row: 5))])
-    #expect(decode("\u{1B}[<64;1;2M\u{1B}[<65;1;2M") == [
-      .mouse(MouseEvent(action: .wheelUp, column: 1, row: 2)), .mouse(MouseEvent(action: .wheelDown, column: 1, row: 2)),
-    ])
+    #expect(
+      decode("\u{1B}[<64;1;2M\u{1B}[<65;1;2M") == [
+        .mouse(MouseEvent(action: .wheelUp, column: 1, row: 2)),
+        .mouse(MouseEvent(action: .wheelDown, column: 1, row: 2)),
+      ])
     #expect(decode("\u{1B}[<32;3;3M") == [], "drag motion is ignored")
     #expect(decode("\u{1B}[<2;7;9M") == [.mouse(MouseEvent(action: .press(button: 2), column: 7, row: 9))])
   }

@@ -8,7 +8,9 @@ enum ScreenFixture {
   static let month = Month(year: 2026, month: 10)!
   static let today = CivilDate(year: 2026, month: 10, day: 20)!
   static let categories = ["Groceries", "Dining out", "Transport", "Rent", "Utilities", "Shopping"]
-  static let merchants = ["Café Müller", "Noodle Bar 麺", "Shell Oil 5723", "Oak Street Rent", "PG&E Bill", "Flag 🇩🇪 Shop"]
+  static let merchants = [
+    "Café Müller", "Noodle Bar 麺", "Shell Oil 5723", "Oak Street Rent", "PG&E Bill", "Flag 🇩🇪 Shop",
+  ]
 
   /// `rows` expenses, newest first; the last category is over budget.
   static func report(rows: Int = 40, description: ((Int) -> String)? = nil) -> BudgetReport {
