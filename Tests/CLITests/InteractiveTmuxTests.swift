@@ -269,6 +269,24 @@ struct TmuxFailed: Error, CustomStringConvertible {
     #expect(try savedStates(cli) == ["summary": true, "category-performance": true, "expenses": true, "trends": true])
   }
 
+  @Test func ctrlCAndAHangupRestoreTheTerminalToo() throws {
+    let cli = try CLI()
+    try demoDatabase(cli)
+    let tmux = try start(cli, width: 60, height: 15, command: browse(cli))
+    defer { tmux.stop() }
+    try tmux.wait("the report") { $0.contains { $0.hasPrefix("? keys · q quit") } }
+    try tmux.press("C-c")
+    try expectShellRestored(tmux, cli, code: 130)
+
+    try FileManager.default.removeItem(atPath: cli.directory.path + "/after.stty")
+    try tmux.type("clear; " + browse(cli) + "; echo rc=$?; stty -g > after.stty")
+    try tmux.wait("the report again") { $0.contains { $0.hasPrefix("? keys · q quit") } }
+    let shell = try String(contentsOfFile: cli.directory.path + "/shell.pid", encoding: .utf8)
+    let child = try childPid(of: Int32(shell.trimmingCharacters(in: .whitespacesAndNewlines))!)
+    #expect(kill(child, SIGHUP) == 0)
+    try expectShellRestored(tmux, cli, code: 128 + SIGHUP, marker: false)
+  }
+
   @Test func withoutATerminalItIsAUsageError() throws {
     let cli = try CLI()
     for arguments in [["browse"], ["report", "--interactive"]] {
