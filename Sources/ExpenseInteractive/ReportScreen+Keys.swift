@@ -201,13 +201,12 @@ extension ReportScreen {
     return setFilter(text)
   }
 
-  /// Filters the expense rows as the filter is typed; a filter opens the expenses section.
+  /// Filters the expense rows as the filter is typed; a filter opens the expenses section, and
+  /// its header goes to the top of the screen so the matches show.
   mutating func setFilter(_ text: String) -> [ScreenEffect] {
     guard text != filter else { return [] }
     filter = text
-    let offset = cursorOffset
     content?.applyFilter(text)
-    rebuildLayout()
     var effects: [ScreenEffect] = []
     if !text.isEmpty && !isOpen(.expenses) {
       let wasAnimating = animates
@@ -215,7 +214,13 @@ extension ReportScreen {
       effects = setSection(.expenses, open: true)
       animates = wasAnimating
     } else {
-      anchor(offset)
+      rebuildLayout()
+    }
+    if isOpen(.expenses), let header = layout.range(of: .header(.expenses)) {
+      if case .row = cursor {} else { cursor = .header(.expenses) }
+      scroll = header.lowerBound
+      clampScroll()
+      ensureCursorVisible()
     }
     return effects
   }
