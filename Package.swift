@@ -27,12 +27,15 @@ let package = Package(
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
     // What every front end calls: import orchestration, report loading, saved sections.
     .target(name: "ExpenseService", dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender"]),
+    // The interactive report's screen as a pure state machine: no terminal, database or clock.
+    .target(name: "ExpenseInteractive", dependencies: ["ExpenseCore", "ExpenseRender"]),
     // Swift 5 mode only to read stdio's C globals; see the file's comment.
     .target(name: "ConsoleStreams", swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "expenses",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService", "ConsoleStreams",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService", "ExpenseInteractive",
+        "ConsoleStreams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -62,6 +65,13 @@ let package = Package(
       name: "ExpenseServiceTests",
       dependencies: ["TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService"]
     ),
+    .testTarget(
+      name: "ExpenseInteractiveTests", dependencies: ["TestSupport", "ExpenseCore", "ExpenseRender", "ExpenseInteractive"]
+    ),
+    // The interactive screen's frame time on 10,000 rows (see README, Interactive report).
+    .executableTarget(
+      name: "screen-benchmark", dependencies: ["ExpenseCore", "ExpenseRender", "ExpenseInteractive"],
+      path: "Benchmarks/ScreenBenchmark"),
     .testTarget(
       name: "CLITests", dependencies: ["TestSupport", "expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
   ]
