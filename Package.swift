@@ -39,6 +39,8 @@ let package = Package(
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
     // What every front end calls: import orchestration, report loading, saved sections.
     .target(name: "ExpenseService", dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender"]),
+    // The interactive report's screen as a pure state machine: no terminal, database or clock.
+    .target(name: "ExpenseInteractive", dependencies: ["ExpenseCore", "ExpenseRender"]),
     .target(
       name: "ExpenseServer",
       dependencies: [
@@ -60,8 +62,8 @@ let package = Package(
     .executableTarget(
       name: "expenses",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService", "ConsoleStreams",
-        "ExpenseServer",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService", "ExpenseInteractive",
+        "ConsoleStreams", "ExpenseServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -100,6 +102,13 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
+    .testTarget(
+      name: "ExpenseInteractiveTests", dependencies: ["TestSupport", "ExpenseCore", "ExpenseRender", "ExpenseInteractive"]
+    ),
+    // The interactive screen's frame time on 10,000 rows (see README, Interactive report).
+    .executableTarget(
+      name: "screen-benchmark", dependencies: ["ExpenseCore", "ExpenseRender", "ExpenseInteractive"],
+      path: "Benchmarks/ScreenBenchmark"),
     .testTarget(
       name: "CLITests", dependencies: ["TestSupport", "expenses", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
   ]

@@ -29,6 +29,14 @@ public struct ImportPreview: Codable, Sendable, Equatable {
       self.role = role
       self.samples = samples
     }
+
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(index, forKey: .index)
+      try c.encode(name, forKey: .name)  // null, not absent (the JSON convention)
+      try c.encode(role, forKey: .role)
+      try c.encode(samples, forKey: .samples)
+    }
   }
 
   /// One row as it would be stored.
@@ -54,6 +62,18 @@ public struct ImportPreview: Codable, Sendable, Equatable {
       self.category = category
       self.rule = rule
       self.duplicate = duplicate
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(line, forKey: .line)
+      try c.encode(date, forKey: .date)
+      try c.encode(amountMinor, forKey: .amountMinor)
+      try c.encode(currency, forKey: .currency)
+      try c.encode(description, forKey: .description)
+      try c.encode(category, forKey: .category)  // null, not absent (the JSON convention)
+      try c.encode(rule, forKey: .rule)
+      try c.encode(duplicate, forKey: .duplicate)
     }
   }
 

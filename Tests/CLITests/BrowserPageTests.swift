@@ -62,8 +62,8 @@ import Testing
       #expect(html.code == 0 && json.code == 0, "\(html.stderr)\(json.stderr)")
       let htmlPath = Self.artifacts.appendingPathComponent("\(name).html").path
       let jsonPath = Self.artifacts.appendingPathComponent("\(name).json").path
-      try html.stdout.write(toFile: htmlPath, atomically: true, encoding: .utf8)
-      try json.stdout.write(toFile: jsonPath, atomically: true, encoding: .utf8)
+      try html.stdout.write(toFile: htmlPath, atomically: false, encoding: .utf8)
+      try json.stdout.write(toFile: jsonPath, atomically: false, encoding: .utf8)
       pages += [htmlPath, jsonPath]
     }
     let stressHTML = try String(contentsOfFile: pages[2], encoding: .utf8)

@@ -43,7 +43,7 @@ final class CLI {
 
   func file(_ name: String, _ contents: String) throws -> String {
     let path = directory.appendingPathComponent(name).path
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    try contents.write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 

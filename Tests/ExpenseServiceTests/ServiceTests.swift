@@ -23,7 +23,7 @@ import Testing
     deinit { try? FileManager.default.removeItem(at: url) }
     func file(_ name: String, _ text: String) throws -> String {
       let path = url.appendingPathComponent(name).path
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
       return path
     }
     var database: String { url.appendingPathComponent("db.sqlite").path }

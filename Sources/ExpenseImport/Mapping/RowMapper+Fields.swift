@@ -66,41 +66,25 @@ extension RowMapper {
   /// the row has no currency cell of its own).
   @inline(__always)
   mutating func currency(_ reader: CSVReader) -> Result<(Currency, UInt32), ImportIssue> {
-    var currency = plan.currency
-    var currencyKey: UInt32 = 0
-    if let column = plan.currencyColumn {
-      let p = RowMapper.cell(reader, column)
-      var start = 0
-      var end = p.count
-      while start < end && p[start] == 0x20 { start += 1 }
-      while end > start && p[end - 1] == 0x20 { end -= 1 }
-      if end > start {
-        if end - start == 3 {
-          let key = UInt32(p[start] & 0xDF) << 16 | UInt32(p[start + 1] & 0xDF) << 8 | UInt32(p[start + 2] & 0xDF)
-          if key == lastCurrencyKey {
-            currency = lastCurrency
-          } else if let found = Currency(
-            code: String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
-          {
-            lastCurrencyKey = key
-            lastCurrency = found
-            currency = found
-          } else {
-            return .failure(
-              issue(
-                .unknownCurrency, reader, column, "not an ISO 4217 currency code",
-                "use a code such as USD, EUR, GBP or JPY"))
-          }
-          currencyKey = key
-        } else {
-          return .failure(
-            issue(
-              .unknownCurrency, reader, column, "not an ISO 4217 currency code",
-              "use a code such as USD, EUR, GBP or JPY"))
-        }
+    guard let column = plan.currencyColumn else { return .success((plan.currency, 0)) }
+    let p = RowMapper.cell(reader, column)
+    var start = 0
+    var end = p.count
+    while start < end && p[start] == 0x20 { start += 1 }
+    while end > start && p[end - 1] == 0x20 { end -= 1 }
+    if end == start { return .success((plan.currency, 0)) }  // an empty cell: the file's currency
+    if end - start == 3 {
+      let key = UInt32(p[start] & 0xDF) << 16 | UInt32(p[start + 1] & 0xDF) << 8 | UInt32(p[start + 2] & 0xDF)
+      if key == lastCurrencyKey { return .success((lastCurrency, key)) }
+      if let found = Currency(code: String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)) {
+        lastCurrencyKey = key
+        lastCurrency = found
+        return .success((found, key))
       }
     }
-    return .success((currency, currencyKey))
+    return .failure(
+      issue(
+        .unknownCurrency, reader, column, "not an ISO 4217 currency code", "use a code such as USD, EUR, GBP or JPY"))
   }
 
   /// The account column's value, cached: it rarely changes (a change invalidates the

@@ -10,6 +10,7 @@ public struct ImportSummary: Encodable, Sendable {
     public var line: Int
     public var reason: String
   }
+  /// One row of a dry run; absent values are null (the JSON convention).
   public struct PreviewRow: Encodable, Sendable {
     public var line: Int
     public var date: CivilDate
@@ -18,6 +19,19 @@ public struct ImportSummary: Encodable, Sendable {
     public var category: String?
     public var ruleID: Int64?
     public var duplicate: Bool
+
+    enum CodingKeys: String, CodingKey { case line, date, amount, description, category, ruleID, duplicate }
+
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(line, forKey: .line)
+      try c.encode(date, forKey: .date)
+      try c.encode(amount, forKey: .amount)
+      try c.encode(description, forKey: .description)
+      try c.encode(category, forKey: .category)
+      try c.encode(ruleID, forKey: .ruleID)
+      try c.encode(duplicate, forKey: .duplicate)
+    }
   }
 
   public var file: String
@@ -51,6 +65,26 @@ public struct ImportSummary: Encodable, Sendable {
   public enum CodingKeys: String, CodingKey {
     case file, importId, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
     case rejectedDetails, warnings, preview, currency, currencyReason
+  }
+
+  /// Every key present; `importId`, `currency` and `currencyReason` are null when absent.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(file, forKey: .file)
+    try c.encode(importId, forKey: .importId)
+    try c.encode(dialect, forKey: .dialect)
+    try c.encode(new, forKey: .new)
+    try c.encode(duplicates, forKey: .duplicates)
+    try c.encode(excluded, forKey: .excluded)
+    try c.encode(rejected, forKey: .rejected)
+    try c.encode(seconds, forKey: .seconds)
+    try c.encode(duplicateDetails, forKey: .duplicateDetails)
+    try c.encode(excludedDetails, forKey: .excludedDetails)
+    try c.encode(rejectedDetails, forKey: .rejectedDetails)
+    try c.encode(warnings, forKey: .warnings)
+    try c.encode(preview, forKey: .preview)
+    try c.encode(currency, forKey: .currency)
+    try c.encode(currencyReason, forKey: .currencyReason)
   }
 
   public func json() -> String {

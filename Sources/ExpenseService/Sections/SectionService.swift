@@ -44,15 +44,24 @@ public struct SectionService {
   @discardableResult
   public func change(expand: [String], collapse: [String]) throws -> SectionStates {
     let states = try resolve(expand: expand, collapse: collapse)
-    var toSave: [String: Bool] = [:]
-    for id in SectionID.allCases where id.collapsibility != .never { toSave[id.rawValue] = states.isExpanded(id) }
-    try database.saveSectionStates(toSave)
+    try save(states)
     return states
   }
 
+  /// Saves the state of every collapsible section as given (a front end that resolved them
+  /// itself: the interactive report, which applies accordion mode as it folds).
+  public func save(_ states: SectionStates) throws {
+    var toSave: [String: Bool] = [:]
+    for id in SectionID.allCases where id.collapsibility != .never { toSave[id.rawValue] = states.isExpanded(id) }
+    try database.saveSectionStates(toSave)
+  }
+
+  /// Stores accordion mode without folding anything (the caller saves the states it folded).
+  public func storeAccordion(_ on: Bool) throws { try database.setSetting("accordion", on ? "on" : "off") }
+
   /// Turns accordion mode on or off; turning it on folds all but one open section at once.
   public func setAccordion(_ on: Bool) throws {
-    try database.setSetting("accordion", on ? "on" : "off")
+    try storeAccordion(on)
     if on { try change(expand: [], collapse: []) }
   }
 

@@ -36,7 +36,7 @@ struct DemoCommand: ParsableCommand {
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let csvPath = scratch.appendingPathComponent("demo-bank.csv").path
-    try (DemoData.bankCSV + "\n").write(toFile: csvPath, atomically: true, encoding: .utf8)
+    try (DemoData.bankCSV + "\n").write(toFile: csvPath, atomically: false, encoding: .utf8)
     let dbPath = keep ?? scratch.appendingPathComponent("demo.sqlite").path
     let db = try AppDatabase(path: dbPath)
 

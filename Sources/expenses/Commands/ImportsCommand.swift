@@ -61,9 +61,7 @@ struct ImportsCommand: ParsableCommand {
             id: $0.id, file: $0.file, importedAt: $0.importedAt, rows: $0.rows, firstDate: $0.firstDate.description,
             lastDate: $0.lastDate.description, firstId: $0.firstId, lastId: $0.lastId)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try Console.line(rows.isEmpty ? "[]" : String(decoding: try encoder.encode(rows), as: UTF8.self))
+        try Console.line(rows.isEmpty ? "[]" : try SafeJSON.text(rows))
         return
       }
       if records.isEmpty {

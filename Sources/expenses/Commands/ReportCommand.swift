@@ -26,7 +26,12 @@ struct ReportCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
   @OptionGroup var options: ReportOptions
 
+  @Flag(help: "Open the report full screen to fold and browse with keys (as 'expenses browse').")
+  var interactive = false
+  @OptionGroup var screen: InteractiveOptions
+
   func run() throws {
+    if interactive { return try BrowseCommand.run(database: database, options: options, screen: screen) }
     // Reading takes no lock; only --save (which stores section states) opens for writing.
     let db = try options.save ? database.open() : database.openForReading()
     try ReportPrinter(database: db, options: options, defaultToday: systemToday()).print()

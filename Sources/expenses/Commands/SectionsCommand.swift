@@ -32,7 +32,8 @@ struct SectionsCommand: ParsableCommand {
       ]
     }
     let table = ColumnTable(header: ["id", "title", "state", "collapsible"], rows: rows)
-    return table.render() + "accordion: \(try service.accordion() ? "on" : "off")\n"
+    return table.render(width: TerminalEnvironment().width(option: nil))
+      + "accordion: \(try service.accordion() ? "on" : "off")\n"
   }
 
   struct List: ParsableCommand {

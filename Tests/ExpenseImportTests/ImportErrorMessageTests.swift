@@ -1,0 +1,57 @@
+import ExpenseCore
+import Foundation
+import Testing
+
+@testable import ExpenseImport
+
+/// Every message of the import module's errors, pinned: file, line, column, the raw value
+/// (control characters visible) and a hint. `name(of:)` is exhaustive, so a new case must be
+/// pinned here.
+@Suite struct ImportErrorMessageTests {
+  static let issue = ImportIssue(
+    kind: .badAmount, file: "bank.csv", line: 7, column: 3, columnName: "Amount", rawValue: "12\u{1B}x",
+    message: "not an amount", hint: "use --decimal-mark")
+
+  static let pinned: [(ImportError, String)] = [
+    (.noInput(path: "x.csv"), "x.csv: no such file"),
+    (.io(path: "x.csv", message: "EIO"), "x.csv: cannot read: EIO"),
+    (.invalidOption(option: "--columns", message: "unknown role"), "invalid --columns: unknown role"),
+    (
+      .undetectable(file: "x.csv", message: "no date column", hint: "use --columns"),
+      "x.csv: no date column\n  hint: use --columns"
+    ),
+    (
+      .row(issue),
+      "bank.csv:7:3: not an amount (column \"Amount\")\n  value: \"12\\u{1B}x\"\n  hint: use --decimal-mark"
+    ),
+  ]
+
+  static func name(of error: ImportError) -> String {
+    switch error {
+    case .noInput: return "noInput"
+    case .io: return "io"
+    case .invalidOption: return "invalidOption"
+    case .undetectable: return "undetectable"
+    case .row: return "row"
+    }
+  }
+
+  @Test func everyCaseHasItsMessage() {
+    for (error, message) in Self.pinned {
+      #expect(error.description == message)
+      #expect(error.localizedDescription == message, "LocalizedError gives the same text")
+    }
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 5, "every case is pinned")
+  }
+
+  @Test func amountFailuresSayWhy() {
+    let pinned: [(AmountParser.Failure, String)] = [
+      (.empty, "the amount is empty"), (.invalid, "not an amount"),
+      (.tooManyDecimals, "more decimals than the currency has"), (.outOfRange, "the amount is too large"),
+    ]
+    for (failure, message) in pinned {
+      #expect(failure.description == message)
+      #expect(failure.localizedDescription == message)
+    }
+  }
+}
