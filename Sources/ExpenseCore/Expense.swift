@@ -21,6 +21,11 @@ public struct Expense: Hashable, Sendable, Codable {
   public var account: String?
   /// Where it was imported from; `nil` for rows added by hand.
   public var source: Source?
+  /// Where the category came from (the file, a rule, by hand), when read from the store.
+  public var categorySource: CategorySource?
+  /// How the category was set, in words, for a row's details ("rule 3: description contains
+  /// 'whole foods'"); filled by the service layer, which knows the rules, never stored.
+  public var categorizedBy: String?
 
   public init(
     id: Int64? = nil, date: CivilDate, amount: Money, description: String, category: String? = nil,

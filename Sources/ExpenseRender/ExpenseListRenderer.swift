@@ -74,6 +74,9 @@ public struct ExpenseListRenderer {
     var lines = TextLayout.wrap(TerminalText.sanitize(expense.description), width: max(1, width), indent: indent)
     let category = TerminalText.sanitize(expense.category ?? uncategorizedName)
     lines += TextLayout.wrap("Category: " + category, width: max(1, width), indent: indent)
+    if let how = expense.categorizedBy {
+      lines += TextLayout.wrap("Categorized by: " + TerminalText.sanitize(how), width: max(1, width), indent: indent)
+    }
     if let account = expense.account {
       lines += TextLayout.wrap("Account: " + TerminalText.sanitize(account), width: max(1, width), indent: indent)
     }

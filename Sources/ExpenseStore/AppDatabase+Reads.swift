@@ -34,7 +34,8 @@ extension AppDatabase {
       }
     }
     var sql = """
-      SELECT e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine
+      SELECT e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine,
+             categorySource
       FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
       """
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
@@ -58,12 +59,17 @@ extension AppDatabase {
     }
     let file: String? = try row.decode(forColumn: "sourceFile")
     let line: Int? = try row.decode(forColumn: "sourceLine")
-    return Expense(
+    var expense = Expense(
       id: try row.decode(forColumn: "id"), date: try CivilDate.parse(try row.decode(forColumn: "date")),
       amount: Money(minor: try row.decode(forColumn: "amountMinor"), currency: currency),
       description: try row.decode(forColumn: "description"), category: try row.decode(forColumn: "category"),
       account: try row.decode(forColumn: "account"),
       source: file.map { Expense.Source(file: $0, line: line ?? 0) })
+    if row.hasColumn("categorySource") {
+      let code: Int? = try row.decode(forColumn: "categorySource")
+      expense.categorySource = code.flatMap(CategorySource.init(rawValue:))
+    }
+    return expense
   }
 
   /// Number of stored expenses, for a month or in all.

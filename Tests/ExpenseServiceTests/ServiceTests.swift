@@ -132,4 +132,22 @@ import Testing
     _ = try ReportService(database: db).render(request)
     #expect(try SectionService(database: db).saved()[.trends] == true)
   }
+
+  @Test func rowDetailsSayHowTheCategoryWasSet() throws {
+    let folder = try Folder()
+    let db = try AppDatabase(path: folder.database)
+    let rule = try db.addRule(pattern: "lunch", category: "Dining", field: .description)
+    let bank = "Date,Description,Amount,Category\n2026-10-01,Rent,-1200.00,Housing\n2026-10-05,Lunch,-12.00,\n"
+    _ = try ImportService(database: db).run(ImportRequest(path: try folder.file("bank.csv", bank)))
+    try db.addExpense(Expense(date: Self.today, amount: Money(minor: -300, currency: .usd), description: "Tea"))
+    let (report, _) = try ReportService(database: db).report(for: ReportRequest(today: Self.today, format: .json))
+    let byText = Dictionary(uniqueKeysWithValues: (report.expenses ?? []).map { ($0.description, $0) })
+    #expect(byText["Rent"]?.categorizedBy == "the file's category column")
+    #expect(byText["Lunch"]?.categorizedBy == "rule \(rule.id): description contains 'lunch'")
+    #expect(byText["Tea"]?.categorizedBy == nil, "no category, nothing to explain")
+
+    try db.removeRule(id: rule.id)
+    let (after, _) = try ReportService(database: db).report(for: ReportRequest(today: Self.today, format: .json))
+    #expect(after.expenses?.first { $0.description == "Lunch" }?.categorizedBy == "a rule that has since changed")
+  }
 }

@@ -30,7 +30,9 @@ public struct ReportLoader {
         totals: totals, budgets: try database.budgets(), kinds: kinds,
         historyStart: try database.historyStart()))
     if including.contains(.expenses) {
-      report.expenses = try database.expenses(month: month)
+      var expenses = try database.expenses(month: month)
+      CategoryExplainer(rules: try database.rules()).explain(&expenses)
+      report.expenses = expenses
     }
     if including.contains(.trends) {
       report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds)
