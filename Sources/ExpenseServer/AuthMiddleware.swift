@@ -36,8 +36,7 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
       throw APIProblem(
         status: .forbidden, detail: "token '\(token.name)' has the read scope; this request writes")
     }
-    var context = context
-    context.logger[metadataKey: "token"] = "\(token.name)"
+    RequestNote.current?.token = token.name
     return try await Authenticated.$token.withValue(token) { try await next(request, context) }
   }
 }

@@ -4,21 +4,30 @@ import Hummingbird
 import Logging
 
 /// One log line per request, after it is answered: request id (also sent back as
-/// `X-Request-Id`), method, path, status, duration and the token's name.
+/// `X-Request-Id`), method, path, status, duration and the token's name (`-` without one).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
     let start = DispatchTime.now().uptimeNanoseconds
     let requestID = context.logger[metadataKey: "hb.request.id"].map { "\($0)" } ?? "-"
-    var response = try await next(request, context)
+    let note = RequestNote()
+    var response = try await RequestNote.$current.withValue(note) { try await next(request, context) }
     response.headers[.xRequestID] = requestID
     let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
     context.logger.info(
       "\(request.method) \(request.uri.path) \(response.status.code) \(micros)us",
-      metadata: ["status": "\(response.status.code)"])
+      metadata: ["token": "\(note.token ?? "-")"])
     return response
   }
+}
+
+/// What inner middleware learns about a request for its log line (the token's name): the
+/// context travels inwards only, so the log middleware hands this box down instead.
+final class RequestNote: @unchecked Sendable {
+  @TaskLocal static var current: RequestNote?
+  /// Set once, by `AuthMiddleware`, before the handler runs; read after it returns.
+  var token: String?
 }
 
 extension HTTPField.Name {

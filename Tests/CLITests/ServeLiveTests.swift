@@ -48,6 +48,7 @@ import Testing
     let log = server.stderr()
     #expect(log.contains("POST /v1/imports 201"), "\(log)")
     #expect(log.contains("hb.request.id="))
+    #expect(log.contains("token=live"), "the log line names the token")
   }
 
   func request(_ method: String, _ url: String, token: String?, body: Data?, type: String?) async throws -> (Data, Int)
