@@ -37,8 +37,8 @@ final class TokenCache: Sendable {
 
   /// A known hash is answered from memory at once; when its entry is older than `lifetime`,
   /// one request starts a refresh in the background and all go on with the entry they have.
-  /// Why not wait for it: a read can wait behind a large commit's checkpoint, and every request
-  /// of every connection would wait with it (seen as 2 s stalls while a 1M-row import ended).
+  /// Why not wait for it: when the second is up, every connection's next request would miss at
+  /// once and queue a database read, and a read can be slow while a large import commits.
   func entry(hash: String) async throws -> Entry {
     let now = DispatchTime.now().uptimeNanoseconds
     let (cached, refresh) = entries.withLock { entries -> (Entry?, Bool) in
