@@ -18,7 +18,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let body: ByteBuffer
     do {
       body = try await request.collectBody(upTo: Self.jsonLimit)
-    } catch let error as HTTPError where error.status == .contentTooLarge {
+    } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       throw APIProblem(status: .contentTooLarge, detail: "the body is over 1 MiB", field: "body")
     }
     do {

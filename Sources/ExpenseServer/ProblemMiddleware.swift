@@ -37,6 +37,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
       return fromDecoding(error)
     case let error as HTTPError:
       return APIProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase)
+    case let error as any HTTPResponseError:
+      // NIO's too-many-bytes and the like: Hummingbird gives them a status.
+      return APIProblem(status: error.status, detail: error.status.reasonPhrase)
     case let error as StoreError:
       return store(error)
     case let error as CoreError:

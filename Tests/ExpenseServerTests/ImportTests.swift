@@ -114,3 +114,23 @@ import Testing
 extension HTTPField.Name {
   static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }
+
+@Suite struct BodyLimitTests {
+  @Test func aJSONBodyOverOneMiBIs413() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let pattern = String(repeating: "x", count: 1 << 20)
+      let reply = try await client.call(.put, "/v1/rules/1", json: #"{"pattern":"\#(pattern)","category":"A"}"#)
+      #expect(reply.status == 413)
+      #expect(try harness.database.rules().isEmpty)
+    }
+  }
+
+  @Test func aSecondRequestWithARunningKeyIsRefused() {
+    let uploads = ImportUploads(directory: ".")
+    #expect(uploads.begin("token\u{0}key"))
+    #expect(!uploads.begin("token\u{0}key"))
+    uploads.end("token\u{0}key")
+    #expect(uploads.begin("token\u{0}key"))
+  }
+}
