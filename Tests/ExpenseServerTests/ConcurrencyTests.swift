@@ -11,7 +11,7 @@ import Testing
   @Test func readsAnswerWhileAnImportWrites() async throws {
     let harness = try ServerHarness()
     let path = harness.directory.appendingPathComponent("big.csv").path
-    try ServerHarness.csv(rows: 200_000).write(toFile: path, atomically: true, encoding: .utf8)
+    try ServerHarness.csv(rows: 300_000).write(toFile: path, atomically: true, encoding: .utf8)
     let finished = Flag()
     try await harness.run { client in
       try await client.call(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":100}"#)
@@ -31,12 +31,13 @@ import Testing
         #expect(reply.status == 200, "\(uri)")
       }
       let stillImporting = !finished.isSet
-      // The oracle: the import was still running when every read had its answer. An import
-      // that ends first proves nothing, and fails the test rather than passing it.
-      #expect(stillImporting, "the import ended before the reads; make it larger")
-      #expect(slowest < .seconds(1), "a read took \(slowest)")
+      // The oracle: the import was still running when every read had its answer (a read that
+      // waited for the writer would end after it). No time limit: the suite runs in parallel
+      // with the crash tests, and a loaded machine makes any threshold flaky. An import that
+      // ends first proves nothing, and fails the test rather than passing it.
+      #expect(stillImporting, "the import ended before the reads (slowest read \(slowest)); make it larger")
       let summary = try await importing.value
-      #expect(summary.new == 200_001)
+      #expect(summary.new == 300_001)
     }
   }
 }
