@@ -3,9 +3,9 @@ import ExpenseCore
 /// The amount stage of `map` (see the rules in `RowMapper`'s comment).
 extension RowMapper {
   /// The signed amount in minor units: one signed column, amount + direction, or debit and
-  /// credit, with a fee charged on top.
+  /// credit, with a fee charged on top; nil (and `failure` set) for a bad amount.
   @inline(__always)
-  func amount(_ reader: CSVReader, _ currency: Currency) -> Result<Int64, ImportIssue> {
+  mutating func amount(_ reader: CSVReader, _ currency: Currency) -> Int64? {
     let units = currency.minorUnits
     var minor: Int64
     switch plan.sign {
@@ -15,7 +15,7 @@ extension RowMapper {
       } else {
         switch amountValue(reader, plan.amount, units, currency, emptyIsZero: false) {
         case .success(let v): minor = v
-        case .failure(let issue): return .failure(issue)
+        case .failure(let issue): return fail(issue)
         }
       }
       switch plan.sign {
@@ -28,7 +28,7 @@ extension RowMapper {
         } else if DetectorColumns.inWords.contains(word) {
           minor = magnitude
         } else {
-          return .failure(
+          return fail(
             issue(
               .badAmount, reader, plan.direction, "not a direction",
               "expected Af/Bij, D/C, Debit/Credit, DR/CR, Out/In or -/+"))
@@ -40,7 +40,7 @@ extension RowMapper {
       if RowMapper.isBlankCell(RowMapper.cell(reader, plan.debit))
         && RowMapper.isBlankCell(RowMapper.cell(reader, plan.credit))
       {
-        return .failure(
+        return fail(
           issue(
             .badAmount, reader, plan.debit ?? plan.credit, "both the debit and the credit cell are empty",
             "every row needs an amount in one of them"))
@@ -49,21 +49,21 @@ extension RowMapper {
       var credit: Int64 = 0
       switch amountValue(reader, plan.debit, units, currency, emptyIsZero: true) {
       case .success(let v): debit = v < 0 ? -v : v
-      case .failure(let issue): return .failure(issue)
+      case .failure(let issue): return fail(issue)
       }
       switch amountValue(reader, plan.credit, units, currency, emptyIsZero: true) {
       case .success(let v): credit = v < 0 ? -v : v
-      case .failure(let issue): return .failure(issue)
+      case .failure(let issue): return fail(issue)
       }
       minor = credit &- debit
     }
     if plan.fee != nil {
       switch amountValue(reader, plan.fee, units, currency, emptyIsZero: true) {
       case .success(let v): minor = minor &- (v < 0 ? -v : v)
-      case .failure(let issue): return .failure(issue)
+      case .failure(let issue): return fail(issue)
       }
     }
-    return .success(minor)
+    return minor
   }
 
   func amountValue(_ reader: CSVReader, _ column: Int?, _ units: Int, _ currency: Currency, emptyIsZero: Bool)

@@ -24,7 +24,7 @@ extension RowMapper {
   /// into `h` with ASCII letters lower-cased. Where the stored text is not the bytes read (a
   /// legacy encoding, a NUL made visible), the stored text is what is hashed.
   @inline(__always)
-  mutating func description(_ reader: CSVReader, _ h: inout Fingerprint.Hasher64) -> Result<String, ImportIssue> {
+  mutating func description(_ reader: CSVReader, _ h: inout Fingerprint.Hasher64) -> String? {
     let beforeDescription = h
     // Description: whitespace runs collapsed, columns joined with " / ", hashed (ASCII letters
     // lower-cased) while it is copied.
@@ -96,7 +96,7 @@ extension RowMapper {
         for column in plan.descriptions where probe.decode(RowMapper.cell(reader, column)) == nil {
           bad = column; break
         }
-        return .failure(
+        return fail(
           issue(
             .invalidText, reader, bad, "bytes that are not valid \(plan.encoding.rawValue)",
             "the file may be in another encoding: name it with --encoding (windows-1252, shift_jis, gb18030, euc-kr, ...)"
@@ -116,7 +116,7 @@ extension RowMapper {
       var copy = description
       copy.withUTF8 { h.lowercasedBytes($0) }
     }
-    return .success(description)
+    return description
   }
 
   mutating func growScratch(_ needed: Int) {

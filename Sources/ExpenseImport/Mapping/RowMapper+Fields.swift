@@ -63,26 +63,26 @@ extension RowMapper {
   }
 
   /// The row's currency (the file's, or the currency column's) and its 3-letter key (0 when
-  /// the row has no currency cell of its own).
+  /// the row has no currency cell of its own); nil (and `failure` set) for a bad code.
   @inline(__always)
-  mutating func currency(_ reader: CSVReader) -> Result<(Currency, UInt32), ImportIssue> {
-    guard let column = plan.currencyColumn else { return .success((plan.currency, 0)) }
+  mutating func currency(_ reader: CSVReader) -> (Currency, UInt32)? {
+    guard let column = plan.currencyColumn else { return (plan.currency, 0) }
     let p = RowMapper.cell(reader, column)
     var start = 0
     var end = p.count
     while start < end && p[start] == 0x20 { start += 1 }
     while end > start && p[end - 1] == 0x20 { end -= 1 }
-    if end == start { return .success((plan.currency, 0)) }  // an empty cell: the file's currency
+    if end == start { return (plan.currency, 0) }  // an empty cell: the file's currency
     if end - start == 3 {
       let key = UInt32(p[start] & 0xDF) << 16 | UInt32(p[start + 1] & 0xDF) << 8 | UInt32(p[start + 2] & 0xDF)
-      if key == lastCurrencyKey { return .success((lastCurrency, key)) }
+      if key == lastCurrencyKey { return (lastCurrency, key) }
       if let found = Currency(code: String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)) {
         lastCurrencyKey = key
         lastCurrency = found
-        return .success((found, key))
+        return (found, key)
       }
     }
-    return .failure(
+    return fail(
       issue(
         .unknownCurrency, reader, column, "not an ISO 4217 currency code", "use a code such as USD, EUR, GBP or JPY"))
   }

@@ -62,10 +62,26 @@ struct RowMapper: ~Copyable {
   var prefix = Fingerprint.Hasher64()
   var prefixValid = false
   var prefixCurrencyKey: UInt32 = 0
+  /// The issue of the stage that just failed (see `map`).
+  var failure: ImportIssue?
   /// Warnings produced while mapping (unsorted dates, unknown statuses); drained by the importer.
   var warnings: [String] = []
 
   static let dateCacheLength = 32
+
+  /// Records a stage's issue; returns nil so a stage can `return fail(issue)`.
+  @inline(never)
+  mutating func fail<T>(_ issue: ImportIssue) -> T? {
+    failure = issue
+    return nil
+  }
+
+  /// The recorded issue, cleared.
+  @inline(never)
+  mutating func takeFailure() -> ImportIssue {
+    defer { failure = nil }
+    return failure!
+  }
 
   deinit {
     scratch.deallocate()
@@ -107,25 +123,14 @@ struct RowMapper: ~Copyable {
   mutating func map(_ reader: CSVReader) -> Outcome {
     if let excluded = exclusion(reader) { return excluded }
     guard let date = date(RowMapper.cell(reader, plan.date)) else { return .rejected(dateIssue(reader)) }
-    let currency: Currency
-    let currencyKey: UInt32
-    switch self.currency(reader) {
-    case .success(let found): (currency, currencyKey) = found
-    case .failure(let issue): return .rejected(issue)
-    }
-    let minor: Int64
-    switch amount(reader, currency) {
-    case .success(let value): minor = value
-    case .failure(let issue): return .rejected(issue)
-    }
+    // A stage that fails returns nil and leaves its issue in `failure` (a Result per stage would
+    // copy the large `ImportIssue` payload on every row).
+    guard let (currency, currencyKey) = self.currency(reader) else { return .rejected(takeFailure()) }
+    guard let minor = amount(reader, currency) else { return .rejected(takeFailure()) }
     readAccount(reader)
     var h = fingerprintPrefix(date, currency, currencyKey)
     Fingerprint.amount(&h, minor)
-    let description: String
-    switch self.description(reader, &h) {
-    case .success(let text): description = text
-    case .failure(let issue): return .rejected(issue)
-    }
+    guard let description = self.description(reader, &h) else { return .rejected(takeFailure()) }
     let category = self.category(reader)
     let (occurrence, unsortedNow) = occurrences.next(day: lastDay, key: h.state)
     if unsortedNow {
