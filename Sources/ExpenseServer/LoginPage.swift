@@ -1,7 +1,9 @@
 /// `GET /login`: where a browser gives its token once. Self-contained like the report page
 /// (inline CSS, no script, no network), and its policy allows posting the form to this origin only.
 enum LoginPage {
-  static let policy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+  static let policy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"
+  /// As a header it can also forbid framing (ignored in a `<meta>`), so a page cannot overlay it.
+  static let headerPolicy = policy + "; frame-ancestors 'none'"
 
   /// The form, with `error` (a fixed sentence, never request text) above it when there is one.
   static func html(error: String? = nil) -> String {

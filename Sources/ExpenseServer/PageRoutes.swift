@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseRender
+import ExpenseStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -103,7 +104,7 @@ struct PageRoutes: Sendable {
     Response(
       status: status,
       headers: [
-        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", securityPolicy: LoginPage.policy,
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", securityPolicy: LoginPage.headerPolicy,
         noSniff: "nosniff",
       ],
       body: .init(byteBuffer: ByteBuffer(string: LoginPage.html(error: error))))

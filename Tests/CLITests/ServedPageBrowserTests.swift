@@ -5,7 +5,7 @@ import Testing
 /// through Tests/Tools/served-page-check.py logs in through the form with a token made by the
 /// CLI, toggles sections and checks that `expenses report --format json` (the CLI, another
 /// process) sees each toggle, that a reload shows it, and that accordion mode closes the other
-/// section in the page. Its screenshot joins the static page's in .build/browser-artifacts/.
+/// section in the page, and that a read token's click is refused, said and undone. Its screenshot joins the static page's in .build/browser-artifacts/.
 @Suite struct ServedPageBrowserTests {
   @Test func aToggleInTheServedPageIsWhatTheCLIReports() throws {
     guard let python = ExternalTool.require("python3", install: "apt-get install python3") else { return }
@@ -15,6 +15,9 @@ import Testing
     let created = try cli.run(["token", "create", "browser", "--scope", "write"])
     #expect(created.code == 0, "\(created.stderr)")
     let token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let reader = try cli.run(["token", "create", "viewer", "--scope", "read"])
+    #expect(reader.code == 0, "\(reader.stderr)")
+    let readToken = reader.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 
     let server = try LiveServer(cli: cli)
     defer { server.stop() }
@@ -25,7 +28,8 @@ import Testing
     try? FileManager.default.removeItem(at: screenshot)
 
     let checker = CLI.root.appendingPathComponent("Tests/Tools/served-page-check.py").path
-    let result = try ExternalTool.run(python, [checker, base, token, CLI.binary.path, cli.db, artifacts.path])
+    let result = try ExternalTool.run(
+      python, [checker, base, token, readToken, CLI.binary.path, cli.db, artifacts.path])
     print(result.stdout.split(separator: "\n").filter { !$0.hasPrefix("ok ") }.joined(separator: "\n"))
     #expect(result.code == 0, "served-page-check: \(result.stderr)\n\(result.stdout.suffix(4000))")
     #expect(FileManager.default.fileExists(atPath: screenshot.path), "\(screenshot.path)")

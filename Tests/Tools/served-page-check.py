@@ -2,16 +2,18 @@
 """Drives the page `expenses serve` answers in headless Chromium (Selenium) and checks that a
 toggle in the page is what the CLI then reports.
 
-Usage: served-page-check.py BASE_URL TOKEN EXPENSES_BINARY DATABASE OUTDIR
+Usage: served-page-check.py BASE_URL TOKEN READ_TOKEN EXPENSES_BINARY DATABASE OUTDIR
 
 BASE_URL is a running `expenses serve` on DATABASE (the demo imported, sections in their
-defaults: expenses collapsed), TOKEN a write token. It checks:
+defaults: expenses collapsed), TOKEN a write token, READ_TOKEN a read one. It checks:
   - `/` sends a browser without a cookie to the login form; the form, given TOKEN, sets an
     HttpOnly SameSite=Strict cookie and leads to a report page;
   - /reports/2026-10?today=2026-10-20 loads its one script under its policy (no CSP reports);
   - clicking the Expenses summary is saved: `expenses report --format json` on DATABASE then
     says the `expenses` section is expanded; after a reload the <details> is open;
-  - with `expenses sections accordion on`, clicking Trends closes Expenses in the page.
+  - with `expenses sections accordion on`, clicking Trends closes Expenses in the page;
+  - the page's Log out button clears the cookie; logged in with READ_TOKEN, a click is refused:
+    the page says the change is not saved, puts the section back, and the CLI sees no change.
 A screenshot of the served page at 1440 px goes to OUTDIR (served-1440.png). Exit 0 when all
 pass, 1 on a failed check, 2 when Selenium, Chromium or chromedriver is missing.
 """
@@ -94,15 +96,18 @@ def click(d, sid):
     summary.click()
 
 
-def run(base, token, binary, database, outdir):
+def log_in(d, base, token):
+    d.get(base + "/")
+    check(d.current_url == base + "/login", f"/ without a cookie leads to the login form ({d.current_url})")
+    d.find_element(By.NAME, "token").send_keys(token)
+    d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    check(wait_for(lambda: "/reports/" in d.current_url), f"logging in leads to a report ({d.current_url})")
+
+
+def run(base, token, read_token, binary, database, outdir):
     d = driver()
     try:
-        d.get(base + "/")
-        check(d.current_url == base + "/login", f"/ without a cookie leads to the login form ({d.current_url})")
-        field = d.find_element(By.NAME, "token")
-        field.send_keys(token)
-        d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
-        check(wait_for(lambda: "/reports/" in d.current_url), f"logging in leads to a report ({d.current_url})")
+        log_in(d, base, token)
         cookies = {c["name"]: c for c in d.get_cookies()}
         cookie = cookies.get("expenses_session", {})
         check(cookie.get("value") == token, "the session cookie holds the token")
@@ -145,6 +150,18 @@ def run(base, token, binary, database, outdir):
         d.save_screenshot(path)
         print(f"screenshot {path}")
 
+        d.find_element(By.CSS_SELECTOR, "header form[action='/logout'] button").click()
+        check(wait_for(lambda: d.current_url == base + "/login"), f"Log out leads to the login form ({d.current_url})")
+        check(not any(c["name"] == "expenses_session" for c in d.get_cookies()), "Log out clears the cookie")
+        log_in(d, base, read_token)
+        d.get(page)
+        check(is_open(d, "trends"), "read token: the page shows the saved states")
+        click(d, "trends")
+        notice = lambda: d.execute_script("const p=document.getElementById('save-notice');return p&&!p.hidden?p.textContent:''")
+        check(wait_for(lambda: "not saved" in notice()), f"read token: the page says the change is not saved ({notice()})")
+        check(wait_for(lambda: is_open(d, "trends")), "read token: the refused toggle is put back")
+        check(saved_states(binary, database) == states, "read token: the CLI sees no change")
+
         refused = [e["message"] for e in d.get_log("browser")
                    if "Content Security Policy" in e["message"] or "Refused" in e["message"]]
         check(not refused, f"no policy violations ({refused})")
@@ -153,12 +170,12 @@ def run(base, token, binary, database, outdir):
 
 
 def main():
-    if len(sys.argv) != 6:
+    if len(sys.argv) != 7:
         print(__doc__, file=sys.stderr)
         return 64
-    base, token, binary, database, outdir = sys.argv[1:]
+    base, token, read_token, binary, database, outdir = sys.argv[1:]
     os.makedirs(outdir, exist_ok=True)
-    run(base.rstrip("/"), token, binary, database, outdir)
+    run(base.rstrip("/"), token, read_token, binary, database, outdir)
     print(f"{len(failures)} failed checks")
     return 1 if failures else 0
 
