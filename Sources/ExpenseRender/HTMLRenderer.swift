@@ -10,10 +10,25 @@ import ExpenseCore
 /// table for wider ones (DESIGN §4: collapsible only in compact); CSS shows one of them.
 /// Every text that came from a bank file is escaped (`escape`), and a Content-Security-Policy
 /// forbids scripts, so even a missed escape could not run anything.
+///
+/// The page `expenses serve` answers is the same page plus one script (`script`, a same-origin
+/// path) that saves a section when it is toggled: its policy allows scripts and requests from
+/// the page's own origin only, so an injected inline script still could not run. Without a
+/// script (the CLI) the output is the static page, byte for byte.
 public struct HTMLRenderer {
   public let sections: SectionStates
+  /// The path of the served page's one script (`/page.js`); nil for the static page.
+  public let script: String?
 
-  public init(sections: SectionStates) { self.sections = sections }
+  public init(sections: SectionStates, script: String? = nil) {
+    self.sections = sections
+    self.script = script
+  }
+
+  /// The static page's policy: inline CSS, nothing else.
+  static let staticPolicy = "default-src 'none'; style-src 'unsafe-inline'"
+  /// The served page's: the same, plus a script and requests from the page's own origin.
+  public static let servedPolicy = staticPolicy + "; script-src 'self'; connect-src 'self'"
 
   let amounts = Amounts(ascii: false, short: false, dash: "—")
 
@@ -23,10 +38,11 @@ public struct HTMLRenderer {
       "<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
       "<meta name=\"color-scheme\" content=\"light dark\">",
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
-      "<title>\(title)</title>", "<style>", HTMLStyle.css, "</style>", "</head>", "<body>", "<main>",
-      "<header><h1>\(title)</h1>",
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"\(script == nil ? Self.staticPolicy : Self.servedPolicy)\">",
+      "<title>\(title)</title>", "<style>", HTMLStyle.css, "</style>",
     ]
+    if let script { out.append("<script src=\"\(HTMLRenderer.escape(script))\" defer></script>") }
+    out += ["</head>", "<body>", "<main>", "<header><h1>\(title)</h1>"]
     let codes = report.groups.map(\.currency.code).joined(separator: " ")
     out.append("<p class=\"asof\">as of \(report.today)\(codes.isEmpty ? "" : " · " + codes)</p></header>")
     if report.groups.isEmpty && (report.expenses ?? []).isEmpty {

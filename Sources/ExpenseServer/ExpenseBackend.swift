@@ -19,6 +19,8 @@ public protocol ExpenseBackend: Sendable {
 
   /// The report JSON, the bytes `expenses report --month M --today T --format json` prints.
   func reportJSON(month: Month, today: CivilDate) async throws -> String
+  /// The served report page: `--format html`'s page with the script that saves toggles.
+  func reportPage(month: Month, today: CivilDate) async throws -> String
 
   /// Saved section states and accordion mode.
   func sections() async throws -> SavedSections

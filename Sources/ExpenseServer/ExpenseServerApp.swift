@@ -4,7 +4,7 @@ import Logging
 import OpenAPIHummingbird
 
 /// Builds the HTTP application: middleware, the plain routes (`/health`, `/metrics`, the
-/// report) and the handlers generated from `openapi.yaml`.
+/// report), the handlers generated from `openapi.yaml` and the web page (`PageRoutes`).
 public enum ExpenseServerApp {
   /// Where and how to listen, and the limits.
   public struct Options: Sendable {
@@ -46,6 +46,7 @@ public enum ExpenseServerApp {
       backend: backend, clock: clock,
       imports: ImportUploads(directory: options.uploadDirectory, limit: options.uploadLimit))
     try handler.registerHandlers(on: router)
+    PageRoutes(backend: backend, tokens: tokens, clock: clock).register(on: router)
     return router
   }
 

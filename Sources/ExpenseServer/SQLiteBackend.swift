@@ -46,6 +46,10 @@ public final class SQLiteBackend: ExpenseBackend {
     try await read { try ServerReports.json(database: $0, month: month, today: today) }
   }
 
+  public func reportPage(month: Month, today: CivilDate) async throws -> String {
+    try await read { try ServerReports.page(database: $0, month: month, today: today) }
+  }
+
   public func sections() async throws -> SavedSections { try await read { try ServerSections.saved($0) } }
 
   public func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections {

@@ -38,8 +38,12 @@ import Testing
 
   @Test func pagesFitEveryViewportInChromium() throws {
     guard let python = ExternalTool.require("python3", install: "apt-get install python3") else { return }
-    try? FileManager.default.removeItem(at: Self.artifacts)
+    // Only this test's own artefacts go (the served page's test keeps its screenshot here too).
     try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+    for file in try FileManager.default.contentsOfDirectory(atPath: Self.artifacts.path)
+    where file.hasPrefix("demo") || file.hasPrefix("stress") {
+      try FileManager.default.removeItem(at: Self.artifacts.appendingPathComponent(file))
+    }
     let report = ["report", "--month", "2026-10", "--today", "2026-10-20"]
     var pages: [String] = []
 

@@ -22,6 +22,8 @@ public struct ReportRequest: Sendable {
   public var collapse: [String] = []
   /// Remember `expand`/`collapse` as the saved states.
   public var save = false
+  /// `html` only: the script the served page loads (`expenses serve`); nil for the static page.
+  public var pageScript: String?
 
   public init(today: CivilDate, month: Month? = nil, format: ReportFormat = .json) {
     self.today = today
