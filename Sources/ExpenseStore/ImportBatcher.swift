@@ -42,16 +42,21 @@ public struct ImportBatcher: Sendable {
   /// The rows not yet in a batch, as one (nil if there are none).
   public mutating func finish() throws(TotalOverflow) -> PreparedBatch? {
     guard !pending.isEmpty else { return nil }
+    let count = pending.count
     var totals = MonthTotalDeltas()
-    for row in pending { try totals.add(date: row.date, amount: row.amount, category: row.category, line: row.line) }
-    var order = Array(0..<Int32(pending.count))
+    // Fields read in place: `for row in pending` would copy (retain and release) every row.
+    for i in 0..<count {
+      try totals.add(
+        date: pending[i].date, amount: pending[i].amount, category: pending[i].category, line: pending[i].line)
+    }
+    var order = Array(0..<Int32(count))
     order.sort { a, b in
       let (x, y) = (pending[Int(a)].key, pending[Int(b)].key)
       return x != y ? x < y : a < b
     }
     var rows: [ImportedRow] = []
-    rows.reserveCapacity(pending.count)
-    var fileOrder = [Int32](repeating: 0, count: pending.count)
+    rows.reserveCapacity(count)
+    var fileOrder = [Int32](repeating: 0, count: count)
     for (sortedIndex, position) in order.enumerated() {
       rows.append(pending[Int(position)])
       fileOrder[Int(position)] = Int32(sortedIndex)
@@ -59,4 +64,5 @@ public struct ImportBatcher: Sendable {
     pending.removeAll(keepingCapacity: true)
     return PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals)
   }
+
 }
