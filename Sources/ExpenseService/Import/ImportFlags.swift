@@ -5,8 +5,7 @@ import Foundation
 /// The import flags a front end was given (`expenses import`'s options, the HTTP API's query),
 /// already checked, and how they lay over a saved profile's options.
 ///
-/// Added for the HTTP API; `ImportCommand.importOptions(base:)` does the same for the CLI's
-/// flags and could call this (one mapping instead of two).
+/// `expenses import` and `POST /v1/imports` both build one, so flags mean the same in both.
 public struct ImportFlags: Sendable, Equatable {
   public var columns: [ColumnRole]?
   public var namedColumns: [String: ColumnRole] = [:]

@@ -139,38 +139,33 @@ struct ImportCommand: ParsableCommand {
     }
   }
 
-  /// The flags given on this command line, laid over a saved profile's options.
-  func importOptions(base: ImportOptions) -> ImportOptions {
-    var options = base
-    if let columns {
-      options.columns = columns.split(separator: ",", omittingEmptySubsequences: false).compactMap {
-        ColumnRole(rawValue: String($0))
-      }
+  /// The flags given on this command line (checked by `validate`), as the service's
+  /// `ImportFlags`: the one mapping of flags over a saved profile, shared with the HTTP API.
+  func flags() -> ImportFlags {
+    var flags = ImportFlags()
+    flags.columns = columns.map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).compactMap { ColumnRole(rawValue: String($0)) }
     }
     for pair in namedColumns {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-      options.namedColumns[parts[0]] = ColumnRole(rawValue: parts[1])
+      flags.namedColumns[parts[0]] = ColumnRole(rawValue: parts[1])
     }
-    if let delimiter { options.delimiter = delimiter }
-    if let encoding { options.encoding = TextEncoding(name: encoding) }
-    if let dateFormat { options.dateFormat = dateFormat }
-    if let decimalMark { options.decimalMark = decimalMark }
-    if let spending { options.spending = SpendingSign(rawValue: spending) }
-    if let currency { options.currency = currency.uppercased() }
-    if let account { options.account = account }
-    if let skipLines { options.skipLines = skipLines }
-    if !skipWhen.isEmpty { options.skipWhen = skipWhen }
-    return options
+    flags.delimiter = delimiter
+    flags.encoding = encoding.flatMap(TextEncoding.init(name:))
+    flags.dateFormat = dateFormat
+    flags.decimalMark = decimalMark
+    flags.spending = spending.flatMap(SpendingSign.init(rawValue:))
+    flags.currency = currency
+    flags.account = account
+    flags.skipLines = skipLines
+    flags.skipWhen = skipWhen
+    flags.profile = profile
+    return flags
   }
 
   func run() throws {
     let db = try database.open()
-    var base = ImportOptions()
-    if let profile {
-      let json = try db.profile(named: profile)
-      base = try JSONDecoder().decode(ImportOptions.self, from: Data(json.utf8))
-    }
-    let options = importOptions(base: base)
+    let options = try flags().options(database: db)
     if preview { return try printPreview(db, options) }
     var request = ImportRequest(path: file, options: options)
     request.skipInvalid = skipInvalid
