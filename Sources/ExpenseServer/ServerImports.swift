@@ -21,20 +21,15 @@ enum ServerImports {
       importId: summary.importId, file: upload.fileName, preview: upload.preview, new: summary.new,
       duplicates: summary.duplicates, excluded: summary.excluded, rejected: summary.rejected,
       currency: summary.currency, currencyReason: summary.currencyReason, dialect: summary.dialect,
-      rejectedRows: summary.rejectedDetails.map { rejectedRow($0, path: path, name: upload.fileName) },
+      rejectedRows: summary.rejectedIssues.map(rejectedRow),
       excludedRows: summary.excludedDetails.map { .init(line: $0.line, reason: $0.reason) },
       warnings: summary.warnings)
   }
 
-  /// An issue's text is `PATH:LINE[:COLUMN]: message` and indented lines (value, hint); the
-  /// path is the upload's temporary file, which has no colon, so the line is the first number.
-  static func rejectedRow(_ text: String, path: String, name: String) -> ImportResult.LineReason {
-    var rest = Substring(text)
-    if rest.hasPrefix(path + ":") { rest = rest.dropFirst(path.count + 1) }
-    let line = Int(rest.prefix { $0.isNumber }) ?? 0
-    var reason = rest.drop { $0 != " " }.dropFirst()
-    reason = reason.split(separator: "\n", omittingEmptySubsequences: false).first ?? reason
-    let hint = text.split(separator: "\n").first { $0.hasPrefix("  hint: ") }.map { "; " + $0.dropFirst(8) } ?? ""
-    return .init(line: line, reason: String(reason) + hint)
+  /// A rejected row as the API lists it: its line, and the reason with the column and hint.
+  static func rejectedRow(_ issue: ImportIssue) -> ImportResult.LineReason {
+    let column = issue.columnName.map { " (column \"\($0)\")" } ?? ""
+    let hint = issue.hint.isEmpty ? "" : "; " + issue.hint
+    return .init(line: issue.line, reason: issue.message + column + hint)
   }
 }

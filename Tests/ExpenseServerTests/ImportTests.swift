@@ -71,6 +71,8 @@ import Testing
       let rows = skipped.json["rejectedRows"]?.array ?? []
       #expect(rows.compactMap { $0["line"]?.integer } == [3, 4])
       #expect(rows.allSatisfy { ($0["reason"]?.string ?? "").count > 5 })
+      #expect(rows.first?["reason"]?.string?.hasPrefix("not an amount (column \"Amount\"); ") == true)
+      #expect(rows.last?["reason"]?.string?.contains("(column \"Date\")") == true)
     }
   }
 

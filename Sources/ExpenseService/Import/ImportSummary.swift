@@ -48,6 +48,9 @@ public struct ImportSummary: Encodable, Sendable {
   public var duplicateDetails: [ImportSession.Duplicate] = []
   public var excludedDetails: [Excluded] = []
   public var rejectedDetails: [String] = []
+  /// The same rejected rows as structured issues (line, column, value, message, hint), for a
+  /// front end that lists them by field (the HTTP API's `rejectedRows`); not in the CLI's JSON.
+  public var rejectedIssues: [ImportIssue] = []
   public var warnings: [String] = []
   public var preview: [PreviewRow] = []
   /// The currency of rows that do not state their own, and where it came from.
@@ -159,7 +162,10 @@ extension ImportSummary {
       if excludedDetails.count < detailLimit { excludedDetails.append(.init(line: line, reason: reason)) }
     case .rejected(let issue):
       rejected += 1
-      if rejectedDetails.count < detailLimit { rejectedDetails.append(issue.description) }
+      if rejectedDetails.count < detailLimit {
+        rejectedDetails.append(issue.description)
+        rejectedIssues.append(issue)
+      }
       try rejects?.write(issue)
     case .warning(let message):
       warnings.append(message)
