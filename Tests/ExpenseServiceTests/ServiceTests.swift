@@ -140,14 +140,17 @@ import Testing
     let bank = "Date,Description,Amount,Category\n2026-10-01,Rent,-1200.00,Housing\n2026-10-05,Lunch,-12.00,\n"
     _ = try ImportService(database: db).run(ImportRequest(path: try folder.file("bank.csv", bank)))
     try db.addExpense(Expense(date: Self.today, amount: Money(minor: -300, currency: .usd), description: "Tea"))
-    let (report, _) = try ReportService(database: db).report(for: ReportRequest(today: Self.today, format: .json))
+    var details = ReportRequest(today: Self.today, format: .text)
+    details.details = true  // row details are what shows how a category was set
+    details.expand = ["expenses"]
+    let (report, _) = try ReportService(database: db).report(for: details)
     let byText = Dictionary(uniqueKeysWithValues: (report.expenses ?? []).map { ($0.description, $0) })
     #expect(byText["Rent"]?.categorizedBy == "the file's category column")
     #expect(byText["Lunch"]?.categorizedBy == "rule \(rule.id): description contains 'lunch'")
     #expect(byText["Tea"]?.categorizedBy == nil, "no category, nothing to explain")
 
     try db.removeRule(id: rule.id)
-    let (after, _) = try ReportService(database: db).report(for: ReportRequest(today: Self.today, format: .json))
+    let (after, _) = try ReportService(database: db).report(for: details)
     #expect(after.expenses?.first { $0.description == "Lunch" }?.categorizedBy == "a rule that has since changed")
   }
 }

@@ -14,8 +14,12 @@ public struct ReportLoader {
   public init(database: AppDatabase) { self.database = database }
 
   /// The report of `month`, with the content of the sections in `including` (summary and
-  /// category performance are always computed).
-  public func report(month: Month, today: CivilDate, including: Set<SectionID> = Set(SectionID.allCases)) throws
+  /// category performance are always computed). `explainCategories` fills each expense's
+  /// `categorizedBy`, which only row details show.
+  public func report(
+    month: Month, today: CivilDate, including: Set<SectionID> = Set(SectionID.allCases),
+    explainCategories: Bool = false
+  ) throws
     -> BudgetReport
   {
     let calculator = BenchmarkCalculator(today: today)
@@ -31,7 +35,8 @@ public struct ReportLoader {
         historyStart: try database.historyStart()))
     if including.contains(.expenses) {
       var expenses = try database.expenses(month: month)
-      CategoryExplainer(rules: try database.rules()).explain(&expenses)
+      // Row details only: a rule match per row is not worth paying for JSON, CSV or HTML.
+      if explainCategories { CategoryExplainer(rules: try database.rules()).explain(&expenses) }
       report.expenses = expenses
     }
     if including.contains(.trends) {

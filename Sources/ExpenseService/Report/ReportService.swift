@@ -29,7 +29,9 @@ public struct ReportService {
     }
     let include: Set<SectionID> =
       request.format.isTerminal ? Set(SectionID.allCases.filter { states.isExpanded($0) }) : Set(SectionID.allCases)
-    let report = try ReportLoader(database: database).report(month: month, today: request.today, including: include)
+    let report = try ReportLoader(database: database).report(
+      month: month, today: request.today, including: include,
+      explainCategories: request.format.isTerminal && request.details)
     return (report, states)
   }
 

@@ -12,7 +12,8 @@ struct InteractiveData {
   /// The month's report with every section loaded, expense rows included, so that folding on
   /// screen never has to go back to the database.
   func report(month: Month, today: CivilDate) throws -> BudgetReport {
-    try ReportLoader(database: database).report(month: month, today: today, including: Set(SectionID.allCases))
+    try ReportLoader(database: database).report(
+      month: month, today: today, including: Set(SectionID.allCases), explainCategories: true)
   }
 
   /// The saved states with one-off `--expand`/`--collapse` applied, resolved as `sections`
