@@ -27,7 +27,7 @@ extension AppDatabase {
       arguments += [key]
     }
     if let month {
-      let keys = ImportSession.keyRange(month)
+      let keys = ExpenseKey.range(from: month.firstDay, through: month.lastDay)
       conditions.append("key BETWEEN ? AND ?")
       arguments += [keys.lowerBound, keys.upperBound]
     }

@@ -21,7 +21,7 @@ extension AppDatabase {
     var conditions: [String] = []
     var arguments: StatementArguments = []
     if let month {
-      let keys = ImportSession.keyRange(month)
+      let keys = ExpenseKey.range(from: month.firstDay, through: month.lastDay)
       conditions.append("key BETWEEN ? AND ?")
       arguments += [keys.lowerBound, keys.upperBound]
     }

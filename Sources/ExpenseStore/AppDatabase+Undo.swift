@@ -82,7 +82,7 @@ extension AppDatabase {
       }
       // A new date needs a new key (the key starts with the day); the row keeps its id.
       let key = new.date == old.expense.date ? old.key : try ImportSession.freeKey(db, on: new.date, seed: id)
-      if key != old.key { try IdRuns.move(db, id: id, to: IdRuns.day(ofKey: key)) }
+      if key != old.key { try IdRuns.move(db, id: id, to: ExpenseKey(rawValue: key).day) }
       try db.execute(
         sql: """
           UPDATE expense SET key = ?, date = ?, amountMinor = ?, description = ?, category = ?, account = ?,
@@ -136,7 +136,7 @@ extension AppDatabase {
       let delete = try db.makeStatement(sql: "DELETE " + inRun)
       var removed = 0
       for run in runs {
-        let keys = IdRuns.keyRange(day: run["day"])
+        let keys = ExpenseKey.range(day: run["day"])
         let arguments: StatementArguments = [keys.lowerBound, keys.upperBound, run["firstId"], run["lastId"]]
         let rows = try Row.fetchCursor(select, arguments: arguments)
         while let row = try rows.next() {

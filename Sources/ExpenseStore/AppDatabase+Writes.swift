@@ -64,7 +64,7 @@ extension AppDatabase {
         ])
       try AppDatabase.saveNextExpenseID(db, id + 1)
       var runs = try IdRuns(db)
-      try runs.add(id: id, day: IdRuns.day(ofKey: key))
+      try runs.add(id: id, day: ExpenseKey(rawValue: key).day)
       try runs.flush()
       var totals = MonthTotalDeltas()
       try totals.add(date: expense.date, amount: expense.amount, category: expense.category)

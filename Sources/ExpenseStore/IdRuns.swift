@@ -26,12 +26,6 @@ struct IdRuns {
     insert = try db.makeStatement(sql: "INSERT INTO idRun (firstId, lastId, day) VALUES (?, ?, ?)")
   }
 
-  /// The day bits of a key.
-  static func day(ofKey key: Int64) -> Int64 { ExpenseKey(rawValue: key).day }
-
-  /// The keys of one day.
-  static func keyRange(day: Int64) -> ClosedRange<Int64> { ExpenseKey.range(day: day) }
-
   /// Adds id `id` stored on `day`; ids must come in increasing order.
   mutating func add(id: Int64, day: Int64) throws {
     if let run = pending, run.day == day, run.last + 1 == id {
@@ -69,7 +63,7 @@ struct IdRuns {
   /// The table key of expense `id`: one primary-key lookup in `idRun`, one range read of a day.
   static func key(_ db: Database, id: Int64) throws -> Int64? {
     guard let run = try run(db, containing: id) else { return nil }
-    let keys = keyRange(day: run.day)
+    let keys = ExpenseKey.range(day: run.day)
     return try Int64.fetchOne(
       db, sql: "SELECT key FROM expense WHERE key BETWEEN ? AND ? AND id = ?",
       arguments: [keys.lowerBound, keys.upperBound, id])
@@ -90,7 +84,7 @@ struct IdRuns {
     try db.execute(sql: "DELETE FROM idRun")
     var runs = try IdRuns(db)
     let rows = try Row.fetchCursor(db, sql: "SELECT id, key FROM expense ORDER BY id")
-    while let row = try rows.next() { try runs.add(id: row["id"], day: day(ofKey: row["key"])) }
+    while let row = try rows.next() { try runs.add(id: row["id"], day: ExpenseKey(rawValue: row["key"]).day) }
     try runs.flush()
   }
 }

@@ -94,11 +94,6 @@ public final class ImportSession {
         """)
   }
 
-  /// The keys of every day of `month`: a month is one range of the table.
-  static func keyRange(_ month: Month) -> ClosedRange<Int64> {
-    ExpenseKey.range(from: month.firstDay, through: month.lastDay)
-  }
-
   /// A key on `day` no row uses yet, for rows that have no fingerprint (added by hand): `seed`
   /// spread over the hash bits, then the next free slot.
   static func freeKey(_ db: Database, on day: CivilDate, seed: Int64, table: String = "expense") throws -> Int64 {
@@ -134,7 +129,7 @@ public final class ImportSession {
       defer { self.runs = runs }
       for position in work.batch.fileOrder where work.isNew[Int(position)] {
         let index = Int(position)
-        try runs.add(id: work.ids[index], day: IdRuns.day(ofKey: work.batch.rows[index].key))
+        try runs.add(id: work.ids[index], day: ExpenseKey(rawValue: work.batch.rows[index].key).day)
       }
     }
     if added > 0, let first = work.isNew.firstIndex(of: true), let last = work.isNew.lastIndex(of: true) {
