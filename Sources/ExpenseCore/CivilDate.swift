@@ -7,18 +7,53 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
   public let month: Int
   public let day: Int
 
-  /// Creates a date, or `nil` if it does not exist (2026-02-29, 2026-04-31).
+  /// Creates a date, or `nil` if it does not exist (2026-02-29, 2026-04-31) or its year has
+  /// more than four digits (see `representableRange`).
   public init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
       day >= 1, day <= CivilDate.daysIn(year: year, month: month)
     else { return nil }
+    self.init(validYear: year, month: month, day: day)
+  }
+
+  /// A date already known to exist (the bounds below, a month's first and last day).
+  init(validYear year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
     self.day = day
   }
 
-  /// Parses exactly `YYYY-MM-DD`.
+  /// The dates accepted from a user, a file or a request: 1900-01-01 through 2999-12-31.
+  ///
+  /// Why these bounds: the store files each row under its day in 20 bits (`ExpenseKey`: 1970
+  /// ± 1,435 years), so a date far outside would be filed under another day and break every
+  /// later read; and no bank file holds a date outside them. Every door refuses a date outside
+  /// (flags, imported rows, API parameters and bodies); readers skip or report what an older
+  /// version stored outside it. Arithmetic still works beyond it (a report for 1900-01 looks at
+  /// the months before), within `representableRange`.
+  public static let supportedRange = CivilDate(validYear: 1900, month: 1, day: 1)...CivilDate(
+    validYear: 2999, month: 12, day: 31)
+
+  /// Every date the type can hold (four-digit years, as the text form has). Arithmetic clamps
+  /// into it, so no input can make date arithmetic trap.
+  public static let representableRange = CivilDate(validYear: 1, month: 1, day: 1)...CivilDate(
+    validYear: 9999, month: 12, day: 31)
+
+  /// Whether the date is in `supportedRange`.
+  public var isSupported: Bool { CivilDate.supportedRange.contains(self) }
+
+  /// Parses exactly `YYYY-MM-DD` within `supportedRange`: the one parser of dates a user, a
+  /// file or a request gives.
   public static func parse(_ raw: String) throws(CoreError) -> CivilDate {
+    let date = try parseStored(raw)
+    guard date.isSupported else { throw .dateOutOfRange(raw) }
+    return date
+  }
+
+  /// Parses exactly `YYYY-MM-DD` with any four-digit year: for reading back what the store
+  /// holds, where an older version may have written a date outside `supportedRange` (such a
+  /// row must stay listable, editable and deletable).
+  public static func parseStored(_ raw: String) throws(CoreError) -> CivilDate {
     let bytes = Array(raw.trimmingASCIIWhitespace().utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       let y = CivilDate.number(bytes[0..<4]), let m = CivilDate.number(bytes[5..<7]),
@@ -58,7 +93,7 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
   }
 
   /// The calendar month this date falls in.
-  public var calendarMonth: Month { Month(year: year, month: month)! }
+  public var calendarMonth: Month { Month(validYear: year, month: month) }
 
   /// Days since 1970-01-01 (negative before), for differences between dates.
   public var daysSinceEpoch: Int {
@@ -73,8 +108,11 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
   }
 
   /// The date `days` after 1970-01-01 (Howard Hinnant's civil_from_days), the inverse of
-  /// `daysSinceEpoch`.
-  public init(daysSinceEpoch days: Int) {
+  /// `daysSinceEpoch`. Total: a day outside `representableRange` gives its nearest end (a
+  /// stored key can hold any 64-bit value), so no input traps.
+  public init(daysSinceEpoch requested: Int) {
+    let bounds = CivilDate.representableDays
+    let days = min(max(requested, bounds.lowerBound), bounds.upperBound)
     let z = days + 719468
     let era = (z >= 0 ? z : z - 146096) / 146097
     let doe = z - era * 146097
@@ -83,11 +121,18 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
     let mp = (5 * doy + 2) / 153
     let day = doy - (153 * mp + 2) / 5 + 1
     let month = mp < 10 ? mp + 3 : mp - 9
-    self.init(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)!
+    self.init(validYear: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
   }
 
-  /// The date `days` later (earlier when negative).
-  public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
+  /// `daysSinceEpoch` of the ends of `representableRange`.
+  static let representableDays =
+    representableRange.lowerBound.daysSinceEpoch...representableRange.upperBound.daysSinceEpoch
+
+  /// The date `days` later (earlier when negative), clamped to `representableRange`.
+  public func adding(days: Int) -> CivilDate {
+    let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+    return CivilDate(daysSinceEpoch: overflow ? (days < 0 ? Int.min : Int.max) : sum)
+  }
 
   public static func < (a: CivilDate, b: CivilDate) -> Bool {
     (a.year, a.month, a.day) < (b.year, b.month, b.day)

@@ -14,6 +14,10 @@ public enum CoreError: Error, Equatable, Sendable {
   case invalidMonth(String)
   /// The date is not a real calendar date in `YYYY-MM-DD` form.
   case invalidDate(String)
+  /// The month is well formed but outside `Month.supportedRange` (`0999-05`).
+  case monthOutOfRange(String)
+  /// The date is real but outside `CivilDate.supportedRange` (`0001-01-01`).
+  case dateOutOfRange(String)
   /// A budget must be zero or more.
   case negativeBudget(String)
   /// Amounts in different currencies were combined.
@@ -36,6 +40,12 @@ extension CoreError: CustomStringConvertible, LocalizedError {
       return "invalid month '\(raw)': expected YYYY-MM, e.g. 2026-10"
     case .invalidDate(let raw):
       return "invalid date '\(raw)': expected a real date as YYYY-MM-DD, e.g. 2026-10-20"
+    case .monthOutOfRange(let raw):
+      return
+        "month '\(raw)' is outside the supported range: give a month from \(Month.supportedRange.lowerBound) through \(Month.supportedRange.upperBound)"
+    case .dateOutOfRange(let raw):
+      return
+        "date '\(raw)' is outside the supported range: give a date from \(CivilDate.supportedRange.lowerBound) through \(CivilDate.supportedRange.upperBound)"
     case .negativeBudget(let raw):
       return "a budget cannot be negative ('\(raw)'): give 0 or more"
     case .currencyMismatch(let a, let b):

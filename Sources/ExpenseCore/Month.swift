@@ -3,14 +3,39 @@ public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConver
   public let year: Int
   public let month: Int
 
+  /// A month with a four-digit year, or `nil`.
   public init?(year: Int, month: Int) {
     guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
+    self.init(validYear: year, month: month)
+  }
+
+  /// A month already known to be valid (a date's month, the result of clamped arithmetic).
+  init(validYear year: Int, month: Int) {
     self.year = year
     self.month = month
   }
 
-  /// Parses exactly `YYYY-MM`; `2026-13` and `2026-1` are errors.
+  /// The months accepted from a user or a request: 1900-01 through 2999-12, the months of
+  /// `CivilDate.supportedRange` (see there why).
+  public static let supportedRange = Month(validYear: 1900, month: 1)...Month(validYear: 2999, month: 12)
+
+  /// Every month the type can hold (four-digit years); arithmetic clamps into it.
+  public static let representableRange = Month(validYear: 1, month: 1)...Month(validYear: 9999, month: 12)
+
+  /// Whether the month is in `supportedRange`.
+  public var isSupported: Bool { Month.supportedRange.contains(self) }
+
+  /// Parses exactly `YYYY-MM` within `supportedRange`; `2026-13`, `2026-1` and `0999-05` are
+  /// errors. The one parser of months a user or a request gives.
   public static func parse(_ raw: String) throws(CoreError) -> Month {
+    let month = try parseStored(raw)
+    guard month.isSupported else { throw .monthOutOfRange(raw) }
+    return month
+  }
+
+  /// Parses exactly `YYYY-MM` with any four-digit year: for naming a value an older version
+  /// stored outside `supportedRange` (to remove it), never for new data.
+  public static func parseStored(_ raw: String) throws(CoreError) -> Month {
     let bytes = Array(raw.trimmingASCIIWhitespace().utf8)
     guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
       let y = CivilDate.number(bytes[0..<4]), let m = CivilDate.number(bytes[5..<7]),
@@ -20,13 +45,19 @@ public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConver
   }
 
   public var dayCount: Int { CivilDate.daysIn(year: year, month: month) }
-  public var firstDay: CivilDate { CivilDate(year: year, month: month, day: 1)! }
-  public var lastDay: CivilDate { CivilDate(year: year, month: month, day: dayCount)! }
+  public var firstDay: CivilDate { CivilDate(validYear: year, month: month, day: 1) }
+  public var lastDay: CivilDate { CivilDate(validYear: year, month: month, day: dayCount) }
 
-  /// The month `count` months later (earlier when negative).
+  /// The month `count` months later (earlier when negative), clamped to `representableRange`:
+  /// total, so no count traps (a report for 1900-01 asks for the months before it).
   public func adding(months count: Int) -> Month {
-    let index = year * 12 + (month - 1) + count
-    return Month(year: index / 12, month: index % 12 + 1)!
+    let here = year * 12 + (month - 1)  // year is 1...9999: cannot overflow
+    let (sum, overflow) = here.addingReportingOverflow(count)
+    let bounds = Month.representableRange
+    let low = bounds.lowerBound.year * 12 + bounds.lowerBound.month - 1
+    let high = bounds.upperBound.year * 12 + bounds.upperBound.month - 1
+    let index = overflow ? (count < 0 ? low : high) : min(max(sum, low), high)
+    return Month(validYear: index / 12, month: index % 12 + 1)
   }
 
   public var previous: Month { adding(months: -1) }
@@ -34,10 +65,11 @@ public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConver
 
   public func contains(_ date: CivilDate) -> Bool { date.year == year && date.month == month }
 
-  /// `2026-10`.
+  /// `2026-10`, the year always four digits (as `CivilDate` and the store's SQL write it).
   public var description: String {
+    let y = String(year)
     let m = month < 10 ? "0\(month)" : "\(month)"
-    return "\(year)-\(m)"
+    return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m
   }
 
   static let names = [

@@ -3,9 +3,10 @@
 /// Percentages are ratios of money; computing them in floating point would make `82.5` print
 /// as `82.49999`. Everything here is exact integer division with banker's rounding.
 public enum Rounding {
-  /// `numerator / denominator` rounded half to even. `denominator` must not be zero.
+  /// `numerator / denominator` rounded half to even; 0 for a zero `denominator` (total: no
+  /// stored value can make a report trap).
   public static func divideHalfEven(_ numerator: Int128, _ denominator: Int128) -> Int128 {
-    precondition(denominator != 0, "division by zero")
+    guard denominator != 0, !(numerator == .min && denominator == -1) else { return 0 }
     var q = numerator / denominator
     let r = numerator % denominator
     if r == 0 { return q }
@@ -21,6 +22,18 @@ public enum Rounding {
   /// `value × numerator / denominator` in minor units, half-even, clamped to `Int64`.
   public static func scale(_ value: Int64, by numerator: Int64, over denominator: Int64) -> Int64 {
     clamp(divideHalfEven(Int128(value) * Int128(numerator), Int128(denominator)))
+  }
+
+  /// `value × part / whole` (with `0 <= part <= whole`) in minor units, half-even, clamped to
+  /// `Int64`. Where the product would pass `Int128` (a budget near `Int64.max` times months of
+  /// sums), both `part` and `whole` lose their low bits first: the ratio is what matters.
+  public static func share(_ value: Int64, part: Int128, of whole: Int128) -> Int64 {
+    var (part, whole) = (part, whole)
+    while Int128(value).multipliedReportingOverflow(by: part).overflow {
+      part >>= 1
+      whole >>= 1
+    }
+    return clamp(divideHalfEven(Int128(value) * part, whole))
   }
 
   static func clamp(_ value: Int128) -> Int64 {

@@ -35,8 +35,8 @@ extension ReportScreen {
     case .character("c"): return collapseAll()
     case .character("a"): return toggleAccordion()
     case .character("/"): mode = .filter(previous: filter)
-    case .character("m"), .character("["): return [.loadMonth(report.month.adding(months: -1))]
-    case .character("M"), .character("]"): return [.loadMonth(report.month.adding(months: 1))]
+    case .character("m"), .character("["): return step(months: -1)
+    case .character("M"), .character("]"): return step(months: 1)
     case .character("?"): mode = .help
     case .mouse(let event): return mouse(event)
     default: break
@@ -69,6 +69,13 @@ extension ReportScreen {
     cursor = toEnd ? layout.items.last : layout.items.first
     scroll = toEnd ? max(0, layout.total - bodyHeight) : 0
     ensureCursorVisible()
+  }
+
+  /// The month before or after this one; nothing past the ends of `Month.supportedRange`
+  /// (no report can hold data there).
+  func step(months: Int) -> [ScreenEffect] {
+    let target = report.month.adding(months: months)
+    return target.isSupported && target != report.month ? [.loadMonth(target)] : []
   }
 
   // MARK: Folding

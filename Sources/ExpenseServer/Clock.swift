@@ -19,7 +19,9 @@ public struct ServerClock: Sendable {
     now: { Date() },
     today: {
       let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-      return CivilDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)!
+      // Foundation gives a real date; the epoch only stands in for a clock that gives none.
+      return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        ?? CivilDate(daysSinceEpoch: 0)
     })
 
   var timestamp: String { ImportRecord.timestamp(now()) }

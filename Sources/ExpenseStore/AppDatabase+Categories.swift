@@ -52,7 +52,7 @@ extension AppDatabase {
       db, sql: "SELECT date, amountMinor, currency FROM expense WHERE category = ?", arguments: [old])
     while let row = try rows.next() {
       guard let currency = Currency(code: row["currency"]) else { continue }
-      let date = try CivilDate.parse(row["date"])
+      let date = try CivilDate.parseStored(row["date"])
       let amount = Money(minor: row["amountMinor"], currency: currency)
       totals.remove(date: date, amount: amount, category: old)
       try totals.add(date: date, amount: amount, category: new)

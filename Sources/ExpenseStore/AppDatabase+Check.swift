@@ -122,6 +122,7 @@ extension AppDatabase {
   /// Stored values a report or a list could not read: each finding names the rows (by id) and
   /// their months.
   static func unreadableValues(_ db: Database) throws -> [CheckProblem] {
+    let dates = CivilDate.supportedRange
     // Day number of a date (days since 1970-01-01) as SQLite computes it, and as the key holds it.
     let keyDay = ExpenseKey.sqlDaysSinceEpoch
     let dateDay = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
@@ -136,6 +137,11 @@ extension AppDatabase {
       (
         "date(date, '+0 days') IS date AND typeof(key) = 'integer' AND \(dateDay) <> \(keyDay)",
         "the row's key is not on its date (it is listed under the wrong month)"
+      ),
+      (
+        "date(date, '+0 days') IS date AND (date < '\(dates.lowerBound)' OR date > '\(dates.upperBound)')",
+        "the date is outside the supported range \(dates.lowerBound) through \(dates.upperBound) (reports leave "
+          + "the row out): give it its real date with 'expenses edit ID --date YYYY-MM-DD' or 'expenses delete ID'"
       ),
     ]
     var problems: [CheckProblem] = []
@@ -177,7 +183,29 @@ extension AppDatabase {
           kind: .unreadable, table: "budget", rowIDs: badBudgets.map { $0["id"] },
           message: "the amount is not a whole number or the currency is not an ISO 4217 code"))
     }
+    problems += try budgetMonths(db)
     return problems
+  }
+
+  /// Budget months an older version stored outside `Month.supportedRange` (`999-05`): reports
+  /// leave them out; the message says how to remove them.
+  static func budgetMonths(_ db: Database) throws -> [CheckProblem] {
+    let months = Month.supportedRange
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT DISTINCT CAST(month AS TEXT) AS month FROM budget
+        WHERE month <> '' AND (month NOT GLOB '\(monthPattern)' OR month < ? OR month > ?) ORDER BY 1
+        """,
+      arguments: [months.lowerBound.description, months.upperBound.description])
+    guard !rows.isEmpty else { return [] }
+    return [
+      CheckProblem(
+        kind: .unreadable, table: "budget", months: rows.map { $0["month"] },
+        message:
+          "the budget month is outside the supported range \(months.lowerBound) through \(months.upperBound) "
+          + "(reports leave the budget out): remove it with 'expenses budget remove CATEGORY --month YYYY-MM'")
+    ]
   }
 
   /// The expense rows matching `condition` as one finding (ids and months, the first 20 ids).

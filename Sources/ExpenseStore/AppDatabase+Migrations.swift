@@ -125,7 +125,7 @@ extension AppDatabase {
       let key =
         try imported
         ?? ImportSession.freeKey(
-          db, on: try CivilDate.parse(date), seed: row["id"], table: "expense2")
+          db, on: try CivilDate.parseStored(date), seed: row["id"], table: "expense2")
       try insert.execute(arguments: [
         key, row["id"], date, row["amountMinor"], row["currency"], row["description"], row["category"],
         row["account"], row["sourceFile"], row["sourceLine"],

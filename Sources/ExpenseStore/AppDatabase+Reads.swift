@@ -60,7 +60,7 @@ extension AppDatabase {
     let file: String? = try row.decode(forColumn: "sourceFile")
     let line: Int? = try row.decode(forColumn: "sourceLine")
     var expense = Expense(
-      id: try row.decode(forColumn: "id"), date: try CivilDate.parse(try row.decode(forColumn: "date")),
+      id: try row.decode(forColumn: "id"), date: try CivilDate.parseStored(try row.decode(forColumn: "date")),
       amount: Money(minor: try row.decode(forColumn: "amountMinor"), currency: currency),
       description: try row.decode(forColumn: "description"), category: try row.decode(forColumn: "category"),
       account: try row.decode(forColumn: "account"),
@@ -87,15 +87,22 @@ extension AppDatabase {
   /// Per (currency, category, month) sums for the months `from...through`, read from the
   /// `monthTotal` rollup: the cost follows the number of categories, not of rows. With `daily`,
   /// each total carries its money out per day (for shaped pace).
-  public func monthlyTotals(from first: Month, through last: Month, daily: Bool = false) throws(StoreError)
-    -> [CategoryMonthTotal]
+  ///
+  /// Only months in `Month.supportedRange` are read: rows an older version stored outside it
+  /// (`check` names them) are left out of every report rather than failing it.
+  public func monthlyTotals(from requestedFirst: Month, through requestedLast: Month, daily: Bool = false)
+    throws(StoreError) -> [CategoryMonthTotal]
   {
-    try read { db in
+    let first = max(requestedFirst, Month.supportedRange.lowerBound)
+    let last = min(requestedLast, Month.supportedRange.upperBound)
+    guard first <= last else { return [] }
+    return try read { db in
       let rows = try Row.fetchAll(
         db,
         sql: """
           SELECT month, currency, category, outflow, inflow, count, inflowCount\(daily ? ", daily" : "")
-          FROM monthTotal WHERE month >= ? AND month <= ? ORDER BY month, currency, category
+          FROM monthTotal WHERE month >= ? AND month <= ? AND month GLOB '\(AppDatabase.monthPattern)'
+          ORDER BY month, currency, category
           """,
         arguments: [first.description, last.description])
       return try rows.compactMap { row -> CategoryMonthTotal? in
@@ -106,7 +113,7 @@ extension AppDatabase {
           let category: String = try row.decode(forColumn: "category")
           return CategoryMonthTotal(
             currency: currency, category: category.isEmpty ? nil : category,
-            month: try Month.parse(try row.decode(forColumn: "month")),
+            month: try Month.parseStored(try row.decode(forColumn: "month")),
             outflowMinor: try row.decode(forColumn: "outflow"),
             inflowMinor: try row.decode(forColumn: "inflow"), count: try row.decode(forColumn: "count"),
             inflowCount: try row.decode(forColumn: "inflowCount"),
@@ -119,43 +126,62 @@ extension AppDatabase {
     }
   }
 
-  /// The first month with any transaction, per currency (from the small rollup table).
+  /// The first month with any transaction, per currency (from the small rollup table), among
+  /// the months in `Month.supportedRange` (what an older version stored outside is left out).
   public func historyStart() throws(StoreError) -> [Currency: Month] {
     try read { db in
       var result: [Currency: Month] = [:]
-      let rows = try Row.fetchAll(db, sql: "SELECT currency, MIN(month) AS first FROM monthTotal GROUP BY currency")
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT currency, MIN(month) AS first FROM monthTotal
+          WHERE month >= ? AND month <= ? AND month GLOB '\(AppDatabase.monthPattern)' GROUP BY currency
+          """,
+        arguments: [Month.supportedRange.lowerBound.description, Month.supportedRange.upperBound.description])
       for row in rows {
-        if let currency = Currency(code: row["currency"]), let first: String = row["first"] {
-          result[currency] = try Month.parse(first)
+        if let currency = Currency(code: row["currency"]), let first: String = row["first"],
+          let month = try? Month.parse(first)
+        {
+          result[currency] = month
         }
       }
       return result
     }
   }
 
-  /// The latest month with any transaction, or `nil` for an empty database.
+  /// The latest month with any transaction in `Month.supportedRange`, or `nil` when there is none.
   public func latestMonth() throws(StoreError) -> Month? {
     try read { db in
-      // The table is keyed by date first: the last row by key is the latest date.
-      guard let last = try String.fetchOne(db, sql: "SELECT date FROM expense ORDER BY key DESC LIMIT 1") else {
-        return nil
+      // The table is keyed by date first: the last row by key is the latest date. A row an older
+      // version stored outside the supported range may have a key that is not its date: the
+      // date itself is checked too.
+      let keys = ExpenseKey.range(from: CivilDate.supportedRange.lowerBound, through: CivilDate.supportedRange.upperBound)
+      let dates = try String.fetchCursor(
+        db, sql: "SELECT date FROM expense WHERE key BETWEEN ? AND ? ORDER BY key DESC",
+        arguments: [keys.lowerBound, keys.upperBound])
+      while let text = try dates.next() {
+        if let date = try? CivilDate.parse(text) { return date.calendarMonth }
       }
-      return try CivilDate.parse(last).calendarMonth
+      return nil
     }
   }
 
-  /// All budgets, defaults and overrides.
+  /// All budgets, defaults and overrides. A month override an older version stored outside
+  /// `Month.supportedRange` (`999-05`) is left out: `check` names it, `budget remove` removes it.
   public func budgets() throws(StoreError) -> [Budget] {
     try read { db in
       try Row.fetchAll(
         db, sql: "SELECT category, currency, month, amountMinor FROM budget ORDER BY category, currency, month"
       )
       .compactMap { row -> Budget? in
-        guard let currency = Currency(code: row["currency"]) else { return nil }
-        let month: String = row["month"]
+        // Decoded with `try`: a hand-edited value (a REAL amount, a NULL) is an error, never a trap.
+        guard let currency = Currency(code: try row.decode(String.self, forColumn: "currency")) else { return nil }
+        let text: String = try row.decode(forColumn: "month")
+        let month = text.isEmpty ? nil : try? Month.parse(text)
+        guard text.isEmpty || month != nil else { return nil }
         return Budget(
-          category: row["category"], amount: Money(minor: row["amountMinor"], currency: currency),
-          month: month.isEmpty ? nil : try Month.parse(month))
+          category: try row.decode(forColumn: "category"),
+          amount: Money(minor: try row.decode(forColumn: "amountMinor"), currency: currency), month: month)
       }
     }
   }
@@ -236,6 +262,11 @@ extension AppDatabase {
   public func profileNames() throws(StoreError) -> [String] {
     try read { db in try String.fetchAll(db, sql: "SELECT name FROM importProfile ORDER BY name") }
   }
+}
+
+extension AppDatabase {
+  /// A GLOB matching a stored `YYYY-MM` with a four-digit year (older versions wrote `999-05`).
+  static let monthPattern = "[0-9][0-9][0-9][0-9]-[0-9][0-9]"
 }
 
 /// A category as `expenses categories` lists it.

@@ -63,9 +63,11 @@ extension AppDatabase {
   /// Changes one expense; it keeps its id. A new date moves it to a free key on that day (the
   /// key starts with the day), so re-importing the original file will not see it as a
   /// duplicate any more. A category set here is the user's: `rules apply` never changes it.
+  /// A new date outside `CivilDate.supportedRange` is refused (its key would not hold its day).
   @discardableResult
   public func editExpense(id: Int64, _ change: ExpenseEdit) throws -> Expense {
-    try write { db in
+    if let date = change.date, !date.isSupported { throw CoreError.dateOutOfRange(date.description) }
+    return try write { db in
       guard let old = try AppDatabase.storedRow(db, id: id) else { throw StoreError.expenseNotFound([id]) }
       var new = old.expense
       var source = old.source
@@ -109,8 +111,8 @@ extension AppDatabase {
       ).map { row in
         ImportRecord(
           id: row["id"], file: row["file"], importedAt: row["importedAt"], rows: row["rows"],
-          firstId: row["firstId"], lastId: row["lastId"], firstDate: try CivilDate.parse(row["firstDate"]),
-          lastDate: try CivilDate.parse(row["lastDate"]))
+          firstId: row["firstId"], lastId: row["lastId"], firstDate: try CivilDate.parseStored(row["firstDate"]),
+          lastDate: try CivilDate.parseStored(row["lastDate"]))
       }
     }
   }
@@ -142,7 +144,7 @@ extension AppDatabase {
         while let row = try rows.next() {
           guard let currency = Currency(code: row["currency"]) else { continue }
           totals.remove(
-            date: try CivilDate.parse(row["date"]), amount: Money(minor: row["amountMinor"], currency: currency),
+            date: try CivilDate.parseStored(row["date"]), amount: Money(minor: row["amountMinor"], currency: currency),
             category: row["category"])
         }
         try delete.execute(arguments: arguments)
@@ -181,7 +183,7 @@ extension AppDatabase {
         updates.append((row["key"], rule.category))
         result.changed += 1
         result.byCategory[rule.category, default: 0] += 1
-        let date = try CivilDate.parse(row["date"])
+        let date = try CivilDate.parseStored(row["date"])
         let amount = Money(minor: row["amountMinor"], currency: currency)
         totals.remove(date: date, amount: amount, category: current)
         try totals.add(date: date, amount: amount, category: rule.category)

@@ -92,11 +92,16 @@ extension AppDatabase {
       let category = winner[CategoryName.key(name)] ?? name
       let slot = "\(CategoryName.key(name))\u{0}\(row["currency"] as String)\u{0}\(row["month"] as String)"
       if budgets[slot] == nil { order.append(slot) }
-      budgets[slot, default: (category, row["currency"], row["month"], 0)].minor += row["amountMinor"]
+      // Two budgets merged into one: their sum, held at Int64.max (no stored pair can trap).
+      let minor: Int64 = try row.decode(forColumn: "amountMinor")
+      var entry = budgets[slot] ?? (category, row["currency"], row["month"], 0)
+      let sum = entry.minor.addingReportingOverflow(minor)
+      entry.minor = sum.overflow ? (minor < 0 ? .min : .max) : sum.partialValue
+      budgets[slot] = entry
     }
     try db.execute(sql: "DELETE FROM budget")
     for slot in order {
-      let budget = budgets[slot]!
+      guard let budget = budgets[slot] else { continue }
       try db.execute(
         sql: "INSERT INTO budget (category, currency, month, amountMinor) VALUES (?, ?, ?, ?)",
         arguments: [budget.category, budget.currency, budget.month, budget.minor])

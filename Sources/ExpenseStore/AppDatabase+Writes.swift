@@ -37,9 +37,11 @@ extension AppDatabase {
   ///
   /// Typing the same coffee twice means two coffees, so a hand-added row is never a duplicate:
   /// it gets a free key on its day instead of a fingerprint.
+  /// A date outside `CivilDate.supportedRange` is refused: its key would not hold its day.
   @discardableResult
   public func addExpense(_ expense: Expense) throws -> Expense {
-    try write { db in
+    guard expense.date.isSupported else { throw CoreError.dateOutOfRange(expense.date.description) }
+    return try write { db in
       var names = try AppDatabase.categoryNames(db)
       var expense = expense
       expense.category = names.canonical(expense.category)
@@ -78,8 +80,10 @@ extension AppDatabase {
   /// Sets a budget: the default for every month, or an override for `budget.month`. The name is
   /// matched to a known category (case, spaces and normalization aside); the first budget of a
   /// category gives it its spelling everywhere (a budget's spelling wins).
+  /// A month outside `Month.supportedRange` is refused (reports would never read it).
   public func saveBudget(_ budget: Budget) throws {
     guard budget.amount.minor >= 0 else { throw CoreError.negativeBudget(budget.amount.decimalString) }
+    if let month = budget.month, !month.isSupported { throw CoreError.monthOutOfRange(month.description) }
     try write { db in
       var budget = budget
       budget.category = try AppDatabase.budgetSpelling(db, budget.category)
@@ -97,8 +101,12 @@ extension AppDatabase {
   public func removeBudget(category: String, month: Month?, currency: Currency?) throws {
     try write { db in
       let stored = try AppDatabase.categoryNames(db).known(category) ?? category
-      var sql = "DELETE FROM budget WHERE category = ? AND month = ?"
-      var arguments: StatementArguments = [stored, month?.description ?? ""]
+      // An older version wrote a year under 1000 without its leading zeros (`999-05`): both
+      // spellings name the month, so such a budget can still be removed.
+      let padded = month?.description ?? ""
+      let legacy = month.map { "\($0.year)-\($0.description.suffix(2))" } ?? ""
+      var sql = "DELETE FROM budget WHERE category = ? AND month IN (?, ?)"
+      var arguments: StatementArguments = [stored, padded, legacy]
       if let currency {
         sql += " AND currency = ?"
         arguments += [currency.code]

@@ -61,7 +61,7 @@ extension BenchmarkCalculator {
       months += 1
     }
     if months > 0 {
-      let pace = budget.map { Rounding.clamp(Rounding.divideHalfEven(Int128($0) * by, all)) }
+      let pace = budget.map { Rounding.share($0, part: by, of: all) }
       let rest = Rounding.divideHalfEven(all - by, Int128(months))
       return Projection(pace: pace, projected: Rounding.clamp(Int128(spent) + rest), basis: .history)
     }

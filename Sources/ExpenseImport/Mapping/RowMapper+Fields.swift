@@ -56,6 +56,12 @@ extension RowMapper {
   func dateIssue(_ reader: CSVReader) -> ImportIssue {
     let dateBytes = RowMapper.cell(reader, plan.date)
     let empty = !dateBytes.contains { $0 != 0x20 && $0 != 0x09 }
+    let range = CivilDate.supportedRange
+    if let date = try? CivilDate.parseStored(reader.string(plan.date)), !date.isSupported {
+      return issue(
+        .badDate, reader, plan.date, "the date is outside the supported range \(range.lowerBound) through \(range.upperBound)",
+        "expenses keeps dates from \(range.lowerBound.year) through \(range.upperBound.year); check the row's year")
+    }
     return issue(
       .badDate, reader, plan.date,
       empty ? "the date is empty" : "not a date in the format \(plan.dateFormat)",

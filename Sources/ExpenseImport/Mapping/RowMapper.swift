@@ -40,7 +40,7 @@ struct RowMapper: ~Copyable {
   /// Bytes of the last date that parsed, and what they gave (dates repeat row after row).
   let lastDateBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: RowMapper.dateCacheLength)
   var lastDateCount = -1
-  var lastDate = CivilDate(year: 1970, month: 1, day: 1)!
+  var lastDate = CivilDate(daysSinceEpoch: 0)
   var lastDay = 0
   var lastCurrencyKey: UInt32 = 0
   var lastCurrency: Currency

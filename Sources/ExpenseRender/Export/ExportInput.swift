@@ -60,7 +60,7 @@ public struct ExportInput: Sendable {
   var startDay: CivilDate {
     var days = expenses.map(\.date) + budgets.compactMap { $0.month?.firstDay }
     if let firstDay { days.append(firstDay) }
-    return days.min() ?? CivilDate(year: 1970, month: 1, day: 1)!
+    return days.min() ?? CivilDate(daysSinceEpoch: 0)
   }
 }
 

@@ -27,7 +27,7 @@ struct AddCommand: ParsableCommand {
   @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
   func validate() throws {
-    do { _ = try CivilDate.parse(date) } catch { throw ValidationError(error.description) }
+    _ = try DateArgument.date(date)
     if text.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the description is empty") }
   }
 
@@ -36,7 +36,7 @@ struct AddCommand: ParsableCommand {
     let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
     let money = Money(minor: try AddCommand.signedMinor(amount, currency: currency), currency: currency)
     let expense = try db.addExpense(
-      Expense(date: try CivilDate.parse(date), amount: money, description: text, category: category, account: account))
+      Expense(date: try DateArgument.date(date), amount: money, description: text, category: category, account: account))
     if format == .json {
       try Console.out(ExpenseJSON.encode([expense]) + "\n")
     } else {

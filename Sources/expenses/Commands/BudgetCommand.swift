@@ -26,7 +26,7 @@ struct BudgetCommand: ParsableCommand {
     @Option(help: "ISO 4217 currency (default: the database's).") var currency: String?
 
     func validate() throws {
-      if let month { do { _ = try Month.parse(month) } catch { throw ValidationError(error.description) } }
+      if let month { _ = try DateArgument.month(month) }
       if amount.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
         throw ValidationError(CoreError.negativeBudget(amount).description)
       }
@@ -36,7 +36,7 @@ struct BudgetCommand: ParsableCommand {
       let db = try database.open()
       let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
       let money = try Money.parse(amount, currency: currency)
-      let month = try month.map { text throws(CoreError) in try Month.parse(text) }
+      let month = try month.map(DateArgument.month)
       if let near = try db.categorySuggestion(for: category) {
         try Console.err(
           "expenses: no category '\(TerminalText.sanitize(category))' yet; did you mean '\(TerminalText.sanitize(near))'? "
@@ -99,12 +99,13 @@ struct BudgetCommand: ParsableCommand {
     @Option(help: "Only the budget in this currency.") var currency: String?
 
     func validate() throws {
-      if let month { do { _ = try Month.parse(month) } catch { throw ValidationError(error.description) } }
+      // Any four-digit year: a budget an older version stored outside the range can be removed.
+      if let month { _ = try DateArgument.storedMonth(month) }
     }
 
     func run() throws {
       let db = try database.open()
-      let month = try month.map { text throws(CoreError) in try Month.parse(text) }
+      let month = try month.map(DateArgument.storedMonth)
       let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) }
       try db.removeBudget(category: category, month: month, currency: currency)
       print("Removed the budget of \(TerminalText.sanitize(category))\(month.map { " for \($0)" } ?? "")")

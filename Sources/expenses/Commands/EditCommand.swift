@@ -27,7 +27,7 @@ struct EditCommand: ParsableCommand {
   @Option(help: "New account ('' for none).") var account: String?
 
   func validate() throws {
-    if let date { do { _ = try CivilDate.parse(date) } catch { throw ValidationError(error.description) } }
+    if let date { _ = try DateArgument.date(date) }
     if let description, description.allSatisfy(\.isWhitespace) {
       throw ValidationError("the description is empty")
     }
@@ -40,7 +40,7 @@ struct EditCommand: ParsableCommand {
     let db = try database.open()
     guard let stored = try db.expense(id: id) else { throw StoreError.expenseNotFound([id]) }
     var change = ExpenseEdit(
-      date: try date.map { text throws(CoreError) in try CivilDate.parse(text) }, description: description,
+      date: try date.map(DateArgument.date), description: description,
       category: category, account: account)
     if let amount {
       change.amountMinor = try AddCommand.signedMinor(amount, currency: stored.amount.currency)

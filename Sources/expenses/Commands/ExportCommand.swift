@@ -42,18 +42,11 @@ struct ExportCommand: ParsableCommand {
 
   /// The first and last day exported (either open).
   func period() throws -> (CivilDate?, CivilDate?) {
-    do {
-      if let month {
-        let m = try Month.parse(month)
-        return (m.firstDay, m.lastDay)
-      }
-      return (
-        try from.map { text throws(CoreError) in try CivilDate.parse(text) },
-        try to.map { text throws(CoreError) in try CivilDate.parse(text) }
-      )
-    } catch {
-      throw ValidationError(error.description)
+    if let month {
+      let m = try DateArgument.month(month)
+      return (m.firstDay, m.lastDay)
     }
+    return (try from.map(DateArgument.date), try to.map(DateArgument.date))
   }
 
   func run() throws {

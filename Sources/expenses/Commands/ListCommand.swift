@@ -22,14 +22,14 @@ struct ListCommand: ParsableCommand {
   @Flag(help: "ASCII glyphs only.") var ascii = false
 
   func validate() throws {
-    if let month { do { _ = try Month.parse(month) } catch { throw ValidationError(error.description) } }
+    if let month { _ = try DateArgument.month(month) }
     if let width, width < 20 { throw ValidationError("--width must be at least 20 columns") }
   }
 
   func run() throws {
     let db = try database.openForReading()
     let expenses = try db.expenses(
-      month: try month.map { text throws(CoreError) in try Month.parse(text) }, category: category)
+      month: try month.map(DateArgument.month), category: category)
     let output: String
     if format == .json {
       output = ExpenseJSON.encode(expenses) + "\n"

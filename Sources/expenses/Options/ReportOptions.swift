@@ -46,11 +46,11 @@ struct ReportOptions: ParsableArguments {
   }
 
   func parseMonth(_ text: String) throws -> Month {
-    do { return try Month.parse(text) } catch { throw ValidationError(error.description) }
+    try DateArgument.month(text)
   }
 
   func parseToday(_ text: String) throws -> CivilDate {
-    do { return try CivilDate.parse(text) } catch { throw ValidationError(error.description) }
+    try DateArgument.date(text)
   }
 }
 
