@@ -31,13 +31,17 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
   /// (flags, imported rows, API parameters and bodies); readers skip or report what an older
   /// version stored outside it. Arithmetic still works beyond it (a report for 1900-01 looks at
   /// the months before), within `representableRange`.
-  public static let supportedRange = CivilDate(validYear: 1900, month: 1, day: 1)...CivilDate(
-    validYear: 2999, month: 12, day: 31)
+  public static let supportedRange =
+    CivilDate(
+      validYear: 1900, month: 1, day: 1)...CivilDate(
+      validYear: 2999, month: 12, day: 31)
 
   /// Every date the type can hold (four-digit years, as the text form has). Arithmetic clamps
   /// into it, so no input can make date arithmetic trap.
-  public static let representableRange = CivilDate(validYear: 1, month: 1, day: 1)...CivilDate(
-    validYear: 9999, month: 12, day: 31)
+  public static let representableRange =
+    CivilDate(
+      validYear: 1, month: 1, day: 1)...CivilDate(
+      validYear: 9999, month: 12, day: 31)
 
   /// Whether the date is in `supportedRange`.
   public var isSupported: Bool { CivilDate.supportedRange.contains(self) }

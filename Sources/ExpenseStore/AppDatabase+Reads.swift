@@ -155,7 +155,8 @@ extension AppDatabase {
       // The table is keyed by date first: the last row by key is the latest date. A row an older
       // version stored outside the supported range may have a key that is not its date: the
       // date itself is checked too.
-      let keys = ExpenseKey.range(from: CivilDate.supportedRange.lowerBound, through: CivilDate.supportedRange.upperBound)
+      let keys = ExpenseKey.range(
+        from: CivilDate.supportedRange.lowerBound, through: CivilDate.supportedRange.upperBound)
       let dates = try String.fetchCursor(
         db, sql: "SELECT date FROM expense WHERE key BETWEEN ? AND ? ORDER BY key DESC",
         arguments: [keys.lowerBound, keys.upperBound])

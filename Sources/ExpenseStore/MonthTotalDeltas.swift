@@ -157,17 +157,24 @@ extension MonthTotalDeltas.Sums {
     return true
   }
 
-  /// Takes back an amount `record` added.
+  /// Takes back an amount `record` added. Saturating: the rows taken back are stored ones,
+  /// and a hand-edited file may hold amounts no import let in (no stored value can trap here).
   mutating func unrecord(_ minor: Int64, day: Int) {
     let magnitude = Int64(clamping: minor.magnitude)
     if minor < 0 {
-      outflow -= magnitude
+      outflow = Self.saturating(outflow, minus: magnitude)
       addDaily(-magnitude, day: day)
     } else {
-      inflow -= magnitude
-      if minor > 0 { inflowCount -= 1 }
+      inflow = Self.saturating(inflow, minus: magnitude)
+      if minor > 0 { inflowCount = Self.saturating(inflowCount, minus: 1) }
     }
-    count -= 1
+    count = Self.saturating(count, minus: 1)
+  }
+
+  /// `value - amount` (amount >= 0), held at `Int64.min`.
+  static func saturating(_ value: Int64, minus amount: Int64) -> Int64 {
+    let (result, overflow) = value.subtractingReportingOverflow(amount)
+    return overflow ? .min : result
   }
 
   mutating func addDaily(_ minor: Int64, day: Int) {

@@ -38,5 +38,6 @@ struct ReportPrinter {
 func systemToday() -> CivilDate {
   let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
   // Foundation gives a real date; the epoch only stands in for a clock that gives none.
-  return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(daysSinceEpoch: 0)
+  return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    ?? CivilDate(daysSinceEpoch: 0)
 }

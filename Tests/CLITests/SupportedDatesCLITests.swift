@@ -16,7 +16,7 @@ import Testing
       (["add", "0001-01-01", "1", "X"], "date '0001-01-01' is outside the supported range"),
       (["add", "3000-01-01", "1", "X"], "1900-01-01 through 2999-12-31"),
       (["list", "--month", "0999-05"], "month '0999-05'"),
-      (["export", "--from", "0001-01-01"], "date '0001-01-01'"),
+      (["export", "--format", "ledger", "--from", "0001-01-01"], "date '0001-01-01'"),
       (["edit", "1", "--date", "0001-01-01"], "date '0001-01-01'"),
     ]
     for (arguments, mention) in cases {
@@ -24,7 +24,8 @@ import Testing
       #expect(result.code == 64, "\(arguments) exited \(result.code): \(result.stderr)")
       #expect(result.stderr.contains(mention), "\(arguments): \(result.stderr)")
     }
-    #expect(try cli.run(["list", "--format", "json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+    #expect(try cli.run(["add", "2026-10-01", "1", "Only"]).code == 0)
+    #expect((try cli.json(["list", "--format", "json"]) as? [[String: Any]])?.count == 1, "nothing else was stored")
   }
 
   @Test func theFirstSupportedMonthReports() throws {
@@ -62,17 +63,19 @@ import Testing
         VALUES (\(wrappedKey), 1000, '0001-01-01', -100, 'USD', 'X', 'Groceries');
       INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount)
         VALUES ('1-01', 'USD', 'Groceries', 100, 0, 1, 0);
+      INSERT INTO idRun (firstId, lastId, day) VALUES (1000, 1000, 853702);
       """)
     for arguments in [
       ["report", "--month", "2026-10", "--today", "2026-10-20", "--width", "60"],
       ["report", "--month", "1900-01", "--today", "1900-01-20", "--format", "json"],
       ["budget", "list"], ["budget", "list", "--format", "json"], ["list"], ["list", "--format", "json"],
-      ["export", "--format", "csv"],
+      ["export", "--format", "ledger"], ["export", "--format", "beancount"],
     ] {
       let result = try cli.run(arguments)
       #expect(result.code == 0, "\(arguments) exited \(result.code): \(result.stderr)")
     }
-    #expect(try cli.run(["list", "--format", "json"]).stdout.contains("\"0001-01-01\""), "the row is shown, to be fixed")
+    #expect(
+      try cli.run(["list", "--format", "json"]).stdout.contains("\"0001-01-01\""), "the row is shown, to be fixed")
     let check = try cli.run(["check"])
     #expect(check.code == 65, "\(check.stdout)\(check.stderr)")
     #expect(check.stdout.contains("999-05"), "\(check.stdout)")

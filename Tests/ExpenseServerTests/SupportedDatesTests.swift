@@ -23,7 +23,8 @@ import Testing
       let today = try await client.call(.get, "/v1/reports/2026-10?today=0001-01-01", auth: .read)
       #expect(today.status == 400)
       #expect(today.json["field"]?.string == "today")
-      let budget = try await client.call(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":1000,"month":"0999-05"}"#)
+      let budget = try await client.call(
+        .put, "/v1/budgets/Groceries", json: #"{"amountMinor":1000,"month":"0999-05"}"#)
       #expect(budget.status == 400, "\(budget.text)")
       #expect(budget.json["field"]?.string == "month")
       let id = try #require(try harness.database.expenses().first?.id)
@@ -54,7 +55,7 @@ import Testing
               VALUES ('1-01', 'USD', 'Groceries', 100, 0, 1, 0);
             """)
       }
-      for path in ["/v1/reports/2026-10", "/v1/reports/1900-01", "/v1/budgets", "/v1/expenses"] {
+      for path in ["/v1/reports/2026-10", "/v1/reports/1900-01?today=1900-01-10", "/v1/budgets", "/v1/expenses"] {
         let reply = try await client.call(.get, path, auth: .read)
         #expect(reply.status == 200, "\(path): \(reply.text)")
       }

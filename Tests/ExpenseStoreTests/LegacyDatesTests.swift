@@ -38,6 +38,7 @@ import Testing
                    (\(second), 1001, '0002-03-04', -200, 'USD', 'Y', 'Groceries');
           INSERT INTO monthTotal (month, currency, category, outflow, inflow, count, inflowCount)
             VALUES ('1-01', 'USD', 'Groceries', 100, 0, 1, 0), ('2-03', 'USD', 'Groceries', 200, 0, 1, 0);
+          INSERT INTO idRun (firstId, lastId, day) VALUES (1000, 1000, \(wrapped >> 43)), (1001, 1001, \(second >> 43));
           """)
     }
   }
@@ -47,9 +48,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let budgets = try db.budgets()
     #expect(budgets.map(\.month) == [nil], "the 999-05 override is left out")
-    let totals = try db.monthlyTotals(from: try #require(Month(year: 1899, month: 10)), through: try Month.parse("2026-10"))
+    let totals = try db.monthlyTotals(
+      from: try #require(Month(year: 1899, month: 10)), through: try Month.parse("2026-10"))
     #expect(totals.map(\.month.description).sorted() == ["2026-09", "2026-10"])
-    #expect(try db.monthlyTotals(from: try #require(Month(year: 1, month: 1)), through: try Month.parse("1900-02")).isEmpty)
+    #expect(
+      try db.monthlyTotals(from: try #require(Month(year: 1, month: 1)), through: try Month.parse("1900-02")).isEmpty)
     #expect(try db.historyStart()[.usd]?.description == "2026-09")
     #expect(try db.latestMonth()?.description == "2026-10", "not the wrapped key's month")
     let listed = try db.expenses().map(\.date.description)

@@ -59,7 +59,8 @@ extension RowMapper {
     let range = CivilDate.supportedRange
     if let date = try? CivilDate.parseStored(reader.string(plan.date)), !date.isSupported {
       return issue(
-        .badDate, reader, plan.date, "the date is outside the supported range \(range.lowerBound) through \(range.upperBound)",
+        .badDate, reader, plan.date,
+        "the date is outside the supported range \(range.lowerBound) through \(range.upperBound)",
         "expenses keeps dates from \(range.lowerBound.year) through \(range.upperBound.year); check the row's year")
     }
     return issue(

@@ -36,7 +36,8 @@ struct AddCommand: ParsableCommand {
     let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
     let money = Money(minor: try AddCommand.signedMinor(amount, currency: currency), currency: currency)
     let expense = try db.addExpense(
-      Expense(date: try DateArgument.date(date), amount: money, description: text, category: category, account: account))
+      Expense(date: try DateArgument.date(date), amount: money, description: text, category: category, account: account)
+    )
     if format == .json {
       try Console.out(ExpenseJSON.encode([expense]) + "\n")
     } else {
