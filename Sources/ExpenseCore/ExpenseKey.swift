@@ -33,7 +33,9 @@ public struct ExpenseKey: RawRepresentable, Hashable, Comparable, Sendable {
   @inlinable
   public init(day: Int64, hash: Int64) { rawValue = day << ExpenseKey.hashBits | hash }
 
-  /// The stored day of a date: `daysSinceEpoch + dayBias`, 20 bits.
+  /// The stored day of a date: `daysSinceEpoch + dayBias`, 20 bits. A date outside 1970 ±
+  /// 1,435 years would wrap to another day, which is why writes refuse dates outside
+  /// `CivilDate.supportedRange`.
   @inlinable
   public static func storedDay(_ date: CivilDate) -> Int64 {
     (Int64(date.daysSinceEpoch) + dayBias) & dayMask
@@ -42,7 +44,9 @@ public struct ExpenseKey: RawRepresentable, Hashable, Comparable, Sendable {
   /// The stored day this key belongs to.
   public var day: Int64 { rawValue >> ExpenseKey.hashBits }
 
-  /// The date this key belongs to.
+  /// The date this key belongs to: exact for every date in `CivilDate.supportedRange` (the
+  /// only dates the store accepts); any other key (one written by an older version, a damaged
+  /// file) gives a date in `CivilDate.representableRange`, never a trap.
   public var date: CivilDate { CivilDate(daysSinceEpoch: Int(day - ExpenseKey.dayBias)) }
 
   /// Every key of stored day `day`.

@@ -92,3 +92,15 @@ import Testing
     #expect(throws: CoreError.dateOutOfRange("0001-01-01")) { try db.editExpense(id: id, ExpenseEdit(date: early)) }
   }
 }
+
+/// Taking back stored rows never traps, whatever amounts a hand-edited file holds.
+@Suite struct MonthTotalTakeBackTests {
+  @Test func takingBackHugeAmountsSaturates() throws {
+    var deltas = MonthTotalDeltas()
+    let date = try CivilDate.parse("2026-10-01")
+    for _ in 0..<3 { deltas.remove(date: date, amount: Money(minor: -Int64.max, currency: .usd), category: nil) }
+    for _ in 0..<3 { deltas.remove(date: date, amount: Money(minor: Int64.max, currency: .usd), category: nil) }
+    #expect(MonthTotalDeltas.Sums.saturating(.min, minus: 1) == .min)
+    #expect(MonthTotalDeltas.Sums.saturating(10, minus: 3) == 7)
+  }
+}
