@@ -123,13 +123,13 @@ extension AppDatabase {
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     var failure: String?
     while failure == nil {
-      let n = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { read(input, $0, raw.count) } ?? 0 }
+      let n = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(input, $0, raw.count) } ?? 0 }
       if n < 0 && errno == EINTR { continue }
       if n < 0 { failure = "cannot read \(source): \(String(cString: strerror(errno)))" }
       if n <= 0 { break }
       var done = 0
       while done < n {
-        let w = buffer.withUnsafeBytes { raw in raw.baseAddress.map { write(output, $0 + done, n - done) } ?? -1 }
+        let w = buffer.withUnsafeBytes { raw in raw.baseAddress.map { Glibc.write(output, $0 + done, n - done) } ?? -1 }
         if w < 0 && errno == EINTR { continue }
         if w < 0 {
           failure = String(cString: strerror(errno))

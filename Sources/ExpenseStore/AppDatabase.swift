@@ -48,6 +48,7 @@ public final class AppDatabase: Sendable {
     } catch {
       throw AppDatabase.map(error, path: path)
     }
+    if access == .write && opening.exists && !readOnly { try refuseDamage() }
     if opening.needsMigration {
       if readOnly { throw .readOnly(path: path, action: "upgrade the database to this version's schema") }
       try migrate(backup: opening.hasData)

@@ -59,11 +59,12 @@ public final class OutputFile {
     for (other, what) in protected where OutputFile.same(target, OutputFile.absolute(other)) {
       throw .protectedOutput(path: path, what: what, other: other)
     }
-    (destination, delivery) = try OutputFile.plan(path: path, target: target, force: force)
-    let (fd, temporary) =
-      delivery == .rename
-      ? try OutputFile.temporaryFile(beside: destination)
-      : try OutputFile.temporaryFile(beside: NSTemporaryDirectory() + "/expenses-output")
+    let (destination, delivery) = try OutputFile.plan(path: path, target: target, force: force)
+    // A FIFO's or a device's folder (/dev) is no place for a temporary file: the system's is.
+    let (fd, temporary) = try OutputFile.temporaryFile(
+      beside: delivery == .rename ? destination : NSTemporaryDirectory() + "/expenses-output")
+    self.destination = destination
+    self.delivery = delivery
     self.path = target
     self.temporaryPath = temporary
     self.descriptor = fd
