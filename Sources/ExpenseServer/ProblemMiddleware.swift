@@ -126,7 +126,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
       return .unprocessable(error.description)
     case .busy, .readOnly, .diskFull:
       return APIProblem(status: .serviceUnavailable, detail: error.description, headers: [.retryAfter: "1"])
-    case .newerSchema, .cannotOpen, .notADatabase, .noDatabase, .corrupt, .io, .unreadable, .sqlite:
+    case .newerSchema, .cannotOpen, .notADatabase, .notSQLite, .noDatabase, .corrupt, .io, .unreadable, .sqlite:
       return APIProblem(status: .internalServerError, detail: error.description)
     }
   }

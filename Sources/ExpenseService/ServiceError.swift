@@ -22,6 +22,9 @@ public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConverti
   case protectedOutput(path: String, what: String, other: String)
   /// `path` is a folder.
   case outputIsDirectory(path: String)
+  /// `path` is something no output replaces or writes into (`what`: a block device, a socket,
+  /// a symbolic link to a missing file).
+  case outputIsSpecial(path: String, what: String)
   /// `path` exists and replacing it was not asked for.
   case outputExists(path: String)
   /// `path` could not be created (`reason` is the system's).
@@ -37,7 +40,7 @@ public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConverti
 
   public var kind: Kind {
     switch self {
-    case .protectedOutput, .outputIsDirectory, .outputExists, .cannotCreate: return .cannotCreate
+    case .protectedOutput, .outputIsDirectory, .outputIsSpecial, .outputExists, .cannotCreate: return .cannotCreate
     case .cannotWrite: return .io
     case .everyRowExcluded, .totalTooLarge: return .badData
     case .widthTooSmall: return .usage
@@ -50,6 +53,9 @@ public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConverti
       return "refusing to write \(path): it is \(what) (\(other)); choose another path"
     case .outputIsDirectory(let path):
       return "cannot write \(path): it is a directory"
+    case .outputIsSpecial(let path, let what):
+      return "cannot write \(path): it is \(what); nothing was replaced. Write to a regular file, a FIFO or a "
+        + "character device such as /dev/null"
     case .outputExists(let path):
       return "\(path) already exists; choose another path or add --force to replace it"
     case .cannotCreate(let path, let reason):

@@ -21,8 +21,11 @@ extension AppDatabase {
 
   /// Replaces every page of this database with the pages of the verified backup at `path`,
   /// through SQLite's online backup API, in one write transaction; returns what was restored.
-  /// With `previous` (an empty file), the database as it was is first copied there, under the
-  /// same write lock, so no write of another process falls between the copy and the restore.
+  /// With `previous`, the database as it was (its file and its `-wal`, byte for byte: a damaged
+  /// page is kept as it is) is first copied there under the same write lock, and put in place
+  /// before the restored pages are committed: no write of another process falls between the
+  /// copy and the restore, and a kill at any point leaves the old database, or the new one
+  /// with the kept copy.
   ///
   /// Why not rename the file over the database: other processes may have the database open,
   /// and its `-wal` and `-shm` are found by name. A renamed-in file would meet the old file's
@@ -45,7 +48,7 @@ extension AppDatabase {
       try writer.writeWithoutTransaction { destination in
         try source.inDatabase { origin in
           try AppDatabase.copyPages(from: origin, into: destination) {
-            if let previous { try AppDatabase.copyCommitted(self.path, into: previous) }
+            if let previous { try AppDatabase.keepByCopy(self.path, as: previous) }
           }
         }
       }
@@ -82,16 +85,6 @@ extension AppDatabase {
       throw DatabaseError(resultCode: ResultCode(rawValue: code), message: destination.lastErrorMessage)
     }
     destination.clearSchemaCache()
-  }
-
-  /// `VACUUM INTO target` through a connection of its own: the last committed state of the
-  /// database at `path` (a read, so it runs while the caller holds the write lock).
-  static func copyCommitted(_ path: String, into target: String) throws {
-    var config = Configuration()
-    config.readonly = true
-    let reader = try DatabaseQueue(path: path, configuration: config)
-    defer { try? reader.close() }
-    try reader.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
   }
 
   /// Opens the file at `path` on its own and checks it can become this program's database:

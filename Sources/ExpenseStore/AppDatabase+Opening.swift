@@ -17,25 +17,40 @@ extension AppDatabase {
   /// Tables whose presence marks a database made before the application id existed.
   static let ownTables: Set<String> = ["expense", "monthTotal", "budget", "sectionPreference"]
 
-  /// Looks at the file through a read-only connection: is it ours, is it newer than this
-  /// build, does it need a migration. Writes nothing, so a foreign SQLite file that is refused
-  /// stays byte-for-byte as it was, journal mode included.
-  static func inspect(path: String) throws(StoreError) -> Opening {
+  /// Looks at the file before anything is written to it: is it SQLite, is it ours, is it
+  /// newer than this build, does it need a migration. Writes nothing, so a foreign file that is
+  /// refused stays byte-for-byte as it was, journal mode included, with no `-wal` or `-shm`.
+  ///
+  /// The SQLite header is read by hand first (magic, application id): a text file is "not a
+  /// SQLite database", another program's id is refused without SQLite opening the file. Only a
+  /// file with no id (ours from before the id, or an empty SQLite file) is opened, immutable,
+  /// to list its schema. For `.read`, an empty file (0 bytes, or SQLite with no schema at all)
+  /// is refused too: a read never turns a file into a database.
+  static func inspect(path: String, access: Access = .write) throws(StoreError) -> Opening {
     var status = stat()
     guard stat(path, &status) == 0, status.st_size > 0 else {
+      if access == .read && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
+        throw StoreError.notADatabase(path: path)
+      }
       return Opening(exists: false, hasData: false, needsMigration: true, needsOwnership: true)
     }
+    let applicationID = try SQLiteHeader.applicationID(path: path)
+    guard applicationID == 0 || applicationID == AppDatabase.applicationID else {
+      throw StoreError.notADatabase(path: path)
+    }
     do {
-      let queue = try openQueue(path: path, readOnly: true, wait: 0)
+      let queue =
+        applicationID == 0
+        ? try openImmutable(path: path) : try openQueue(path: path, readOnly: true, wait: 0)
       return try queue.read { db throws -> Opening in
-        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let journal = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let schemaObjects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
         let ours =
           applicationID == AppDatabase.applicationID || (applicationID == 0 && tables.isSuperset(of: ownTables))
-        let empty = applicationID == 0 && tables.isEmpty
-        guard ours || empty else { throw StoreError.notADatabase(path: path) }
+        let empty = applicationID == 0 && schemaObjects == 0
+        guard ours || (empty && access == .write) else { throw StoreError.notADatabase(path: path) }
         let migrator = AppDatabase.migrator
         let known = tables.contains("grdb_migrations")
         let superseded = known ? try migrator.hasBeenSuperseded(db) : false
@@ -52,6 +67,13 @@ extension AppDatabase {
     } catch {
       throw map(error, path: path)
     }
+  }
+
+  /// A read-only connection that reads the main file only (`immutable=1`): no lock, no `-wal`
+  /// or `-shm` created, so inspecting a file that may be another program's leaves no trace.
+  static func openImmutable(path: String) throws -> DatabaseQueue {
+    let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration(readOnly: true, wait: 0))
   }
 
   /// Marks the file as ours: the application id, and WAL mode (persistent in the file) so

@@ -37,7 +37,7 @@ public final class AppDatabase: Sendable {
   public init(path: String, access: Access = .write, wait: Double = 10) throws(StoreError) {
     self.path = path
     self.wait = wait
-    let opening = try AppDatabase.inspect(path: path)
+    let opening = try AppDatabase.inspect(path: path, access: access)
     if access == .read && !opening.exists && path != ":memory:" { throw .noDatabase(path: path) }
     let readOnly = access == .read && !opening.needsMigration || !AppDatabase.isWritable(path)
     do {
@@ -48,11 +48,20 @@ public final class AppDatabase: Sendable {
     } catch {
       throw AppDatabase.map(error, path: path)
     }
+    if access == .write && opening.exists && !readOnly { try refuseDamage() }
     if opening.needsMigration {
       if readOnly { throw .readOnly(path: path, action: "upgrade the database to this version's schema") }
       try migrate(backup: opening.hasData)
     }
     if !readOnly && opening.needsOwnership { try claim() }
+  }
+
+  /// A database around a queue already open: checked by the caller, or on purpose not (a
+  /// restore over a damaged file).
+  init(path: String, wait: Double, writer: DatabaseQueue) {
+    self.path = path
+    self.wait = wait
+    self.writer = writer
   }
 
   /// An empty in-memory database with the full schema, for tests.

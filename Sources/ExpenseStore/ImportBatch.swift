@@ -175,8 +175,14 @@ struct ImportBatch {
     p[9] = UInt8(48 + date.day % 10)
   }
 
-  static func error(_ db: Database) -> StoreError {
-    StoreError.sqlite(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+  /// The connection's last error as GRDB reports it, with its extended code, so that
+  /// `AppDatabase.map` names the database and picks the same outcome as for any statement (a
+  /// full disk or a file-size limit 74, damage 65), never a bare "database error".
+  static func error(_ db: Database) -> DatabaseError {
+    let connection = db.sqliteConnection
+    return DatabaseError(
+      resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+      message: sqlite3_errmsg(connection).map { String(cString: $0) })
   }
 
 }

@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable {
   case noDatabase(path: String)
   /// The file is not an expenses database (or not SQLite at all).
   case notADatabase(path: String)
+  /// The file is not SQLite at all (a text file, an empty file named as a database to read).
+  case notSQLite(path: String, detail: String)
   /// Another process holds the write lock for longer than this one would wait.
   case busy(path: String)
   /// SQLite found the file damaged (SQLITE_CORRUPT / SQLITE_NOTADB while in use).
@@ -64,6 +66,9 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case .notADatabase(let path):
       return
         "\(path) is not an expenses database (another program's file, or not SQLite); it was left unchanged. Choose another file with --db"
+    case .notSQLite(let path, let detail):
+      return
+        "\(path) is not a SQLite database (\(detail)); it was left unchanged. Choose another file with --db"
     case .busy(let path):
       return
         "\(path) is busy: another process is writing to it. Nothing was written; try again when it is done, or wait longer with --wait SECONDS"

@@ -48,9 +48,9 @@ struct CLIFailure: Error {
       self.init(message: error.description, code: SysExit.usage)
     case let error as StoreError:
       switch error {
-      case .newerSchema, .notADatabase, .unreadable, .totalTooLarge:
+      case .newerSchema, .notADatabase, .notSQLite, .unreadable, .totalTooLarge, .corrupt:
         self.init(message: error.description, code: SysExit.dataError)
-      case .cannotOpen, .corrupt, .diskFull, .readOnly, .io:
+      case .cannotOpen, .diskFull, .readOnly, .io:
         self.init(message: error.description, code: SysExit.ioError)
       case .busy: self.init(message: error.description, code: SysExit.tempFail)
       case .noDatabase: self.init(message: error.description, code: SysExit.noInput)

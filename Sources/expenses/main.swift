@@ -11,6 +11,10 @@ import Foundation
 // A reader that goes away (`expenses report | head -1`) becomes EPIPE on the next write, which
 // `Console` reports, instead of a kill in the middle of whatever the command was doing.
 signal(SIGPIPE, SIG_IGN)
+// A file-size limit (`ulimit -f`) would kill the process in the middle of a write with no
+// word; ignored, the write fails with EFBIG, which SQLite and the output files report as an
+// I/O error naming the file (exit 74), after rolling back.
+signal(SIGXFSZ, SIG_IGN)
 
 /// Prints `message` on stderr (best effort: stderr itself may be what failed) and exits.
 func fail(_ message: String, code: Int32) -> Never {

@@ -153,7 +153,7 @@ import Testing
     #expect(try after.integer("PRAGMA application_id") == 0x4558_5053)
   }
 
-  @Test func damageStopsEveryCommandWithExit74AndAHint() throws {
+  @Test func damageStopsEveryCommandWithExit65AndAHint() throws {
     let cli = try CLI()
     var rows = "Date,Description,Amount\n"
     for day in 0..<3000 { rows += "2026-\(10 + day % 2)-\(day % 28 + 1),Shop \(day) with a longer name,-\(day).25\n" }
@@ -166,7 +166,7 @@ import Testing
     let before = try cli.databaseBytes()
     for command in [["list"], ["import", try cli.file("more.csv", "Date,Description,Amount\n2026-10-05,X,-1\n")]] {
       let result = try cli.run(command)
-      #expect(result.code == 74, "\(command): \(result.code) \(result.stderr)")
+      #expect(result.code == 65, "\(command): \(result.code) \(result.stderr)")
       #expect(result.stderr.contains(cli.db) && result.stderr.contains("expenses check"), "\(result.stderr)")
       #expect(!result.stderr.contains("Fatal error"))
     }

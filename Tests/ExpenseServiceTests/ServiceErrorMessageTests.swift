@@ -12,6 +12,11 @@ import Testing
     ),
     (.outputIsDirectory(path: "out"), "cannot write out: it is a directory", .cannotCreate),
     (
+      .outputIsSpecial(path: "/dev/sda", what: "a block device"),
+      "cannot write /dev/sda: it is a block device; nothing was replaced. Write to a regular file, a FIFO or a character device such as /dev/null",
+      .cannotCreate
+    ),
+    (
       .outputExists(path: "r.csv"), "r.csv already exists; choose another path or add --force to replace it",
       .cannotCreate
     ),
@@ -38,6 +43,7 @@ import Testing
     switch error {
     case .protectedOutput: return "protectedOutput"
     case .outputIsDirectory: return "outputIsDirectory"
+    case .outputIsSpecial: return "outputIsSpecial"
     case .outputExists: return "outputExists"
     case .cannotCreate: return "cannotCreate"
     case .cannotWrite: return "cannotWrite"
@@ -53,6 +59,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 8, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 9, "every case is pinned")
   }
 }

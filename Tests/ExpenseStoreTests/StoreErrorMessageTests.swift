@@ -25,6 +25,10 @@ import Testing
       "db is not an expenses database (another program's file, or not SQLite); it was left unchanged. Choose another file with --db"
     ),
     (
+      .notSQLite(path: "db", detail: "its first bytes are not SQLite's header"),
+      "db is not a SQLite database (its first bytes are not SQLite's header); it was left unchanged. Choose another file with --db"
+    ),
+    (
       .busy(path: "db"),
       "db is busy: another process is writing to it. Nothing was written; try again when it is done, or wait longer with --wait SECONDS"
     ),
@@ -72,6 +76,7 @@ import Testing
     case .cannotOpen: return "cannotOpen"
     case .noDatabase: return "noDatabase"
     case .notADatabase: return "notADatabase"
+    case .notSQLite: return "notSQLite"
     case .busy: return "busy"
     case .corrupt: return "corrupt"
     case .diskFull: return "diskFull"
@@ -97,7 +102,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 21, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 22, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

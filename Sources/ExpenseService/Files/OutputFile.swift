@@ -4,26 +4,46 @@ import Foundation
   import Glibc
 #endif
 
-/// A file a command was asked to create (`--rejects`, `backup FILE`), written safely.
+/// A file a command was asked to create (`--rejects`, `backup FILE`, `export -o`), written
+/// safely.
 ///
-/// Why: one wrong tab completion used to aim `--rejects` at the database and replace it. The
-/// path is checked before anything is written: never the database or its `-wal`/`-shm`/
-/// `-journal`, never an input of the command, never an existing file unless `force`. The
-/// content goes to a temporary file (mode 0600) beside the target and is renamed over it on
-/// `commit()`, so a failure half-way leaves the target as it was.
+/// Why: one wrong tab completion used to aim `--rejects` at the database and replace it, and
+/// `--force` used to rename a temporary file over whatever the path named, `/dev/null` and a
+/// FIFO included. The path is checked before anything is written: never the database or its
+/// `-wal`/`-shm`/`-journal`, never an input of the command. Then, by what the path is:
+/// - nothing: the content goes to a temporary file (mode 0600) beside it, renamed into place
+///   on `commit()`, so a failure half-way leaves nothing;
+/// - a regular file: the same, and only with `force` (the old file is replaced atomically);
+/// - a symbolic link: followed; its target is treated as above (a regular target is replaced
+///   atomically and the link stays a link); a link to nothing is refused;
+/// - a FIFO or a character device (`/dev/null`, a terminal): written through, never replaced,
+///   with or without `force` (nothing in it is lost); the content waits in a temporary file
+///   and is copied into it on `commit()`;
+/// - a directory, a block device or a socket: refused.
 public final class OutputFile {
-  /// Where the file ends up.
+  /// How `commit` puts the content in place.
+  enum Delivery {
+    /// Rename the temporary file over `destination` (missing, or a regular file).
+    case rename
+    /// Open `destination` for writing (no create, no truncate) and copy the content into it.
+    case writeThrough
+  }
+
+  /// Where the file ends up, as given (made absolute).
   public let path: String
-  /// The temporary file beside `path` that `write` fills and `commit` renames.
+  /// The file actually written: `path`, or its target when `path` is a symbolic link.
+  let destination: String
+  let delivery: Delivery
+  /// The temporary file that `write` fills and `commit` renames or copies.
   public let temporaryPath: String
   private let descriptor: Int32
-  /// Set once the file was renamed into place or thrown away: the descriptor is closed once.
+  /// Set once the file was put into place or thrown away: the descriptor is closed once.
   private var finished = false
 
   /// An output never committed (an error, a dry run) leaves nothing behind.
   deinit { discard() }
 
-  /// Checks `path` and creates an empty temporary file beside it.
+  /// Checks `path` and creates an empty temporary file for the content.
   /// - Parameters:
   ///   - database: the database in use, protected with its `-wal`, `-shm` and `-journal`.
   ///   - inputs: files the command reads (the file being imported).
@@ -39,19 +59,42 @@ public final class OutputFile {
     for (other, what) in protected where OutputFile.same(target, OutputFile.absolute(other)) {
       throw .protectedOutput(path: path, what: what, other: other)
     }
-    var status = stat()
-    if lstat(target, &status) == 0 {
-      if (status.st_mode & S_IFMT) == S_IFDIR {
-        throw .outputIsDirectory(path: path)
-      }
-      if !force {
-        throw .outputExists(path: path)
-      }
-    }
-    let (fd, temporary) = try OutputFile.temporaryFile(beside: target)
+    let (destination, delivery) = try OutputFile.plan(path: path, target: target, force: force)
+    // A FIFO's or a device's folder (/dev) is no place for a temporary file: the system's is.
+    let (fd, temporary) = try OutputFile.temporaryFile(
+      beside: delivery == .rename ? destination : NSTemporaryDirectory() + "/expenses-output")
+    self.destination = destination
+    self.delivery = delivery
     self.path = target
     self.temporaryPath = temporary
     self.descriptor = fd
+  }
+
+  /// Decides, from what is at `target` now, which file is written and how (see the type's doc).
+  static func plan(path: String, target: String, force: Bool) throws(ServiceError) -> (String, Delivery) {
+    var status = stat()
+    guard lstat(target, &status) == 0 else { return (target, .rename) }
+    var destination = target
+    if (status.st_mode & S_IFMT) == S_IFLNK {
+      guard let resolved = realpath(target, nil) else {
+        throw .outputIsSpecial(path: path, what: "a symbolic link to a missing file")
+      }
+      destination = String(cString: resolved)
+      free(resolved)
+      guard stat(destination, &status) == 0 else {
+        throw .outputIsSpecial(path: path, what: "a symbolic link to a missing file")
+      }
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG:
+      if !force { throw .outputExists(path: path) }
+      return (destination, .rename)
+    case S_IFIFO, S_IFCHR: return (destination, .writeThrough)
+    case S_IFDIR: throw .outputIsDirectory(path: path)
+    case S_IFBLK: throw .outputIsSpecial(path: path, what: "a block device")
+    case S_IFSOCK: throw .outputIsSpecial(path: path, what: "a socket")
+    default: throw .outputIsSpecial(path: path, what: "not a regular file")
+    }
   }
 
   /// Creates an empty 0600 file `.NAME<infix>.XXXXXX` beside `target`: in the same folder, so
@@ -60,21 +103,31 @@ public final class OutputFile {
     let directory = (absolute(target) as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
     var template = Array("\(directory)/.\(name)\(infix).XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
     guard fd >= 0 else {
       throw .cannotCreate(path: "a file beside \(target)", reason: String(cString: strerror(errno)))
     }
     fchmod(fd, 0o600)
-    return (fd, String(cString: template.withUnsafeBufferPointer { $0.baseAddress! }))
+    return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
 
   /// Appends `text` to the temporary file.
   public func write(_ text: String) throws(ServiceError) {
-    var bytes = Array(text.utf8)
+    if let failure = OutputFile.writeAll(Array(text.utf8), to: descriptor) {
+      throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
+    }
+  }
+
+  /// Writes every byte of `bytes` to `fd`; returns the `errno` of a failed write, else nil.
+  static func writeAll(_ bytes: [UInt8], count: Int? = nil, to fd: Int32) -> Int32? {
+    let total = min(count ?? bytes.count, bytes.count)
     var written = 0
-    let failure: Int32? = bytes.withUnsafeMutableBytes { buffer -> Int32? in
-      while written < buffer.count {
-        let n = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+    return bytes.withUnsafeBytes { buffer -> Int32? in
+      guard let base = buffer.baseAddress else { return nil }
+      while written < total {
+        let n = Glibc.write(fd, base + written, total - written)
         if n < 0 {
           if errno == EINTR { continue }
           return errno
@@ -83,25 +136,63 @@ public final class OutputFile {
       }
       return nil
     }
-    if let failure { throw .cannotWrite(path: path, reason: String(cString: strerror(failure))) }
   }
 
-  /// Flushes the temporary file to disk and renames it over `path`.
+  /// Puts the content in place: flushed to disk and renamed over the destination, or copied
+  /// into the FIFO or device it names.
   public func commit() throws(ServiceError) {
     guard !finished else { return }
     finished = true
-    let synced = fsync(descriptor) == 0
-    let syncError = errno
-    close(descriptor)
-    guard synced else {
-      unlink(temporaryPath)
-      throw .cannotWrite(path: path, reason: String(cString: strerror(syncError)))
+    defer { unlink(temporaryPath) }
+    switch delivery {
+    case .rename:
+      let synced = fsync(descriptor) == 0
+      let syncError = errno
+      close(descriptor)
+      guard synced else { throw .cannotWrite(path: path, reason: String(cString: strerror(syncError))) }
+      // What is there now must still be what `plan` saw: never rename over a FIFO or a device
+      // that took the place of a file in the meantime.
+      var status = stat()
+      if lstat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+        throw .outputIsSpecial(path: path, what: "no longer a regular file")
+      }
+      guard rename(temporaryPath, destination) == 0 else {
+        throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      }
+    case .writeThrough:
+      defer { close(descriptor) }
+      try copyThrough()
     }
-    guard rename(temporaryPath, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporaryPath)
-      throw .cannotCreate(path: path, reason: reason)
+  }
+
+  /// Opens the FIFO or device without creating or truncating anything (a FIFO waits for its
+  /// reader here) and copies the temporary file into it.
+  private func copyThrough() throws(ServiceError) {
+    var output: Int32
+    repeat { output = open(destination, O_WRONLY | O_NOCTTY | O_CLOEXEC) } while output < 0 && errno == EINTR
+    guard output >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+    var status = stat()
+    guard fstat(output, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) else {
+      close(output)
+      throw .outputIsSpecial(path: path, what: "no longer a FIFO or a device")
     }
+    lseek(descriptor, 0, SEEK_SET)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { read(descriptor, $0, raw.count) } ?? 0 }
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 {
+        let reason = String(cString: strerror(errno))
+        close(output)
+        throw .cannotWrite(path: path, reason: reason)
+      }
+      if n == 0 { break }
+      if let failure = OutputFile.writeAll(buffer, count: n, to: output) {
+        close(output)
+        throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
+      }
+    }
+    guard close(output) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
   }
 
   /// Removes the temporary file; the target is left as it was.

@@ -15,9 +15,9 @@ struct RestoreCommand: ParsableCommand {
     abstract: "Replace the database with a backup made by 'expenses backup'.",
     discussion: """
       FILE must pass SQLite's integrity check, be an expenses database, and have a schema this \
-      version reads. The current database is first copied to DATABASE.before-restore (refused if \
-      that file exists, unless --force), then replaced in one transaction: a running report sees \
-      the old data or the new, never a mix.
+      version reads; the current database may be damaged (what 'expenses check' reports). It is \
+      kept as DATABASE.before-restore (refused if that file exists, unless --force), then \
+      replaced in one transaction: a running report sees the old data or the new, never a mix.
       Example:
         expenses restore ~/expenses-2026-11-22.sqlite
       """)
@@ -31,35 +31,47 @@ struct RestoreCommand: ParsableCommand {
     guard FileManager.default.fileExists(atPath: file) else {
       throw CLIFailure(message: "\(shownFile): no such file", code: SysExit.noInput)
     }
-    let db = try database.open()
+    let path = database.resolvedPath
+    AppDatabase.removeLeftovers(besides: path)
     // A private copy beside the database: what is checked is what is restored, and opening it
     // leaves nothing (no -shm) beside the user's file.
-    let copy = try RestoreCommand.privateCopy(of: file, besides: db.path)
+    let copy = try RestoreCommand.privateCopy(of: file, besides: path)
     defer { RestoreCommand.remove(copy) }
     do {
       _ = try AppDatabase.verifyBackup(at: copy)
     } catch {
       throw RestoreCommand.failure(error, shownPath: shownFile, copyPath: copy)
     }
-    let previous = db.path + ".before-restore"
-    if !force && FileManager.default.fileExists(atPath: previous) {
-      throw CLIFailure(
-        message:
-          "\(TerminalText.sanitize(previous)) already exists (the database before an earlier restore); move it away, or add --force to replace it",
-        code: SysExit.cantCreate)
+    let previous = path + ".before-restore"
+    let shownPrevious = TerminalText.sanitize(previous)
+    var status = stat()
+    if lstat(previous, &status) == 0 {
+      guard force else {
+        throw CLIFailure(
+          message:
+            "\(shownPrevious) already exists (the database before an earlier restore); move it away, or add --force to replace it",
+          code: SysExit.cantCreate)
+      }
+      guard (status.st_mode & S_IFMT) == S_IFREG else {
+        throw CLIFailure(
+          message: "\(shownPrevious) is not a regular file; it is never replaced. Move it away and restore again",
+          code: SysExit.cantCreate)
+      }
     }
-    let keep = try OutputFile(path: previous, force: force, database: db.path, inputs: [file])
-    let info: BackupInfo
+    let outcome: AppDatabase.RestoreOutcome
     do {
-      info = try db.restore(from: copy, keepingPreviousIn: keep.temporaryPath)
+      outcome = try AppDatabase.restore(databaseAt: path, from: copy, keepingPreviousIn: previous, wait: database.wait)
     } catch {
-      keep.discard()
       throw RestoreCommand.failure(error, shownPath: shownFile, copyPath: copy)
     }
-    try keep.commit()
-    try Console.line(
-      "Restored \(info.expenseCount) expense\(info.expenseCount == 1 ? "" : "s") from \(shownFile); the previous database is in \(TerminalText.sanitize(previous))"
-    )
+    let count = outcome.info.expenseCount
+    var line = "Restored \(count) expense\(count == 1 ? "" : "s") from \(shownFile)"
+    if outcome.keptPrevious { line += "; the previous database is in \(shownPrevious)" }
+    try Console.line(line)
+    if outcome.replacedFile {
+      try Console.line(
+        "The previous database was too damaged to restore in place; a running 'expenses serve' must be restarted.")
+    }
   }
 
   /// A backup error in the words of the user's file (not the private copy), with its exit code.
@@ -83,8 +95,14 @@ struct RestoreCommand: ParsableCommand {
       throw CLIFailure(message: "cannot read \(shown): \(String(cString: strerror(errno)))", code: SysExit.noInput)
     }
     defer { close(input) }
+    // Restoring onto a new machine: the database's folder may not exist yet.
+    let folder = (database as NSString).deletingLastPathComponent
+    if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+      try? FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
     let (output, path): (Int32, String)
-    do { (output, path) = try OutputFile.temporaryFile(beside: database, infix: ".restore") } catch {
+    do { (output, path) = try OutputFile.temporaryFile(beside: database, infix: ".restore.\(getpid())") } catch {
       throw CLIFailure(message: error.description, code: SysExit.code(for: error.kind))
     }
     defer { close(output) }

@@ -29,8 +29,12 @@ struct DatabaseOptions: ParsableArguments {
     return home + "/.local/share/expenses/expenses.sqlite"
   }
 
-  /// Opens the database for a command that writes (creating it when missing).
-  func open() throws -> AppDatabase { try AppDatabase(path: resolvedPath, access: .write, wait: wait) }
+  /// Opens the database for a command that writes (creating it when missing), after removing
+  /// what a `restore` killed half-way left beside it.
+  func open() throws -> AppDatabase {
+    AppDatabase.removeLeftovers(besides: resolvedPath)
+    return try AppDatabase(path: resolvedPath, access: .write, wait: wait)
+  }
 
   /// Opens the database for a command that only reads: no lock is taken and nothing is written,
   /// so it answers while another process imports, and from a read-only file or folder.
