@@ -14,8 +14,10 @@ struct Detector {
   static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
 
   func detect(sample: [UInt8], truncated: Bool) throws(ImportError) -> Plan {
-    // Padding at the end of the file is not text (`run` drops it too, and says so).
-    let sample = truncated ? sample : NULPadding.trimmed(sample)
+    // Padding at the end of the file is not text (`run` drops it too, and says so). A sample that
+    // ends in NULs is trimmed even when the file goes on: NULs before more text reach `run` as
+    // they are.
+    let sample = NULPadding.trimmed(sample)
     if sample.isEmpty {
       throw .undetectable(file: file, message: "the file is empty", hint: "export the statement again from the bank")
     }

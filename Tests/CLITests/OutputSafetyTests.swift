@@ -38,7 +38,9 @@ import Testing
       #expect(result.code == 0, "\(arguments): \(result.stderr)")
       let raw = result.stdout.unicodeScalars.filter(Self.isRaw)
       #expect(raw.isEmpty, "\(arguments) printed raw \(raw.map { String($0.value, radix: 16) })")
-      #expect(result.stdout.contains("Food" + shown), "\(arguments) shows the category's mark: \(result.stdout)")
+      if arguments.count > 1 {  // the narrowest list has no room for the category
+        #expect(result.stdout.contains("Food" + shown), "\(arguments) shows the category's mark: \(result.stdout)")
+      }
       if arguments[0] == "list" {
         #expect(result.stdout.contains("Shop" + shown), "\(arguments) shows the description's mark")
       }
