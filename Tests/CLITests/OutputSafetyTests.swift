@@ -38,7 +38,7 @@ import Testing
       #expect(result.code == 0, "\(arguments): \(result.stderr)")
       let raw = result.stdout.unicodeScalars.filter(Self.isRaw)
       #expect(raw.isEmpty, "\(arguments) printed raw \(raw.map { String($0.value, radix: 16) })")
-      if arguments.count > 1 {  // the narrowest list has no room for the category
+      if arguments != ["list", "--width", "30"] {  // the narrowest list has no room for the category
         #expect(result.stdout.contains("Food" + shown), "\(arguments) shows the category's mark: \(result.stdout)")
       }
       if arguments[0] == "list" {
