@@ -28,7 +28,10 @@ let package = Package(
     .target(name: "ExpenseCore"),
     // Shared by the test targets only (the seeded generator of every randomized test).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .target(name: "ExpenseImport", dependencies: ["ExpenseCore"]),
+    // Debian's libuchardet: names the encoding of an import that is not UTF-8 (see Text/Uchardet.swift).
+    .systemLibrary(
+      name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
+    .target(name: "ExpenseImport", dependencies: ["ExpenseCore", "CUchardet"]),
     .target(
       name: "ExpenseStore",
       dependencies: [
@@ -103,7 +106,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "ExpenseInteractiveTests", dependencies: ["TestSupport", "ExpenseCore", "ExpenseRender", "ExpenseInteractive"]
+      name: "ExpenseInteractiveTests",
+      dependencies: ["TestSupport", "ExpenseCore", "ExpenseRender", "ExpenseInteractive"]
     ),
     // The interactive screen's frame time on 10,000 rows (see README, Interactive report).
     .executableTarget(

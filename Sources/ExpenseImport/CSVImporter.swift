@@ -10,6 +10,8 @@ public final class CSVImporter {
   public let path: String
   public let options: ImportOptions
   public let defaultCurrency: Currency
+  /// Lines whose replaced bytes (`--replace-invalid`) are warned one by one; the rest are counted.
+  static let replacedWarningLimit = 100
   /// How many bytes detection reads.
   public static let sampleSize = 1 << 20
   /// Maps each category cell to the spelling to store (one name per category); called on the
@@ -78,13 +80,14 @@ public final class CSVImporter {
     } else {
       fileSource = try FileSource(path: path)
     }
-    let source = try plan.encoding.transcoder(fileSource)
+    let source = TrailingNULSource(try plan.encoding.transcoder(fileSource))
     let reader = CSVReader(source: source, delimiter: plan.delimiter, file: displayName)
     var mapper = RowMapper(plan: plan, file: displayName)
     mapper.categoryName = categoryName
     var pending: [Pending] = []
     var records = 0
     var warnedFallback = false
+    var replacedLines = 0
 
     func reject(_ issue: ImportIssue) throws {
       if skipInvalid { try body(.rejected(issue)) } else { throw ImportError.row(issue) }
@@ -161,10 +164,26 @@ public final class CSVImporter {
         continue
       }
       var outcome = mapper.map(reader)
+      if mapper.text.failed {
+        // A category or account cell with bytes invalid in the encoding: refused, never emptied.
+        mapper.text.failed = false
+        if case .row = outcome, let issue = mapper.invalidTextCell(reader) { outcome = .rejected(issue) }
+      }
       if skipInvalid, case .rejected(let issue) = outcome { outcome = .rejected(withRecord(issue)) }
       if !pending.isEmpty { try flushPendingAsErrors() }
       for warning in mapper.warnings { try body(.warning(warning)) }
       mapper.warnings.removeAll()
+      if mapper.text.replaced {
+        mapper.text.replaced = false
+        replacedLines += 1
+        if replacedLines <= CSVImporter.replacedWarningLimit {
+          for column in 0..<count where !isValidUTF8(reader.field(column)) {
+            let warning = InvalidText.replacedWarning(
+              line: reader.line, column: column + 1, reader.field(column), encoding: plan.encoding)
+            try body(.warning(warning))
+          }
+        }
+      }
       if mapper.text.usedFallback && !warnedFallback {
         warnedFallback = true
         try body(.warning("line \(reader.line) is not valid UTF-8; such fields are read as Windows-1252"))
@@ -173,6 +192,14 @@ public final class CSVImporter {
       try body(outcome)
     }
     for p in pending { try body(.excluded(line: p.line, reason: "not a transaction row (after the data)")) }
+    if replacedLines > CSVImporter.replacedWarningLimit {
+      let more = replacedLines - CSVImporter.replacedWarningLimit
+      try body(.warning("invalid UTF-8 replaced with U+FFFD on \(more) more line\(more == 1 ? "" : "s")"))
+    }
+    if source.dropped > 0 {
+      let unit: Int64 = plan.encoding == .utf16le || plan.encoding == .utf16be ? 2 : 1
+      try body(.warning(NULPadding.warning(source.dropped * unit)))
+    }
     progress?(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: records))
   }
 }

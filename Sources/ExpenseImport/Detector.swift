@@ -14,9 +14,14 @@ struct Detector {
   static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
 
   func detect(sample: [UInt8], truncated: Bool) throws(ImportError) -> Plan {
+    // Padding at the end of the file is not text (`run` drops it too, and says so). A sample that
+    // ends in NULs is trimmed even when the file goes on: NULs before more text reach `run` as
+    // they are.
+    let sample = NULPadding.trimmed(sample)
     if sample.isEmpty {
       throw .undetectable(file: file, message: "the file is empty", hint: "export the statement again from the bank")
     }
+    if let kind = FileKind.sniff(sample) { throw kind.refusal(file: file) }
     // Encoding.
     let encoding: TextEncoding
     let encodingReason: String
@@ -24,31 +29,27 @@ struct Detector {
       encoding = forced
       encodingReason = "--encoding"
     } else {
-      (encoding, encodingReason) = detectEncoding(sample, truncated: truncated)
-      if encoding == .windows1252, let garbled = EncodingGuess.implausibleWindows1252(sample) {
-        // Garbled text is never stored silently: name the encodings that read the file cleanly.
-        let clean = EncodingGuess.cleanDecodings(sample, truncated: truncated).map(\.rawValue)
-        let candidates = (clean + ["windows-1251", "windows-1250"]).map { "--encoding \($0)" }
-        throw .undetectable(
-          file: file,
-          message:
-            "line \(garbled.line): the file is not UTF-8, and read as Windows-1252 its text looks garbled (\"\(garbled.text)\")",
-          hint: "name its encoding: " + candidates.prefix(4).joined(separator: " or "))
-      }
+      (encoding, encodingReason) = try EncodingGuess.detect(sample, truncated: truncated, file: file)
     }
     if encoding != .utf16le && encoding != .utf16be, let binary = Detector.binaryContent(sample) {
       throw .undetectable(
         file: file, message: "line \(binary.line): not a text file (\(binary.what))",
         hint: "export the statement from the bank as CSV (a spreadsheet can save a sheet as CSV)")
     }
-    let fieldText: FieldText
+    var fieldText: FieldText
     switch encoding {
     case .utf8:
-      // Fallback only for a sample of valid UTF-8; a sample with invalid bytes among real UTF-8 is strict.
-      fieldText = options.encoding == nil && encodingReason == "valid UTF-8" ? .utf8Fallback : .utf8Strict
+      // Fallback only for a sample of plain ASCII; once the file has shown real UTF-8 (in the sample
+      // or before the bad bytes), a field with invalid bytes is damage: its row is refused.
+      fieldText =
+        options.encoding == nil && encodingReason == "valid UTF-8" && !sample.contains(where: { $0 >= 0x80 })
+        ? .utf8Fallback : .utf8Strict
     case .windows1252: fieldText = .windows1252
     case .latin1: fieldText = .latin1
     default: fieldText = .utf8Strict  // UTF-16 and the iconv encodings arrive as UTF-8
+    }
+    if options.replaceInvalid == true && (fieldText == .utf8Strict || fieldText == .utf8Fallback) {
+      fieldText = .utf8Replacing
     }
     let skipLines = max(0, options.skipLines ?? 0)
     func source() throws(ImportError) -> any ByteSource { try encoding.transcoder(MemorySource(sample)) }
@@ -190,23 +191,16 @@ struct Detector {
     DetectorColumns.refine(&plan, data: data, options: options)
     DetectorValues.signConvention(&plan, data: data, options: options)
     try parseSkipWhen(&plan)
-    if encoding == .windows1252 && options.encoding == nil {
-      plan.warnings.append("the file is \(encodingReason) (use --encoding to override)")
+    if encoding != .utf8 && encoding != .utf16le && encoding != .utf16be && options.encoding == nil {
+      plan.warnings.append(EncodingGuess.warning(sample, encoding: encoding, reason: encodingReason))
     }
     return plan
   }
 
   /// Where a sample shows it is not text: control bytes, NUL included (other than tab, line
   /// breaks and form feed) in more than 1 % of it (16 at least: a stray escape is text with a
-  /// control character, not binary); named by a known signature when there is one.
+  /// control character, not binary). Known kinds of file are named before, by `FileKind`.
   static func binaryContent(_ sample: [UInt8]) -> (line: Int, what: String)? {
-    let signatures: [([UInt8], String)] = [
-      ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive, such as an Excel .xlsx workbook"),
-      ([0xD0, 0xCF, 0x11, 0xE0], "an old Excel .xls or Word file"),
-      ([0x25, 0x50, 0x44, 0x46], "a PDF document"),
-      ([0x7F, 0x45, 0x4C, 0x46], "a program"),
-    ]
-    for (magic, what) in signatures where sample.starts(with: magic) { return (1, what) }
     var controls = 0
     var line = 1
     var firstLine: Int?

@@ -99,7 +99,9 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   }
 }
 
-/// Makes control characters visible for messages: ESC becomes `\u{1B}`, TAB `\t`, CR `\r`, LF `\n`.
+/// Makes control characters visible for messages: ESC becomes `\u{1B}`, TAB `\t`, CR `\r`, LF `\n`,
+/// and every bidirectional control (Bidi_Control: U+061C, U+200E, U+200F, U+202A–U+202E,
+/// U+2066–U+2069) `\u{200F}`-style, so no message can reorder what it appears to say.
 ///
 /// Stored descriptions keep their characters as they are; this is only for error output.
 public func visibleControlCharacters(_ s: String) -> String {
@@ -130,5 +132,6 @@ public func visibleControlCharacters(_ s: String) -> String {
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
   let v = scalar.value
   return v < 0x20 || v == 0x7F || (v >= 0x80 && v < 0xA0) || v == 0x2028 || v == 0x2029
-    || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
+    || v == 0x061C || v == 0x200E || v == 0x200F  // Bidi_Control: the marks ALM, LRM, RLM,
+    || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)  // embeddings, overrides, isolates
 }

@@ -27,6 +27,9 @@ public struct ImportOptions: Sendable, Codable, Equatable {
   /// `--skip-when COLUMN=VALUE` (repeatable): exclude rows whose column equals the value
   /// (case-insensitive, trimmed). COLUMN is a header name, a role name or a 1-based index.
   public var skipWhen: [String]
+  /// `--replace-invalid`: keep a row whose text has bytes invalid in its encoding, with U+FFFD
+  /// for them (a warning names each line and column); without it such a row is refused.
+  public var replaceInvalid: Bool?
 
   public init() {
     namedColumns = [:]
@@ -35,7 +38,7 @@ public struct ImportOptions: Sendable, Codable, Equatable {
 
   enum CodingKeys: String, CodingKey {
     case columns, namedColumns, delimiter, encoding, dateFormat, decimalMark, spending, currency
-    case account, skipLines, skipWhen
+    case account, skipLines, skipWhen, replaceInvalid
   }
 
   public init(from decoder: any Decoder) throws {
@@ -51,5 +54,6 @@ public struct ImportOptions: Sendable, Codable, Equatable {
     account = try c.decodeIfPresent(String.self, forKey: .account)
     skipLines = try c.decodeIfPresent(Int.self, forKey: .skipLines)
     skipWhen = try c.decodeIfPresent([String].self, forKey: .skipWhen) ?? []
+    replaceInvalid = try c.decodeIfPresent(Bool.self, forKey: .replaceInvalid)
   }
 }

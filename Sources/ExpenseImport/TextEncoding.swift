@@ -14,6 +14,7 @@ public enum TextEncoding: String, Sendable, Codable, CaseIterable {
   case windows1251 = "windows-1251"
   case iso88592 = "iso-8859-2"
   case iso885915 = "iso-8859-15"
+  case koi8r = "koi8-r"
 
   /// The iconv converter's name for encodings transcoded through `IconvSource` (nil: read
   /// by the importer itself).
@@ -29,6 +30,7 @@ public enum TextEncoding: String, Sendable, Codable, CaseIterable {
     case .windows1251: return "CP1251"
     case .iso88592: return "ISO-8859-2"
     case .iso885915: return "ISO-8859-15"
+    case .koi8r: return "KOI8-R"
     }
   }
 
@@ -45,8 +47,14 @@ public enum TextEncoding: String, Sendable, Codable, CaseIterable {
       "big5": .big5, "big5hkscs": .big5, "cp950": .big5,
       "windows1250": .windows1250, "cp1250": .windows1250, "windows1251": .windows1251, "cp1251": .windows1251,
       "iso88592": .iso88592, "latin2": .iso88592, "iso885915": .iso885915, "latin9": .iso885915,
+      "koi8r": .koi8r, "koi8": .koi8r,
     ]
     guard let encoding = aliases[key] else { return nil }
     self = encoding
+  }
+
+  /// A Latin-script single-byte encoding (Western or Central European).
+  var isLatinSingleByte: Bool {
+    self == .windows1252 || self == .latin1 || self == .iso885915 || self == .windows1250 || self == .iso88592
   }
 }

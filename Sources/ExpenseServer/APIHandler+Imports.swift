@@ -100,6 +100,7 @@ extension APIHandler {
       throw APIProblem.badRequest("'skipWhen' takes COLUMN=VALUE; got '\(rule)'", field: "skipWhen")
     }
     flags.skipWhen = query.skipWhen ?? []
+    if query.replaceInvalid == true { flags.replaceInvalid = true }
     flags.profile = query.profile
     let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
     return UploadImport(

@@ -32,17 +32,14 @@ import Testing
   static let japanese = "Date,Description,Amount\n2026-10-01,山田下社 株式会社,-540\n2026-10-03,東京電力,-12800\n"
 
   @Test(arguments: [("euc-jp", "EUC-JP", "euc-jp"), ("sjis", "SHIFT_JIS", "shift_jis")])
-  func japaneseFilesAreReadWhenNamedAndRefusedWhenNot(_ flag: String, _ encoding: String, _ name: String)
+  func japaneseFilesAreReadWhenNamedAndDetectedWhenNot(_ flag: String, _ encoding: String, _ name: String)
     throws
   {
     let cli = try CLI()
     let file = try write(cli, "jp.csv", Self.japanese, encoding)
-    #expect(try cli.run(["add", "2026-01-01", "1", "existing"]).code == 0)
-    let before = try cli.databaseBytes()
-    let refused = try cli.run(["import", file])
-    #expect(refused.code == 65, "\(refused.stderr)")
-    #expect(refused.stderr.contains("--encoding \(name)"), "names the candidate: \(refused.stderr)")
-    #expect(try cli.databaseBytes() == before, "nothing stored garbled")
+    let detected = try cli.run(["import", file, "--currency", "JPY", "--dry-run"])
+    #expect(detected.code == 0, "\(detected.stderr)")
+    #expect(detected.stdout.contains("encoding:      \(name) (detected by uchardet)"), "\(detected.stdout)")
     let result = try cli.run(["import", file, "--encoding", flag, "--currency", "JPY"])
     #expect(result.code == 0, "\(result.stderr)")
     let rows = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
@@ -54,11 +51,32 @@ import Testing
     let cli = try CLI()
     let file = try write(
       cli, "ru.csv", "Date,Description,Amount\n2026-10-13,Москва магазин,-540.00\n", "CP1251")
-    let refused = try cli.run(["import", file])
-    #expect(refused.code == 65 && refused.stderr.contains("--encoding windows-1251"), "\(refused.stderr)")
+    let detected = try cli.run(["import", file])
+    #expect(detected.code == 0, "\(detected.stderr)")
+    #expect(detected.stdout.contains("Encoding: windows-1251 (detected by uchardet)"), "\(detected.stdout)")
     #expect(try cli.run(["import", file, "--encoding", "cp1251"]).code == 0)
     let rows = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])
     #expect(rows.first?["description"] as? String == "Москва магазин")
+  }
+
+  /// uchardet takes this short Korean file for Arabic Windows-1256, which the importer does not
+  /// read: refused, naming the encodings that read it cleanly, nothing stored.
+  @Test func anEncodingTheImporterDoesNotReadIsRefusedWithCandidates() throws {
+    let cli = try CLI()
+    let file = try write(cli, "kr.csv", "Date,Description,Amount\n2026-10-13,편의점,-5.00\n", "CP949")
+    #expect(try cli.run(["add", "2026-01-01", "1", "existing"]).code == 0)
+    let before = try cli.databaseBytes()
+    let refused = try cli.run(["import", file])
+    #expect(refused.code == 65, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains(
+        "kr.csv: line 2: the file is not UTF-8, and uchardet takes it for WINDOWS-1256, which the importer does not read"
+      ),
+      "\(refused.stderr)")
+    #expect(refused.stderr.contains("--encoding euc-kr"), "names the candidate: \(refused.stderr)")
+    #expect(refused.stderr.contains("iconv -f WINDOWS-1256 -t UTF-8"), "\(refused.stderr)")
+    #expect(try cli.databaseBytes() == before, "nothing stored garbled")
+    #expect(try cli.run(["import", file, "--encoding", "euc-kr", "--currency", "KRW"]).code == 0)
   }
 
   @Test func unknownEncodingsAreUsageErrors() throws {

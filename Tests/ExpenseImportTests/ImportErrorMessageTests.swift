@@ -54,4 +54,14 @@ import Testing
       #expect(failure.localizedDescription == message)
     }
   }
+
+  /// A row's raw value in a message never carries a bidirectional control (Bidi_Control, as the
+  /// standard library's tables define it): each is written as `\u{XXXX}`.
+  @Test func messagesShowEveryBidiControl() throws {
+    for v in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(v), scalar.properties.isBidiControl else { continue }
+      let shown = visibleControlCharacters("a\(Character(scalar))b")
+      #expect(shown == "a\\u{\(String(v, radix: 16, uppercase: true))}b")
+    }
+  }
 }

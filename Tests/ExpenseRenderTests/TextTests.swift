@@ -45,6 +45,21 @@ struct TextTests {
     #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
   }
 
+  /// The whole Bidi_Control class, as the standard library's Unicode tables define it (U+061C
+  /// ALM, U+200E LRM, U+200F RLM, embeddings, overrides, isolates), is made visible.
+  @Test func sanitizeShowsEveryBidiControl() throws {
+    var found: [UInt32] = []
+    for v in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(v) else { continue }
+      #expect(TerminalText.isBidiControl(v) == scalar.properties.isBidiControl, "U+\(String(v, radix: 16))")
+      guard scalar.properties.isBidiControl else { continue }
+      found.append(v)
+      let clean = TerminalText.sanitize("a\(Character(scalar))b")
+      #expect(clean == "a<U+\(String(v, radix: 16, uppercase: true))>b")
+    }
+    #expect(found == [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069])
+  }
+
   @Test func displayWidthAgreesWithTheIndependentChecker() throws {
     let samples = [
       "Groceries", "食費・外食", "☕ Coffee", "👩‍👩‍👧 Family", "Cafe\u{301}", "🇯🇵 Tokyo", "👍🏽 ok", "❤️ love", "#️⃣ tag",

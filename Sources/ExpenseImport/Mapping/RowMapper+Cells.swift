@@ -47,7 +47,26 @@ extension RowMapper {
 
   /// A category or account cell as stored: decoded, trimmed, `nil` when empty.
   mutating func cellText(_ p: UnsafeBufferPointer<UInt8>) -> String? {
-    let t = text.decode(p).map(trimmingASCIIBlanks) ?? ""
+    guard let decoded = text.decode(p) else {
+      text.failed = true  // refused by the importer with the row (`invalidTextCell`)
+      return nil
+    }
+    let t = trimmingASCIIBlanks(decoded)
     return t.isEmpty ? nil : t
+  }
+
+  /// The first category or account cell of the row whose bytes are invalid in the file's
+  /// encoding, as the issue refusing the row (after `cellText` set `text.failed`).
+  func invalidTextCell(_ reader: CSVReader) -> ImportIssue? {
+    var probe = TextDecoder(mode: plan.fieldText)
+    for column in [plan.category, plan.accountColumn].compactMap({ $0 }) where column < reader.fieldCount {
+      let p = RowMapper.cell(reader, column)
+      if probe.decode(p) == nil {
+        return issue(
+          .invalidText, reader, column, InvalidText.message(p, encoding: plan.encoding),
+          InvalidText.hint(encoding: plan.encoding))
+      }
+    }
+    return nil
   }
 }

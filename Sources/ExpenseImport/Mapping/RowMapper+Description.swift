@@ -77,7 +77,7 @@ extension RowMapper {
     var description: String
     // A description whose bytes are its UTF-8 (ASCII, or valid UTF-8 read as UTF-8) may come
     // from the cache of earlier ones.
-    let sameBytes = ascii || text.mode == .utf8Strict || text.mode == .utf8Fallback
+    let sameBytes = ascii || text.mode == .utf8Strict || text.mode == .utf8Fallback || text.mode == .utf8Replacing
     var key: UInt64 = 0
     if sameBytes && scratchCount >= TextCache.minLength && scratchCount <= TextCache.maxLength
       && descriptionCache.use()
@@ -96,11 +96,11 @@ extension RowMapper {
         for column in plan.descriptions where probe.decode(RowMapper.cell(reader, column)) == nil {
           bad = column; break
         }
+        let cell = bad.map { RowMapper.cell(reader, $0) } ?? scratchBytes
         return fail(
           issue(
-            .invalidText, reader, bad, "bytes that are not valid \(plan.encoding.rawValue)",
-            "the file may be in another encoding: name it with --encoding (windows-1252, shift_jis, gb18030, euc-kr, ...)"
-          ))
+            .invalidText, reader, bad, InvalidText.message(cell, encoding: plan.encoding),
+            InvalidText.hint(encoding: plan.encoding)))
       }
       description = decoded
       // The text is not the bytes that were hashed: hash what is stored.

@@ -109,7 +109,7 @@ extension RowMapper {
         }
       } else {
         let value = cellText(p)
-        accounts.store(p, value)
+        if !text.failed { accounts.store(p, value) }
         lastAccountSlot = -1
         lastAccount = value
         prefixValid = false
@@ -132,7 +132,7 @@ extension RowMapper {
         } else {
           category = cellText(p)
           if let name = category, let categoryName { category = categoryName(name) }
-          categories.store(p, category)
+          if !text.failed { categories.store(p, category) }
         }
       }
     }

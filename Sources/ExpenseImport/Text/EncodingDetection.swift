@@ -1,5 +1,6 @@
-/// Detects the encoding of a sample: BOM, then UTF-16 without BOM by zero bytes, then UTF-8 validity.
-func detectEncoding(_ sample: [UInt8], truncated: Bool) -> (TextEncoding, reason: String) {
+/// Detects a Unicode encoding from a sample: BOM, then UTF-16 without BOM by zero bytes, then
+/// UTF-8 validity (a few bad bytes in real UTF-8 included); nil when the sample is not Unicode.
+func detectUnicode(_ sample: [UInt8], truncated: Bool) -> (TextEncoding, reason: String)? {
   if sample.count >= 3 && sample[0] == 0xEF && sample[1] == 0xBB && sample[2] == 0xBF {
     return (.utf8, "UTF-8 byte order mark")
   }
@@ -26,26 +27,48 @@ func detectEncoding(_ sample: [UInt8], truncated: Bool) -> (TextEncoding, reason
     if let last = bytes.last, last >= 0xC0 { bytes = bytes.dropLast() }
   }
   if bytes.withUnsafeBufferPointer(isValidUTF8) { return (.utf8, "valid UTF-8") }
-  let line = firstInvalidUTF8Line(bytes)
-  // A file that holds real UTF-8 (a valid multi-byte sequence) but also a stray byte is UTF-8
-  // with damage, not Windows-1252: reading it whole as 1252 would turn every "é" into "Ã©".
-  // It is read as strict UTF-8, so the rows with bad bytes are refused naming line and column.
+  let lines = countUTF8Lines(bytes)
+  // A file that holds real UTF-8 but also stray bytes is UTF-8 with damage, not a legacy
+  // encoding: reading it whole as Windows-1252 would turn every "é" into "Ã©". It is read as
+  // strict UTF-8, so the rows with bad bytes are refused naming line and column. Real UTF-8
+  // shows in whole lines that are valid (in legacy text a line with letters beyond ASCII is
+  // valid UTF-8 only by rare chance), or in valid sequences at least half as many as the bad
+  // bytes (legacy text forms one only by chance, among many bad bytes). When in doubt UTF-8 is
+  // the safer reading: a wrong guess refuses rows naming their line, it does not garble them.
   let (valid, invalid) = bytes.withUnsafeBufferPointer(countUTF8Sequences)
-  if valid > 0 && valid >= invalid {
-    return (.utf8, "UTF-8 (with invalid bytes, first on line \(line))")
+  if (lines.valid > 0 && lines.valid >= lines.invalid) || (valid > 0 && invalid <= 2 * valid) {
+    return (.utf8, "UTF-8 with invalid bytes, first on line \(lines.firstInvalid)")
   }
-  return (.windows1252, "not valid UTF-8 (first on line \(line)), no UTF-8 sequence: read as Windows-1252")
+  return nil
+}
+
+/// Lines holding bytes beyond ASCII that are valid UTF-8, those that are not, and the 1-based
+/// number of the first that is not.
+func countUTF8Lines(_ bytes: ArraySlice<UInt8>) -> (valid: Int, invalid: Int, firstInvalid: Int) {
+  var start = bytes.startIndex
+  var line = 1
+  var valid = 0
+  var invalid = 0
+  var firstInvalid = 0
+  while start < bytes.endIndex {
+    let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex
+    let text = bytes[start..<end]
+    if text.contains(where: { $0 >= 0x80 }) {
+      if text.withUnsafeBufferPointer(isValidUTF8) {
+        valid += 1
+      } else {
+        invalid += 1
+        if firstInvalid == 0 { firstInvalid = line }
+      }
+    }
+    line += 1
+    start = end
+  }
+  return (valid, invalid, firstInvalid)
 }
 
 /// The 1-based line of the first byte that is not part of valid UTF-8.
 func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {
-  var start = bytes.startIndex
-  var line = 1
-  while start < bytes.endIndex {
-    let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex
-    if !bytes[start..<end].withUnsafeBufferPointer(isValidUTF8) { return line }
-    line += 1
-    start = end
-  }
-  return line
+  let first = countUTF8Lines(bytes).firstInvalid
+  return first == 0 ? 1 : first
 }

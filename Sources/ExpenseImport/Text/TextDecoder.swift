@@ -2,8 +2,11 @@
 enum FieldText: Sendable, Equatable {
   /// UTF-8, invalid bytes are an error (`--encoding utf-8`, or UTF-16 input).
   case utf8Strict
-  /// UTF-8 detected from the sample; a field with invalid bytes is read as Windows-1252.
+  /// UTF-8 detected from an ASCII sample; a field with invalid bytes is read as Windows-1252,
+  /// unless it also holds valid multi-byte UTF-8 (then it is damaged UTF-8, and refused).
   case utf8Fallback
+  /// UTF-8 (or transcoded), invalid bytes become U+FFFD (`--replace-invalid`); `replaced` says so.
+  case utf8Replacing
   case windows1252
   case latin1
 }
@@ -14,6 +17,11 @@ struct TextDecoder {
   var scratch: [UInt8] = []
   /// Set when a `utf8Fallback` field had to be read as Windows-1252.
   var usedFallback = false
+  /// Set when a `utf8Replacing` field had invalid bytes replaced (the importer resets it per row).
+  var replaced = false
+  /// Set when a cell could not be decoded (a category or account cell then reads as empty: the
+  /// importer refuses the row instead, and resets it per row).
+  var failed = false
 
   init(mode: FieldText) { self.mode = mode }
 
@@ -30,8 +38,14 @@ struct TextDecoder {
       return isValidUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     case .utf8Fallback:
       if isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
+      // "Café" with a stray byte is damaged UTF-8: read as Windows-1252 its é would become "Ã©".
+      if countUTF8Sequences(bytes).valid > 0 { return nil }
       usedFallback = true
       return singleByte(bytes, windows: true)
+    case .utf8Replacing:
+      if isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
+      replaced = true
+      return String(decoding: bytes, as: UTF8.self)
     case .windows1252: return singleByte(bytes, windows: true)
     case .latin1: return singleByte(bytes, windows: false)
     }

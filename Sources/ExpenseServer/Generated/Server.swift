@@ -905,6 +905,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "file",
                         as: Swift.String.self
                     ),
+                    replaceInvalid: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "replaceInvalid",
+                        as: Swift.Bool.self
+                    ),
                     columns: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,

@@ -984,6 +984,10 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/imports/POST/query/file`.
                 internal var file: Swift.String?
+                /// Keep rows with bytes invalid in the file's encoding, with U+FFFD for them, each warned (`--replace-invalid`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/imports/POST/query/replaceInvalid`.
+                internal var replaceInvalid: Swift.Bool?
                 /// `--columns`
                 ///
                 /// - Remark: Generated from `#/paths/v1/imports/POST/query/columns`.
@@ -1043,6 +1047,7 @@ internal enum Operations {
                 ///   - preview: A dry run (`--dry-run`): what would be imported; nothing is written.
                 ///   - skipInvalid: Import the good rows and report the bad ones (`--skip-invalid`).
                 ///   - file: The file name to record (default `upload.csv`).
+                ///   - replaceInvalid: Keep rows with bytes invalid in the file's encoding, with U+FFFD for them, each warned (`--replace-invalid`).
                 ///   - columns: `--columns`
                 ///   - delimiter: `--delimiter`
                 ///   - encoding: `--encoding`
@@ -1059,6 +1064,7 @@ internal enum Operations {
                     preview: Swift.Bool? = nil,
                     skipInvalid: Swift.Bool? = nil,
                     file: Swift.String? = nil,
+                    replaceInvalid: Swift.Bool? = nil,
                     columns: Swift.String? = nil,
                     delimiter: Swift.String? = nil,
                     encoding: Swift.String? = nil,
@@ -1075,6 +1081,7 @@ internal enum Operations {
                     self.preview = preview
                     self.skipInvalid = skipInvalid
                     self.file = file
+                    self.replaceInvalid = replaceInvalid
                     self.columns = columns
                     self.delimiter = delimiter
                     self.encoding = encoding

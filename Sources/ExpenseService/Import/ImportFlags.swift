@@ -18,6 +18,8 @@ public struct ImportFlags: Sendable, Equatable {
   public var account: String?
   public var skipLines: Int?
   public var skipWhen: [String] = []
+  /// `--replace-invalid`: keep rows with invalid bytes, with U+FFFD for them.
+  public var replaceInvalid: Bool?
   /// A saved profile to start from.
   public var profile: String?
 
@@ -41,6 +43,7 @@ public struct ImportFlags: Sendable, Equatable {
     if let account { options.account = account }
     if let skipLines { options.skipLines = skipLines }
     if !skipWhen.isEmpty { options.skipWhen = skipWhen }
+    if let replaceInvalid { options.replaceInvalid = replaceInvalid }
     return options
   }
 }

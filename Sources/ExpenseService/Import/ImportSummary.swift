@@ -126,6 +126,10 @@ public struct ImportSummary: Encodable, Sendable {
     if let currencyReason, new > 0 || dryRun {
       lines.append("Currency: \(currency ?? "each row's") (\(clean(currencyReason)))")
     }
+    if let detected, detected.encoding != .utf8 || detected.encodingReason.hasPrefix("UTF-8 with invalid") {
+      // Said whenever the file was not plain UTF-8: which encoding was used, and what chose it.
+      lines.append("Encoding: \(detected.encoding.rawValue) (\(clean(detected.encodingReason)))")
+    }
     if let importId { lines.append("Undo with: expenses imports remove \(importId)") }
     if duplicates > 0 {
       lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")

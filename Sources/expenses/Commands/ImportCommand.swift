@@ -41,7 +41,7 @@ struct ImportCommand: ParsableCommand {
 
   @Option(
     help:
-      "Text encoding (default: detected): utf-8, utf-16le/be, windows-1252, latin1, shift_jis, euc-jp, euc-kr, gb18030, big5, windows-1250/1251, iso-8859-2/15 (aliases such as cp1252, sjis, gbk work)."
+      "Text encoding (default: detected, by uchardet when not UTF-8): utf-8, utf-16le/be, windows-1252, latin1, shift_jis, euc-jp, euc-kr, gb18030, big5, windows-1250/1251, iso-8859-2/15, koi8-r (aliases such as cp1252, sjis, gbk work)."
   )
   var encoding: String?
 
@@ -71,6 +71,12 @@ struct ImportCommand: ParsableCommand {
 
   @Option(help: "Save these options under a name for the next import from the same bank.")
   var saveProfile: String?
+
+  @Flag(
+    help:
+      "Keep rows whose text has bytes invalid in the file's encoding, with U+FFFD (�) for them; a warning names each line and column (saved with --save-profile)."
+  )
+  var replaceInvalid = false
 
   @Flag(help: "Import the good rows and skip invalid ones (write them to --rejects).")
   var skipInvalid = false
@@ -159,6 +165,7 @@ struct ImportCommand: ParsableCommand {
     flags.account = account
     flags.skipLines = skipLines
     flags.skipWhen = skipWhen
+    if replaceInvalid { flags.replaceInvalid = true }
     flags.profile = profile
     return flags
   }
