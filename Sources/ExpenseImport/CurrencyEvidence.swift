@@ -44,15 +44,10 @@ enum CurrencyEvidence {
     return best.map { scripts[$0] }
   }
 
-  /// Whether an amount's text has minor digits: its last `.` or `,` is followed by one or two
-  /// digits (`-12.50`, `3,5`); `1,200` and `-12800` have none.
-  static func hasMinorDigits(_ value: String) -> Bool {
-    let bytes = Array(value.utf8)
-    guard let mark = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) else {
-      return false
-    }
-    let digits = bytes[(mark + 1)...].prefix { $0 &- 0x30 < 10 }.count
-    return digits == 1 || digits == 2
+  /// Whether an amount's text is a whole number beyond doubt: digits and a sign, no `.` or
+  /// `,` (`1,200` could be 1.2 or 1200: no evidence either way).
+  static func isWholeNumber(_ value: String) -> Bool {
+    value.utf8.allSatisfy { $0 &- 0x30 < 10 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == 0x20 }
   }
 
   /// Why the file's currency is doubtful when it names none and the default would be used:
@@ -85,7 +80,7 @@ enum CurrencyEvidence {
     guard currency.minorUnits > 0 else { return nil }
     let amounts = [plan.amount, plan.debit, plan.credit].compactMap { $0 }.flatMap { plan.values($0) }
       .filter { value in value.utf8.contains { $0 &- 0x31 < 9 } }
-    if let example = amounts.first, !amounts.contains(where: hasMinorDigits) {
+    if let example = amounts.first, amounts.allSatisfy(isWholeNumber) {
       return (
         "no amount has decimals (e.g. \"\(visibleControlCharacters(example))\"), but \(currency.code), the "
           + "database's default, has \(currency.minorUnits); the file names no currency",

@@ -379,9 +379,10 @@ struct Detector {
     }
     var texts = matches.filter { $0.match.role == .description }
     // A column with the same text on every row (a product name, the account holder) says
-    // nothing about a transaction: a varied text column is the description when there is one.
+    // nothing about a transaction: the other text columns are the description when there are
+    // any. (A memo filled on some rows only is not constant.)
     if data.count >= 2 {
-      let varied = texts.filter { Set(plan.values($0.index)).count > 1 }
+      let varied = texts.filter { plan.values($0.index).count < data.count || Set(plan.values($0.index)).count > 1 }
       if !varied.isEmpty { texts = varied }
     }
     let primary = texts.filter { $0.match.primary }.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) })

@@ -118,8 +118,10 @@ func undetectableHint(_ path: String, _ options: ImportOptions = ImportOptions()
 
   @Test func namedColumnOverridesTheRole() throws {
     let text = "Date,Name,Gross,Fee,Net\n2026-10-01,Jane,100.00,-3.20,96.80\n"
-    #expect(try importAll(temporaryFile(text)).rows.map(\.amount.minor) == [9680])
+    // One positive amount cannot tell which sign is spending: the flag says it.
     var options = ImportOptions()
+    options.spending = .negative
+    #expect(try importAll(temporaryFile(text), options).rows.map(\.amount.minor) == [9680])
     options.namedColumns = ["Net": .amount, "Fee": .ignore]
     #expect(try importAll(temporaryFile(text), options).rows.map(\.amount.minor) == [9680])
     options.namedColumns = ["Gross": .amount, "Fee": .ignore]
