@@ -406,7 +406,8 @@ struct Detector {
     for i in 0..<plan.width {
       let values = column(i).filter { !$0.isEmpty }
       if values.isEmpty { continue }
-      if dateIndex == nil && values.allSatisfy(Detector.parsesAsDate) {
+      // Dates out of range (`9999-12-31`) still make a date column; their rows are rejected.
+      if dateIndex == nil && values.allSatisfy(Detector.looksLikeDateShape) && values.contains(where: Detector.parsesAsDate) {
         dateIndex = i
       } else if amountIndex == nil && values.allSatisfy(Detector.looksLikeAmount)
         && values.contains(where: { $0.contains(".") || $0.contains(",") || $0.hasPrefix("-") })
