@@ -65,7 +65,9 @@ enum CurrencyEvidence {
     if !texts.isEmpty {
       var counts: [String: (Script, Int)] = [:]
       for text in texts {
-        if let script = script(of: text), script.fromDescriptions { counts[script.name] = (script, (counts[script.name]?.1 ?? 0) + 1) }
+        if let script = script(of: text), script.fromDescriptions {
+          counts[script.name] = (script, (counts[script.name]?.1 ?? 0) + 1)
+        }
       }
       if let (script, count) = counts.values.max(by: { $0.1 < $1.1 }), count * 2 > texts.count,
         !script.currencies.contains(currency.code)

@@ -407,7 +407,9 @@ struct Detector {
       let values = column(i).filter { !$0.isEmpty }
       if values.isEmpty { continue }
       // Dates out of range (`9999-12-31`) still make a date column; their rows are rejected.
-      if dateIndex == nil && values.allSatisfy(Detector.looksLikeDateShape) && values.contains(where: Detector.parsesAsDate) {
+      if dateIndex == nil && values.allSatisfy(Detector.looksLikeDateShape)
+        && values.contains(where: Detector.parsesAsDate)
+      {
         dateIndex = i
       } else if amountIndex == nil && values.allSatisfy(Detector.looksLikeAmount)
         && values.contains(where: { $0.contains(".") || $0.contains(",") || $0.hasPrefix("-") })

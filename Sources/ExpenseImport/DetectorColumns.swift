@@ -136,7 +136,9 @@ enum DetectorColumns {
       let others = doubt.suggestions.filter { $0 != plan.currency.code }.map { "--currency \($0)" }
       throw .undetectable(
         file: file, message: doubt.message,
-        hint: "say which with \(others.joined(separator: " or ")) (or --currency \(plan.currency.code) to keep the default)")
+        hint:
+          "say which with \(others.joined(separator: " or ")) (or --currency \(plan.currency.code) to keep the default)"
+      )
     } else {
       plan.currencyReason = "the database's default: the file names none"
     }

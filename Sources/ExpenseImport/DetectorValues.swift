@@ -191,7 +191,8 @@ enum DetectorValues {
             message:
               "\(positive) of \(nonZero) amounts in column \(name) are positive: cannot tell whether positive amounts "
               + "are charges (as in many credit card exports) or money in",
-            hint: "say which with --spending positive (charges are positive) or --spending negative (charges are negative)"
+            hint:
+              "say which with --spending positive (charges are positive) or --spending negative (charges are negative)"
           )
         }
       }

@@ -53,10 +53,14 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
         run = (current.first, line)
         continue
       }
-      if let current = run { parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)-\(current.last)") }
+      if let current = run {
+        parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)-\(current.last)")
+      }
       run = (line, line)
     }
-    if let current = run { parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)-\(current.last)") }
+    if let current = run {
+      parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)-\(current.last)")
+    }
     return parts.joined(separator: ", ")
   }
   public var columns: [DetectedColumn]

@@ -105,7 +105,8 @@ func undetectableHint(_ path: String, _ options: ImportOptions = ImportOptions()
     options.spending = .positive
     #expect(try importAll(temporaryFile(text), options).rows.map(\.amount.minor) == [-1000, -2000, -500, 3500])
     // Mostly negative amounts settle it: spending is negative.
-    let account = temporaryFile("Date,Description,Amount\n2026-10-01,A,-10.00\n2026-10-02,Pay,2000.00\n2026-10-03,C,-5.00\n")
+    let account = temporaryFile(
+      "Date,Description,Amount\n2026-10-01,A,-10.00\n2026-10-02,Pay,2000.00\n2026-10-03,C,-5.00\n")
     #expect(try importAll(account).rows.map(\.amount.minor) == [-1000, 200_000, -500])
   }
 

@@ -20,7 +20,8 @@ import Testing
     #expect(dialect.preambleLines.isEmpty)
     let result = try importAll(temporaryFile(text), skipInvalid: true)
     // Line 1 is a row: imported or rejected with its line, never dropped.
-    #expect(result.rows.map(\.line) + result.rejected.map(\.line) == [2, 3, 1] || result.rows.map(\.line) == [1, 2, 3])
+    #expect(
+      result.rows.map(\.line) + result.rejected.map(\.line) == [2, 3, 1] || result.rows.map(\.line) == [1, 2, 3])
   }
 
   @Test func preambleLinesAreListed() throws {
