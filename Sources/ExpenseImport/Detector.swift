@@ -281,7 +281,8 @@ struct Detector {
     guard text.utf8.contains(where: { $0 &- 0x30 < 10 }) else { return false }
     for mark in [UInt8(ascii: "."), UInt8(ascii: ",")] {
       switch AmountParser(decimalMark: mark).parse(text, minorUnits: 4) {
-      case .success, .failure(.tooManyDecimals): return true
+      // A number too large to store is still a number: its row is rejected, not its column.
+      case .success, .failure(.tooManyDecimals), .failure(.outOfRange): return true
       default: continue
       }
     }
