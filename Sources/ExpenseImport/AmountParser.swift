@@ -46,12 +46,15 @@ public struct AmountParser: Sendable, Equatable {
   static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
   static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
 
-  /// Length of a blank at `i` (space, tab, NBSP, thin/narrow NBSP), 0 if none.
+  /// Length of a blank at `i` (space, tab, NBSP in UTF-8 or one byte, thin/narrow NBSP), 0 if none.
   @inline(__always)
   static func blankLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
     let b = p[i]
     if b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A { return 1 }
     if b == 0xC2 && i + 1 < p.count && p[i + 1] == 0xA0 { return 2 }
+    // NBSP of a single-byte file (Windows-1252, Latin-1: amounts are parsed from the file's
+    // bytes). After an ASCII byte it cannot be part of a UTF-8 character.
+    if b == 0xA0 && (i == 0 || p[i - 1] < 0x80) { return 1 }
     if b == 0xE2 && i + 2 < p.count && p[i + 1] == 0x80 && (p[i + 2] == 0xAF || p[i + 2] == 0x89 || p[i + 2] == 0x8A) {
       return 3
     }

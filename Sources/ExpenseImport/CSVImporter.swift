@@ -158,6 +158,14 @@ public final class CSVImporter {
       }
       // A fitting row without any date digits after the data is a balance/summary line.
       if !dateCell.contains(where: { $0 &- 0x30 < 10 }) {
+        // The header printed again, or an opening/closing balance: announced, not data.
+        let fields = (0..<count).map { reader.string($0) }
+        if let reason = Detector.repeatsHeader(fields, plan.header)
+          ? "repeats the header row" : Detector.isBalanceRow(fields) ? "a balance line, not a transaction" : nil
+        {
+          try body(.excluded(line: reader.line, reason: reason))
+          continue
+        }
         let issue = withRecord(
           mapper.issue(.badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date"))
         pending.append(Pending(line: reader.line, issue: issue))

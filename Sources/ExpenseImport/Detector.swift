@@ -123,34 +123,39 @@ struct Detector {
     let mode = widthCounts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key ?? 1
     let firstData = records.firstIndex { $0.fields.count == mode && Detector.looksLikeData($0.fields) }
     var dataIndex = firstData ?? 0
+    var headerIndex: Int?
     if let firstData {
-      // The header is the nearest row above the data that fits and holds no amount; rows between
-      // them (a pending reservation with a word for its date, newest first) are data.
+      // The header is the nearest row above the data that fits and is clearly not data. Rows
+      // between them that hold a date or an amount (a pending reservation with a word for its
+      // date, a row with a stray delimiter, a bad date, an opening balance) belong to the data:
+      // they are imported, excluded or rejected with their line, never taken as the header.
       var candidate = firstData - 1
-      while candidate >= 0, abs(records[candidate].fields.count - mode) <= 1,
-        Detector.isPendingRow(records[candidate].fields)
-      {
-        candidate -= 1
+      while candidate >= 0, Detector.mayBeData(records[candidate].fields) { candidate -= 1 }
+      if candidate >= 0, abs(records[candidate].fields.count - mode) <= 1, records[candidate].fields.count >= 2 {
+        headerIndex = candidate
       }
-      if candidate >= 0, abs(records[candidate].fields.count - mode) <= 1,
-        records[candidate].fields.count >= 2, !Detector.looksLikeData(records[candidate].fields)
-      {
-        plan.headerLine = records[candidate].line
-        plan.header = records[candidate].fields.map { $0.trimmingASCIIWhitespace() }
-        dataIndex = candidate + 1
-      }
-    } else if let headerIndex = records.firstIndex(where: { abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 })
-    {
+      dataIndex = candidate + 1
+    } else if let index = records.firstIndex(where: {
+      abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 && !Detector.mayBeData($0.fields)
+    }) {
+      headerIndex = index
+      dataIndex = index + 1
+    }
+    if let headerIndex {
       plan.headerLine = records[headerIndex].line
       plan.header = records[headerIndex].fields.map { $0.trimmingASCIIWhitespace() }
-      dataIndex = headerIndex + 1
     }
-    plan.dataStartLine = dataIndex < records.count ? records[dataIndex].line : (records.last!.line + 1)
+    // Lines skipped before the header (or the data): announced, never dropped silently.
+    plan.preambleLines = records[..<(headerIndex ?? dataIndex)].map(\.line)
+    plan.dataStartLine = dataIndex < records.count ? records[dataIndex].line : (records[records.count - 1].line + 1)
     plan.width = plan.header.isEmpty ? mode : plan.header.count
     var minWidth = plan.width
     while minWidth > 1 && !plan.header.isEmpty && plan.header[minWidth - 1].isEmpty { minWidth -= 1 }
     plan.minWidth = minWidth
-    let data = Array(records[min(dataIndex, records.count)...]).filter { Detector.fits($0.fields.count, plan) }
+    let data = Array(records[min(dataIndex, records.count)...]).filter {
+      Detector.fits($0.fields.count, plan) && !Detector.repeatsHeader($0.fields, plan.header)
+        && !Detector.isBalanceRow($0.fields)
+    }
     let sampledWidth = data.reduce(max(plan.width, 0)) { max($0, $1.fields.count) }
     plan.columnValues = (0..<sampledWidth).map { DetectorValues.values(data, $0) }
 
@@ -189,7 +194,7 @@ struct Detector {
     try DetectorColumns.currency(&plan, data: data, options: options, file: file)
     try DetectorValues.decimalMark(&plan, data: data, options: options, file: file)
     DetectorColumns.refine(&plan, data: data, options: options)
-    DetectorValues.signConvention(&plan, data: data, options: options)
+    try DetectorValues.signConvention(&plan, data: data, options: options, file: file)
     try parseSkipWhen(&plan)
     if encoding != .utf8 && encoding != .utf16le && encoding != .utf16be && options.encoding == nil {
       plan.warnings.append(EncodingGuess.warning(sample, encoding: encoding, reason: encodingReason))
@@ -270,7 +275,8 @@ struct Detector {
     guard text.utf8.contains(where: { $0 &- 0x30 < 10 }) else { return false }
     for mark in [UInt8(ascii: "."), UInt8(ascii: ",")] {
       switch AmountParser(decimalMark: mark).parse(text, minorUnits: 4) {
-      case .success, .failure(.tooManyDecimals): return true
+      // A number too large to store is still a number: its row is rejected, not its column.
+      case .success, .failure(.tooManyDecimals), .failure(.outOfRange): return true
       default: continue
       }
     }
@@ -281,6 +287,45 @@ struct Detector {
   static func isPendingRow(_ fields: [String]) -> Bool {
     fields.contains { RowMapper.pendingDates.contains($0.trimmingASCIIWhitespace().lowercased()) }
       && fields.contains(where: looksLikeAmount)
+  }
+
+  /// Whether a row could be a transaction, even a broken one: a field shaped like a date (in
+  /// range or not: `9999-12-31`) or like an amount. Such a row is never a header or preamble.
+  static func mayBeData(_ fields: [String]) -> Bool {
+    isPendingRow(fields) || fields.contains { looksLikeDateShape($0) || looksLikeAmount($0) }
+  }
+
+  /// Three date parts (`9999-12-31`, `31.12.99`, `1 Oct 2026`) or eight digits (`20261001`),
+  /// whether or not the date exists.
+  static func looksLikeDateShape(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { p in
+      guard let t = DateTokens(p) else { return false }
+      return t.count == 3 || (t.count == 1 && t.widths.0 == 8)
+    }
+  }
+
+  /// Whether a row repeats the header (case-insensitive, trimmed): a header printed again after
+  /// the data (per page, per account) is skipped and announced, never read as data.
+  static func repeatsHeader(_ fields: [String], _ header: [String]) -> Bool {
+    guard !header.isEmpty, fields.count >= header.count else { return false }
+    for (i, field) in fields.enumerated() {
+      let name = i < header.count ? header[i] : ""
+      if field.trimmingASCIIWhitespace().lowercased() != name.lowercased() { return false }
+    }
+    return true
+  }
+
+  /// Words of a balance line (`Opening Balance`, `Saldo`, `Kontostand`, `Solde initial`).
+  static let balanceWords = ["balance", "saldo", "solde", "kontostand", "brought forward", "carried forward"]
+
+  /// A line that states a balance and has no date: not a transaction.
+  static func isBalanceRow(_ fields: [String]) -> Bool {
+    !fields.contains(where: looksLikeDateShape)
+      && fields.contains { field in
+        let text = field.lowercased()
+        return balanceWords.contains { text.contains($0) }
+      }
   }
 
   /// A row is data when one field is a date and another one an amount.
@@ -298,6 +343,9 @@ struct Detector {
       // A column empty in every sampled row never gets a role: an empty "Amount" beside
       // Soll/Haben, an empty "Dátum" beside the booking date.
       if !data.isEmpty && plan.values(i).isEmpty { continue }
+      // A name is not enough: the values must fit the role (a card type under "Debit/Credit",
+      // transaction-type words under "Amount Type" are neither a direction nor an amount).
+      if !data.isEmpty && !DetectorColumns.valuesFit(m.role, plan.values(i)) { continue }
       if HeaderNames.normalize(name) == "valuta" {
         // Dutch/Italian "Valuta" is a currency, German "Valuta" a value date: look at the values.
         let values = data.prefix(50).compactMap { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : nil }
@@ -324,7 +372,14 @@ struct Detector {
         plan.assign(role, best.index)
       }
     }
-    let texts = matches.filter { $0.match.role == .description }
+    var texts = matches.filter { $0.match.role == .description }
+    // A column with the same text on every row (a product name, the account holder) says
+    // nothing about a transaction: the other text columns are the description when there are
+    // any. (A memo filled on some rows only is not constant.)
+    if data.count >= 2 {
+      let varied = texts.filter { plan.values($0.index).count < data.count || Set(plan.values($0.index)).count > 1 }
+      if !varied.isEmpty { texts = varied }
+    }
     let primary = texts.filter { $0.match.primary }.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) })
     let memo = texts.filter { !$0.match.primary }.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) })
     for chosen in [primary, memo].compactMap({ $0 }).sorted(by: { $0.index < $1.index }) {
@@ -346,7 +401,10 @@ struct Detector {
     for i in 0..<plan.width {
       let values = column(i).filter { !$0.isEmpty }
       if values.isEmpty { continue }
-      if dateIndex == nil && values.allSatisfy(Detector.parsesAsDate) {
+      // Dates out of range (`9999-12-31`) still make a date column; their rows are rejected.
+      if dateIndex == nil && values.allSatisfy(Detector.looksLikeDateShape)
+        && values.contains(where: Detector.parsesAsDate)
+      {
         dateIndex = i
       } else if amountIndex == nil && values.allSatisfy(Detector.looksLikeAmount)
         && values.contains(where: { $0.contains(".") || $0.contains(",") || $0.hasPrefix("-") })

@@ -17,6 +17,21 @@ enum DetectorColumns {
     "bij", "c", "credit", "cr", "in", "+", "haben", "h", "deposit", "k", "krediet",
   ]
 
+  /// Whether a column's sampled values can play `role`: a direction column holds direction
+  /// words as whole values; an amount, debit, credit or fee column holds amounts in at least
+  /// half of its non-empty cells (the others are rejected per row).
+  static func valuesFit(_ role: ColumnRole, _ values: [String]) -> Bool {
+    switch role {
+    case .direction:
+      let words = outWords.union(inWords)
+      return values.allSatisfy { words.contains($0.lowercased()) }
+    case .amount, .debit, .credit, .fee:
+      return values.filter(Detector.looksLikeAmount).count * 2 >= values.count
+    default:
+      return true
+    }
+  }
+
   /// Before the decimal mark: the currency (a zero-decimal one settles `¥1,200`).
   static func currency(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
     throws(ImportError)
@@ -117,6 +132,13 @@ enum DetectorColumns {
       plan.currencyReason = reason
     } else if given != nil {
       plan.currencyReason = "--currency"
+    } else if let doubt = CurrencyEvidence.doubt(plan, default: plan.currency) {
+      let others = doubt.suggestions.filter { $0 != plan.currency.code }.map { "--currency \($0)" }
+      throw .undetectable(
+        file: file, message: doubt.message,
+        hint:
+          "say which with \(others.joined(separator: " or ")) (or --currency \(plan.currency.code) to keep the default)"
+      )
     } else {
       plan.currencyReason = "the database's default: the file names none"
     }

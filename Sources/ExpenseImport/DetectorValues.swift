@@ -163,7 +163,13 @@ enum DetectorValues {
     }
   }
 
-  static func signConvention(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions) {
+  /// Which sign is spending in a single amount column. Most bank accounts show spending as
+  /// negative; many card statements show charges as positive. A file whose amounts are mostly
+  /// negative settles it; a file of mostly positive amounts (two in three or more) could be
+  /// either, so the import stops before writing and asks for `--spending`.
+  static func signConvention(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
+    throws(ImportError)
+  {
     if plan.amount != nil && plan.direction != nil {
       plan.sign = .direction
     } else if plan.amount != nil {
@@ -178,10 +184,16 @@ enum DetectorValues {
             if minor > 0 { positive += 1 }
           }
         }
-        if nonZero >= 3 && positive * 3 >= nonZero * 2 {
-          plan.warnings.append(
-            "\(positive) of \(nonZero) amounts are positive; if positive amounts are charges (as in many credit "
-              + "card exports), import with --spending positive")
+        if nonZero > 0 && positive * 3 >= nonZero * 2 {
+          let name = plan.amount.flatMap(plan.columnName).map { "\"\(visibleControlCharacters($0))\"" } ?? "amount"
+          throw .undetectable(
+            file: file,
+            message:
+              "\(positive) of \(nonZero) amounts in column \(name) are positive: cannot tell whether positive amounts "
+              + "are charges (as in many credit card exports) or money in",
+            hint:
+              "say which with --spending positive (charges are positive) or --spending negative (charges are negative)"
+          )
         }
       }
     } else {

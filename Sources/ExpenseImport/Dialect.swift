@@ -35,6 +35,34 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
   public var headerLine: Int?
   /// 1-based line of the first record treated as data.
   public var dataStartLine: Int
+  /// Non-blank lines skipped before the header (or the data) as preamble, 1-based.
+  public var preambleLines: [Int] = []
+  /// "3 preamble lines (1-3)", or nil when none was skipped.
+  public var preambleText: String? {
+    guard !preambleLines.isEmpty else { return nil }
+    let count = preambleLines.count
+    return "\(count) preamble line\(count == 1 ? "" : "s") (\(DetectedDialect.ranges(preambleLines)))"
+  }
+
+  /// `1-3, 5` for [1, 2, 3, 5].
+  static func ranges(_ lines: [Int]) -> String {
+    var parts: [String] = []
+    var run: (first: Int, last: Int)?
+    for line in lines {
+      if let current = run, line == current.last + 1 {
+        run = (current.first, line)
+        continue
+      }
+      if let current = run {
+        parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)-\(current.last)")
+      }
+      run = (line, line)
+    }
+    if let current = run {
+      parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)-\(current.last)")
+    }
+    return parts.joined(separator: ", ")
+  }
   public var columns: [DetectedColumn]
   /// `DD/MM/YYYY`-style pattern.
   public var dateFormat: String
@@ -59,6 +87,7 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
       lines.append("header:        none")
     }
     lines.append("data from:     line \(dataStartLine)")
+    if let preambleText { lines.append("skipped:       \(preambleText)") }
     lines.append("date format:   \(dateFormat)")
     lines.append("decimal mark:  \(decimalMark)")
     lines.append("amounts:       \(signConvention.rawValue)")
@@ -86,6 +115,8 @@ struct Plan {
   var headerLine: Int?
   var dataStartLine: Int
   var header: [String]
+  /// Non-blank lines before the header (or the data) that detection skipped.
+  var preambleLines: [Int] = []
   /// Expected number of fields in a data row.
   var width: Int
   /// Fewest fields accepted (header width without trailing empty names).
@@ -135,6 +166,7 @@ struct Plan {
     return DetectedDialect(
       encoding: encoding, encodingReason: encodingReason,
       delimiter: String(UnicodeScalar(delimiter)), headerLine: headerLine, dataStartLine: dataStartLine,
+      preambleLines: preambleLines,
       columns: columns, dateFormat: dateFormat.description,
       decimalMark: String(UnicodeScalar(decimalMark)), signConvention: sign, currency: currency,
       currencyReason: currencyReason, warnings: warnings)

@@ -81,12 +81,14 @@ enum HeaderNames {
     add(
       .debit, 0,
       "debit debits soll paidout moneyout withdrawals withdrawal withdrawalamount debitamount debet "
-        + "ausgang ausgaben cargo cargos addebiti addebito debito debitos uitgaven amountdebit out outflow outflows belastung lastschrift"
+        + "ausgang ausgaben cargo cargos addebiti addebito debito debitos uitgaven amountdebit out outflow outflows belastung lastschrift "
+        + "expense expenses"
     )
     add(
       .credit, 0,
       "credit credits haben paidin moneyin deposits deposit depositamount creditamount eingang einnahmen "
-        + "abono abonos accrediti accredito credito creditos inkomsten amountcredit in inflow inflows gutschrift")
+        + "abono abonos accrediti accredito credito creditos inkomsten amountcredit in inflow inflows gutschrift "
+        + "income incomes")
     add(
       .direction, 0,
       "afbij debitcredit creditdebit dc cd crdr drcr direction sollhaben creditdebitindicator inout "
@@ -124,6 +126,8 @@ enum HeaderNames {
       .currency, 0,
       "currency wahrung waehrung munt devise moneda divisa moeda currencycode ccy valuta penznem waluta mena "
         + "valuutta valuta 通貨 货币 币种 幣別 통화")
+    // Abbreviations: `Cur`, `Curr.`, `Währ.`, `Whg`.
+    add(.currency, 0, "cur curr currcode wahr waehr whg whrg")
     add(.status, 0, "status state estado stato statut transactionstatus")
     add(.fee, 0, "fee fees gebuhr gebuehr gebuhren gebuehren commission kosten frais comision comisiones commissione")
     add(

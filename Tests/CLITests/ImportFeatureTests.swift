@@ -65,14 +65,18 @@ import Testing
     #expect(missing.code == 64 && missing.stderr.contains("nope"))
   }
 
-  @Test func creditCardWarningSuggestsTheFlag() throws {
+  @Test func creditCardWithPositiveChargesStopsAndNamesTheFlag() throws {
     let cli = try CLI()
     let card = try cli.file(
       "card.csv",
       "Date,Description,Amount\n2026-10-01,Shop A,12.00\n2026-10-02,Shop B,30.00\n2026-10-03,Shop C,8.00\n2026-10-04,Payment,-50.00\n"
     )
-    let result = try cli.run(["import", card, "--dry-run"])
-    #expect(result.stdout.contains("--spending positive"), "\(result.stdout)")
+    #expect(try cli.run(["add", "2026-01-01", "1", "existing"]).code == 0)
+    let before = try cli.databaseBytes()
+    let result = try cli.run(["import", card])
+    #expect(result.code == 65, "stops before writing: \(result.stderr)")
+    #expect(result.stderr.contains("--spending positive"), "\(result.stderr)")
+    #expect(try cli.databaseBytes() == before, "nothing written")
     let flipped = try cli.run(["import", card, "--spending", "positive"])
     #expect(flipped.code == 0)
     let rows = try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])

@@ -8,7 +8,7 @@ import Testing
 
   static func names(bad: Bool) -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return files.filter { $0.hasSuffix(".expected.json") && $0.hasPrefix("bad_") == bad }
+    return files.filter { $0.hasSuffix(".expected.json") && $0.hasPrefix("bad_") == bad && !$0.hasPrefix("refuse_") }
       .map { String($0.dropLast(".expected.json".count)) }.sorted()
   }
 
@@ -35,6 +35,29 @@ import Testing
   @Test func fixturesExistForEveryStyle() {
     #expect(Self.names(bad: false).count >= 30, "the export styles the import issue asks for")
     #expect(Self.names(bad: true).count >= 6)
+  }
+
+  static let refused: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return files.filter { $0.hasPrefix("refuse_") && $0.hasSuffix(".expected.json") }
+      .map { String($0.dropLast(".expected.json".count)) }.sorted()
+  }()
+
+  /// Weak evidence (which sign is spending, which currency) stops the import with 65 before
+  /// anything is written, and the message names the flag that settles it.
+  @Test(arguments: refused)
+  func weakEvidenceStopsBeforeWriting(_ name: String) throws {
+    let cli = try CLI()
+    #expect(try cli.run(["add", "2026-01-01", "1", "existing"]).code == 0)
+    let before = try cli.databaseBytes()
+    let expected = try Self.json(Self.directory.appendingPathComponent(name + ".expected.json"))
+    let file = Self.directory.appendingPathComponent(name + ".csv").path
+    let result = try cli.run(["import", file])
+    #expect(result.code == 65, "\(name): \(result.stderr)")
+    for flag in expected["refused"] as? [String] ?? [] {
+      #expect(result.stderr.contains(flag), "\(name) names \(flag): \(result.stderr)")
+    }
+    #expect(try cli.databaseBytes() == before, "\(name): nothing written")
   }
 
   @Test(arguments: names(bad: false))

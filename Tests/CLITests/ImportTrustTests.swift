@@ -9,7 +9,7 @@ import Testing
 
   @Test func twoColumnsOfOneNameAreRefusedAtTheHeader() throws {
     let cli = try CLI()
-    let file = try cli.file("dup.csv", "Date,Amount,Description,Amount\n2026-10-01,1.00,x,2.00\n")
+    let file = try cli.file("dup.csv", "Date,Amount,Description,Amount\n2026-10-01,-1.00,x,-2.00\n")
     let before = try cli.run(["add", "2026-01-01", "1", "existing"])
     #expect(before.code == 0)
     let bytes = try cli.databaseBytes()
@@ -22,7 +22,7 @@ import Testing
     // Saying which column is which settles it.
     let given = try cli.run(["import", file, "--columns", "date,amount,description,-"])
     #expect(given.code == 0, "\(given.stderr)")
-    #expect(try rows(cli).contains { $0["amountMinor"] as? Int == 100 })
+    #expect(try rows(cli).contains { $0["amountMinor"] as? Int == -100 })
   }
 
   @Test func aNetColumnIsNotChargedTheFeeAgain() throws {

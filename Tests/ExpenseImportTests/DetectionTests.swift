@@ -90,12 +90,24 @@ func undetectableHint(_ path: String, _ options: ImportOptions = ImportOptions()
     #expect(try importAll(decided).rows.map(\.amount.minor) == [123_400, -123_450])
   }
 
-  @Test func mostlyPositiveAmountsWarnAboutSpending() throws {
+  @Test func mostlyPositiveAmountsStopAndNameTheFlag() throws {
     let text =
       "Date,Description,Amount\n2026-10-01,A,10.00\n2026-10-02,B,20.00\n2026-10-03,C,5.00\n2026-10-04,Pay,-35.00\n"
-    let result = try importAll(temporaryFile(text))
-    #expect(result.warnings.contains { $0.contains("--spending positive") })
-    #expect(result.rows.map(\.amount.minor) == [1000, 2000, 500, -3500])  // not silently flipped
+    let hint = undetectableHint(temporaryFile(text))
+    #expect(hint?.contains("--spending positive") == true, "\(hint ?? "")")
+    #expect(hint?.contains("--spending negative") == true)
+    // Two positive amounts are no less ambiguous than three.
+    let two = temporaryFile("Date,Description,Amount\n2026-10-01,A,10.00\n2026-10-02,B,20.00\n")
+    #expect(undetectableHint(two)?.contains("--spending positive") == true)
+    var options = ImportOptions()
+    options.spending = .negative
+    #expect(try importAll(temporaryFile(text), options).rows.map(\.amount.minor) == [1000, 2000, 500, -3500])
+    options.spending = .positive
+    #expect(try importAll(temporaryFile(text), options).rows.map(\.amount.minor) == [-1000, -2000, -500, 3500])
+    // Mostly negative amounts settle it: spending is negative.
+    let account = temporaryFile(
+      "Date,Description,Amount\n2026-10-01,A,-10.00\n2026-10-02,Pay,2000.00\n2026-10-03,C,-5.00\n")
+    #expect(try importAll(account).rows.map(\.amount.minor) == [-1000, 200_000, -500])
   }
 
   @Test func headerlessFileIsInferred() throws {
@@ -107,8 +119,10 @@ func undetectableHint(_ path: String, _ options: ImportOptions = ImportOptions()
 
   @Test func namedColumnOverridesTheRole() throws {
     let text = "Date,Name,Gross,Fee,Net\n2026-10-01,Jane,100.00,-3.20,96.80\n"
-    #expect(try importAll(temporaryFile(text)).rows.map(\.amount.minor) == [9680])
+    // One positive amount cannot tell which sign is spending: the flag says it.
     var options = ImportOptions()
+    options.spending = .negative
+    #expect(try importAll(temporaryFile(text), options).rows.map(\.amount.minor) == [9680])
     options.namedColumns = ["Net": .amount, "Fee": .ignore]
     #expect(try importAll(temporaryFile(text), options).rows.map(\.amount.minor) == [9680])
     options.namedColumns = ["Gross": .amount, "Fee": .ignore]

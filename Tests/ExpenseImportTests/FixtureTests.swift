@@ -52,7 +52,7 @@ import Testing
     #expect(FixtureTests.names.count >= 19)
   }
 
-  @Test(arguments: FixtureTests.names.filter { !$0.hasPrefix("bad_") })
+  @Test(arguments: FixtureTests.names.filter { !$0.hasPrefix("bad_") && !$0.hasPrefix("refuse_") })
   func goodFixture(_ name: String) throws {
     let expected = try #require(FixtureTests.json(name, ".expected.json"))
     let path = FixtureTests.directory.appendingPathComponent(name + ".csv").path
@@ -100,5 +100,31 @@ import Testing
     let skipping = try FixtureTests.collect(path, options, skipInvalid: true)
     #expect(skipping.rows.map(\.line) == expected["rowsWhenSkipping"] as! [Int], "\(name): rows when skipping")
     #expect(skipping.rejected.count == 1, "\(name): one rejected row")
+  }
+
+  /// A file whose evidence is weak (which sign is spending, which currency): detection stops
+  /// before anything is read as rows and names the flag; with the flags it imports.
+  @Test(arguments: FixtureTests.names.filter { $0.hasPrefix("refuse_") })
+  func refusedFixture(_ name: String) throws {
+    let expected = try #require(FixtureTests.json(name, ".expected.json"))
+    let path = FixtureTests.directory.appendingPathComponent(name + ".csv").path
+    do {
+      let got = try FixtureTests.collect(path, FixtureTests.options(name), skipInvalid: true)
+      Issue.record("\(name): expected a refusal, got \(got.rows.count) rows")
+    } catch let failure as ImportError {
+      guard case .undetectable(let file, _, let hint) = failure else {
+        Issue.record("\(name): expected a refusal, got \(failure)")
+        return
+      }
+      #expect(file == path)
+      for flag in expected["refused"] as! [String] { #expect(hint.contains(flag), "\(name): \(hint)") }
+    }
+    let settled = try JSONSerialization.data(withJSONObject: expected["options"] as! [String: Any])
+    let got = try FixtureTests.collect(
+      path, JSONDecoder().decode(ImportOptions.self, from: settled), skipInvalid: false)
+    #expect(got.rows.map(\.line) == expected["rows"] as! [Int], "\(name): rows with the flags")
+    var totals: [String: Int64] = [:]
+    for row in got.rows { totals[row.amount.currency.code, default: 0] += row.amount.minor }
+    #expect(totals == (expected["totals"] as! [String: Int]).mapValues(Int64.init), "\(name): totals")
   }
 }

@@ -56,6 +56,8 @@ public struct ImportSummary: Encodable, Sendable {
   /// The currency of rows that do not state their own, and where it came from.
   public var currency: String?
   public var currencyReason: String?
+  /// Lines detection skipped before the header (or the data) as preamble, 1-based.
+  public var preambleLines: [Int] { detected?.preambleLines ?? [] }
   /// The layout as detected (for `--preview`; its text form is `dialect`).
   public var detected: DetectedDialect? {
     didSet {
@@ -67,7 +69,7 @@ public struct ImportSummary: Encodable, Sendable {
 
   public enum CodingKeys: String, CodingKey {
     case file, importId, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
-    case rejectedDetails, warnings, preview, currency, currencyReason
+    case rejectedDetails, warnings, preview, currency, currencyReason, preambleLines
   }
 
   /// Every key present; `importId`, `currency` and `currencyReason` are null when absent.
@@ -88,6 +90,7 @@ public struct ImportSummary: Encodable, Sendable {
     try c.encode(preview, forKey: .preview)
     try c.encode(currency, forKey: .currency)
     try c.encode(currencyReason, forKey: .currencyReason)
+    try c.encode(preambleLines, forKey: .preambleLines)
   }
 
   public func json() -> String {
@@ -123,6 +126,9 @@ public struct ImportSummary: Encodable, Sendable {
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
         + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
+    if let detected, let preamble = detected.preambleText {
+      lines.append("Skipped \(preamble) before the \(detected.headerLine == nil ? "data" : "header")")
+    }
     if let currencyReason, new > 0 || dryRun {
       lines.append("Currency: \(currency ?? "each row's") (\(clean(currencyReason)))")
     }
