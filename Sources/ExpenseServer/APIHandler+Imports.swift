@@ -23,6 +23,10 @@ extension APIHandler {
     guard case .csv(let body) = input.body else { throw APIProblem.badRequest("expected text/csv", field: "body") }
     let request = try Self.importRequest(input.query)
     let token = Authenticated.token?.name ?? ""
+    if let key = input.headers.idempotencyKey, !(1...200).contains(key.count) {
+      throw APIProblem.badRequest(
+        "'Idempotency-Key' must be 1 to 200 characters (got \(key.count))", field: "Idempotency-Key")
+    }
     let key = input.headers.idempotencyKey.map { token + "\u{0}" + $0 }
     if let key, !imports.begin(key) {
       throw APIProblem(
@@ -30,7 +34,7 @@ extension APIHandler {
     }
     defer { if let key { imports.end(key) } }
     let upload = try await imports.receive(body, query: "\(input.query)")
-    defer { unlink(upload.path) }
+    defer { imports.discard(upload) }
     if let idempotencyKey = input.headers.idempotencyKey,
       let first = try await backend.idempotentResponse(token: token, key: idempotencyKey)
     {
@@ -104,7 +108,7 @@ extension APIHandler {
     let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
     return UploadImport(
       fileName: name.isEmpty ? "upload.csv" : name, preview: query.preview ?? false,
-      skipInvalid: query.skipInvalid ?? false, flags: flags)
+      skipInvalid: query.skipInvalid ?? false, flags: flags, messageName: query.file ?? "the upload")
   }
 
   static func summary(_ result: ImportResult) -> Components.Schemas.ImportSummary {
