@@ -66,6 +66,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/CurrencyCode`.
         internal typealias CurrencyCode = Swift.String
+        /// An ISO 4217 code, any case; a well-formed code this version does not know is 422.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CurrencyInput`.
+        internal typealias CurrencyInput = Swift.String
         /// - Remark: Generated from `#/components/schemas/Section`.
         internal struct Section: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Section/id`.
@@ -742,6 +746,8 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/ExpensePatch`.
         internal struct ExpensePatch: Codable, Hashable, Sendable {
+            /// 1900-01-01 to 2999-12-31.
+            ///
             /// - Remark: Generated from `#/components/schemas/ExpensePatch/date`.
             internal var date: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ExpensePatch/amountMinor`.
@@ -755,7 +761,7 @@ extension Components {
             /// Creates a new `ExpensePatch`.
             ///
             /// - Parameters:
-            ///   - date:
+            ///   - date: 1900-01-01 to 2999-12-31.
             ///   - amountMinor:
             ///   - description:
             ///   - category:
@@ -877,21 +883,21 @@ extension Components {
         internal struct BudgetInput: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BudgetInput/amountMinor`.
             internal var amountMinor: Swift.Int64
-            /// Default the database's currency.
-            ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/currency`.
-            internal var currency: Swift.String?
+            internal var currency: Components.Schemas.CurrencyInput?
+            /// Absent for the every-month budget (1900-01 to 2999-12).
+            ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/month`.
             internal var month: Swift.String?
             /// Creates a new `BudgetInput`.
             ///
             /// - Parameters:
             ///   - amountMinor:
-            ///   - currency: Default the database's currency.
-            ///   - month:
+            ///   - currency:
+            ///   - month: Absent for the every-month budget (1900-01 to 2999-12).
             internal init(
                 amountMinor: Swift.Int64,
-                currency: Swift.String? = nil,
+                currency: Components.Schemas.CurrencyInput? = nil,
                 month: Swift.String? = nil
             ) {
                 self.amountMinor = amountMinor
@@ -910,7 +916,7 @@ extension Components {
                     forKey: .amountMinor
                 )
                 self.currency = try container.decodeIfPresent(
-                    Swift.String.self,
+                    Components.Schemas.CurrencyInput.self,
                     forKey: .currency
                 )
                 self.month = try container.decodeIfPresent(
