@@ -23,9 +23,12 @@ extension APIHandler {
     guard case .csv(let body) = input.body else { throw APIProblem.badRequest("expected text/csv", field: "body") }
     let request = try Self.importRequest(input.query)
     let token = Authenticated.token?.name ?? ""
-    if let key = input.headers.idempotencyKey, !(1...200).contains(key.count) {
+    if let key = input.headers.idempotencyKey,
+      !(1...200).contains(key.utf8.count) || !key.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+    {
       throw APIProblem.badRequest(
-        "'Idempotency-Key' must be 1 to 200 characters (got \(key.count))", field: "Idempotency-Key")
+        "'Idempotency-Key' must be 1 to 200 visible ASCII characters (got \(key.utf8.count) bytes)",
+        field: "Idempotency-Key")
     }
     let key = input.headers.idempotencyKey.map { token + "\u{0}" + $0 }
     if let key, !imports.begin(key) {

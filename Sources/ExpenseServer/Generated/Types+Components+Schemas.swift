@@ -883,8 +883,10 @@ extension Components {
         internal struct BudgetInput: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BudgetInput/amountMinor`.
             internal var amountMinor: Swift.Int64
+            /// Default (absent or null) the database's currency.
+            ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/currency`.
-            internal var currency: Components.Schemas.CurrencyInput?
+            internal var currency: Swift.String?
             /// Absent for the every-month budget (1900-01 to 2999-12).
             ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/month`.
@@ -893,11 +895,11 @@ extension Components {
             ///
             /// - Parameters:
             ///   - amountMinor:
-            ///   - currency:
+            ///   - currency: Default (absent or null) the database's currency.
             ///   - month: Absent for the every-month budget (1900-01 to 2999-12).
             internal init(
                 amountMinor: Swift.Int64,
-                currency: Components.Schemas.CurrencyInput? = nil,
+                currency: Swift.String? = nil,
                 month: Swift.String? = nil
             ) {
                 self.amountMinor = amountMinor
@@ -916,7 +918,7 @@ extension Components {
                     forKey: .amountMinor
                 )
                 self.currency = try container.decodeIfPresent(
-                    Components.Schemas.CurrencyInput.self,
+                    Swift.String.self,
                     forKey: .currency
                 )
                 self.month = try container.decodeIfPresent(
