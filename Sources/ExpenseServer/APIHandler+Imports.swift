@@ -85,7 +85,8 @@ extension APIHandler {
     flags.delimiter = query.delimiter
     if let value = query.encoding {
       guard let encoding = TextEncoding(name: value) else {
-        throw APIProblem.badRequest("'encoding': unknown encoding '\(value)'", field: "encoding")
+        // Well-formed but not one this version reads, as an unknown currency code: 422.
+        throw APIProblem.unprocessable("'encoding': unknown encoding '\(value)'", field: "encoding")
       }
       flags.encoding = encoding
     }
