@@ -105,7 +105,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "ExpenseInteractiveTests", dependencies: ["TestSupport", "ExpenseCore", "ExpenseRender", "ExpenseInteractive"]
+      name: "ExpenseInteractiveTests",
+      dependencies: ["TestSupport", "ExpenseCore", "ExpenseRender", "ExpenseInteractive"]
     ),
     // The interactive screen's frame time on 10,000 rows (see README, Interactive report).
     .executableTarget(

@@ -1,8 +1,8 @@
 import ExpenseStore
 import Hummingbird
 import HummingbirdCore
-import NIOCore
 import Logging
+import NIOCore
 import OpenAPIHummingbird
 
 /// Builds the HTTP application: middleware, the plain routes (`/health`, `/metrics`, the
@@ -60,7 +60,8 @@ public enum ExpenseServerApp {
       router.middlewares.add(HostCheckMiddleware(policy: policy))
     }
     router.middlewares.add(MethodNotAllowedMiddleware())
-    let tokens = TokenCache(stamp: { try backend.changeStamp() }, lookup: { hash in try await backend.token(hash: hash) })
+    let tokens = TokenCache(
+      stamp: { try backend.changeStamp() }, lookup: { hash in try await backend.token(hash: hash) })
     router.middlewares.add(AuthMiddleware(tokens: tokens, clock: clock))
     router.middlewares.add(BodyLimitMiddleware())
     router.middlewares.add(ETagHeaderMiddleware())

@@ -44,7 +44,8 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
       let allowed = methods
       throw APIProblem(
         status: .methodNotAllowed,
-        detail: "\(request.method) is not served at this path; it takes \(allowed.map(\.rawValue).joined(separator: ", "))",
+        detail:
+          "\(request.method) is not served at this path; it takes \(allowed.map(\.rawValue).joined(separator: ", "))",
         headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
     }
   }

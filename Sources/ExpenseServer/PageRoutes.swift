@@ -38,7 +38,8 @@ struct PageRoutes: Sendable {
   func home(_ request: Request) async throws -> Response {
     guard try await session(request) != nil else { return Self.redirect("/login") }
     var target = "/reports/\(clock.today().calendarMonth)"
-    if let today = request.uri.queryParameters["today"], let date = try? APIHandler.date(String(today), field: "today") {
+    if let today = request.uri.queryParameters["today"], let date = try? APIHandler.date(String(today), field: "today")
+    {
       target = "/reports/\(date.calendarMonth)?today=\(date)"
     }
     return Self.redirect(target)

@@ -10,11 +10,11 @@ import Testing
     return paths.map { "\($0)/schemathesis" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
-
   @Test(arguments: ["write", "read"]) func theServerKeepsTheDocumentsContract(scope: String) throws {
     let tool = try #require(
       Self.schemathesis,
-      "schemathesis is not on PATH: run scripts/test (it installs it into .build/oracles) or put .build/oracles/bin on PATH")
+      "schemathesis is not on PATH: run scripts/test (it installs it into .build/oracles) or put .build/oracles/bin on PATH"
+    )
     let cli = try CLI()
     #expect(try cli.run(["import", CLI.fixture("demo/bank.csv")]).code == 0)
     #expect(try cli.run(["budget", "set", "Groceries", "700"]).code == 0)

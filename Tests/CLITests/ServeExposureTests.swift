@@ -20,7 +20,9 @@ import Testing
     for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "budget.example", "127.1.2.3:\(port)"] {
       #expect(try RawConnection.get(port: port, path: "/health", host: host).status == 200, "\(host)")
     }
-    for host in ["evil.example:\(port)", "evil.example", "127.0.0.1:\(port + 1)", "localhost", "127.0.0.1.evil.example"] {
+    for host in [
+      "evil.example:\(port)", "evil.example", "127.0.0.1:\(port + 1)", "localhost", "127.0.0.1.evil.example",
+    ] {
       for path in ["/health", "/metrics", "/login", "/v1/budgets"] {
         let reply = try RawConnection.get(port: port, path: path, host: host)
         #expect(reply.status == 421, "\(host) \(path): \(reply.text)")

@@ -1,11 +1,11 @@
 import ExpenseService
-@testable import ExpenseStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
 
 @testable import ExpenseServer
+@testable import ExpenseStore
 
 /// Failures that have a meaning answer their documented status (never a 500), and a write that
 /// fails leaves the database as it was.

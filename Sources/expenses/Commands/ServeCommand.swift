@@ -59,7 +59,8 @@ struct ServeCommand: ParsableCommand {
     let path = database.resolvedPath
     if !create && !FileManager.default.fileExists(atPath: path) {
       throw CLIFailure(
-        message: "no database at \(path)\n  hint: check --db or $EXPENSES_DB; to start serving an empty one, add --create",
+        message:
+          "no database at \(path)\n  hint: check --db or $EXPENSES_DB; to start serving an empty one, add --create",
         code: SysExit.noInput)
     }
     let backend = try SQLiteBackend(path: path, wait: database.wait)
@@ -118,7 +119,8 @@ struct ServeCommand: ParsableCommand {
           + "  hint: choose a --port of 1024 or more",
         code: SysExit.unavailable)
     default:
-      return CLIFailure(message: "cannot listen on \(address): \(String(cString: strerror(code)))", code: SysExit.unavailable)
+      return CLIFailure(
+        message: "cannot listen on \(address): \(String(cString: strerror(code)))", code: SysExit.unavailable)
     }
   }
 }
