@@ -1133,11 +1133,16 @@ extension Components {
             internal var pattern: Swift.String
             /// - Remark: Generated from `#/components/schemas/RuleInput/category`.
             internal var category: Swift.String
+            /// Default (absent or null) description.
+            ///
             /// - Remark: Generated from `#/components/schemas/RuleInput/field`.
             internal enum FieldPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case description = "description"
                 case account = "account"
+                case _empty_ = ""
             }
+            /// Default (absent or null) description.
+            ///
             /// - Remark: Generated from `#/components/schemas/RuleInput/field`.
             internal var field: Components.Schemas.RuleInput.FieldPayload?
             /// Creates a new `RuleInput`.
@@ -1145,7 +1150,7 @@ extension Components {
             /// - Parameters:
             ///   - pattern:
             ///   - category:
-            ///   - field:
+            ///   - field: Default (absent or null) description.
             internal init(
                 pattern: Swift.String,
                 category: Swift.String,
