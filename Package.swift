@@ -103,6 +103,8 @@ let package = Package(
         "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseService", "ExpenseServer",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
     .testTarget(

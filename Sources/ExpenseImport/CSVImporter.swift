@@ -20,14 +20,18 @@ public final class CSVImporter {
   var plan: Plan?
 
   /// Checks the file can be opened; throws `.noInput` or `.io`.
-  /// The name errors use: the path, or `<stdin>` for `-`.
-  public var displayName: String { path == "-" ? "<stdin>" : path }
+  /// The name errors use: the path, or `<stdin>` for `-`, unless the caller names the input
+  /// itself (an upload is named by what the client called it, never by its temporary file).
+  public let displayName: String
   /// For `-`: standard input, opened once, and the sample detection read from it, replayed
   /// in front of the rest (a pipe cannot be read twice).
   var standardInput: (source: FileSource, sample: [UInt8])?
 
-  public init(path: String, options: ImportOptions, defaultCurrency: Currency) throws(ImportError) {
+  public init(path: String, options: ImportOptions, defaultCurrency: Currency, displayName: String? = nil)
+    throws(ImportError)
+  {
     self.path = path
+    self.displayName = displayName ?? (path == "-" ? "<stdin>" : path)
     self.options = options
     self.defaultCurrency = defaultCurrency
     if path != "-" { _ = try FileSource(path: path) }

@@ -6,7 +6,10 @@ extension APIHandler {
     let revision = try await backend.revision()
     var changed = true
     if let since = input.query.since {
-      guard since.hasPrefix("r"), let seen = Int64(since.dropFirst()), seen >= 0 else {
+      let digits = since.utf8.dropFirst()
+      guard since.hasPrefix("r"), (1...18).contains(digits.count), digits.allSatisfy({ (48...57).contains($0) }),
+        let seen = Int64(since.dropFirst())
+      else {
         throw APIProblem.badRequest("'since' must be a revision from an earlier answer, like r42", field: "since")
       }
       changed = revision != seen

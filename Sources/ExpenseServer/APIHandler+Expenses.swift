@@ -36,7 +36,7 @@ extension APIHandler {
       throw APIProblem.badRequest(
         "nothing to change: give date, amountMinor, description, category or account", field: "body")
     }
-    if let description = patch.description, description.trimmingCharacters(in: .whitespaces).isEmpty {
+    if let description = patch.description, description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       throw APIProblem.badRequest("'description' must not be empty", field: "description")
     }
     let edited = try await backend.editExpense(id: id, change)

@@ -23,6 +23,13 @@ extension APIHandler {
     guard case .csv(let body) = input.body else { throw APIProblem.badRequest("expected text/csv", field: "body") }
     let request = try Self.importRequest(input.query)
     let token = Authenticated.token?.name ?? ""
+    if let key = input.headers.idempotencyKey,
+      !(1...200).contains(key.utf8.count) || !key.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+    {
+      throw APIProblem.badRequest(
+        "'Idempotency-Key' must be 1 to 200 visible ASCII characters (got \(key.utf8.count) bytes)",
+        field: "Idempotency-Key")
+    }
     let key = input.headers.idempotencyKey.map { token + "\u{0}" + $0 }
     if let key, !imports.begin(key) {
       throw APIProblem(
@@ -30,7 +37,7 @@ extension APIHandler {
     }
     defer { if let key { imports.end(key) } }
     let upload = try await imports.receive(body, query: "\(input.query)")
-    defer { unlink(upload.path) }
+    defer { imports.discard(upload) }
     if let idempotencyKey = input.headers.idempotencyKey,
       let first = try await backend.idempotentResponse(token: token, key: idempotencyKey)
     {
@@ -78,7 +85,8 @@ extension APIHandler {
     flags.delimiter = query.delimiter
     if let value = query.encoding {
       guard let encoding = TextEncoding(name: value) else {
-        throw APIProblem.badRequest("'encoding': unknown encoding '\(value)'", field: "encoding")
+        // Well-formed but not one this version reads, as an unknown currency code: 422.
+        throw APIProblem.unprocessable("'encoding': unknown encoding '\(value)'", field: "encoding")
       }
       flags.encoding = encoding
     }
@@ -105,7 +113,7 @@ extension APIHandler {
     let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
     return UploadImport(
       fileName: name.isEmpty ? "upload.csv" : name, preview: query.preview ?? false,
-      skipInvalid: query.skipInvalid ?? false, flags: flags)
+      skipInvalid: query.skipInvalid ?? false, flags: flags, messageName: query.file ?? "the upload")
   }
 
   static func summary(_ result: ImportResult) -> Components.Schemas.ImportSummary {

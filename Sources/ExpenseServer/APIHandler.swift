@@ -20,16 +20,33 @@ extension APIHandler {
     return id
   }
 
+  /// The years the API accepts in a month or date: what `openapi.yaml`'s patterns say, so a
+  /// request the document calls valid is never refused for its date, and one it calls invalid
+  /// is a 400 naming the field (never a 500 further in).
+  static let supportedYears = 1900...2999
+
   static func month(_ text: String, field: String) throws -> Month {
-    do { return try Month.parse(text) } catch {
+    let month: Month
+    do { month = try Month.parse(text) } catch {
       throw APIProblem.badRequest("'\(field)' must be a month as YYYY-MM: \(error.description)", field: field)
     }
+    guard supportedYears.contains(month.year), text.utf8.count == 7 else {
+      throw APIProblem.badRequest(
+        "'\(field)' must be a month as YYYY-MM from 1900-01 to 2999-12 (got '\(text)')", field: field)
+    }
+    return month
   }
 
   static func date(_ text: String, field: String) throws -> CivilDate {
-    do { return try CivilDate.parse(text) } catch {
+    let date: CivilDate
+    do { date = try CivilDate.parse(text) } catch {
       throw APIProblem.badRequest("'\(field)' must be a date as YYYY-MM-DD: \(error.description)", field: field)
     }
+    guard supportedYears.contains(date.year), text.utf8.count == 10 else {
+      throw APIProblem.badRequest(
+        "'\(field)' must be a date as YYYY-MM-DD from 1900-01-01 to 2999-12-31 (got '\(text)')", field: field)
+    }
+    return date
   }
 
   static func currency(_ text: String, field: String) throws -> Currency {

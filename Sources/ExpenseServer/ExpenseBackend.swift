@@ -92,9 +92,13 @@ public struct UploadImport: Sendable {
   public var preview: Bool
   public var skipInvalid: Bool
   public var flags: ImportFlags
+  /// What error messages call the upload: the `file` the client gave, or "the upload" (never
+  /// the server's temporary file).
+  public var messageName: String
 
-  public init(fileName: String, preview: Bool, skipInvalid: Bool, flags: ImportFlags) {
+  public init(fileName: String, preview: Bool, skipInvalid: Bool, flags: ImportFlags, messageName: String? = nil) {
     self.fileName = fileName
+    self.messageName = messageName ?? fileName
     self.preview = preview
     self.skipInvalid = skipInvalid
     self.flags = flags

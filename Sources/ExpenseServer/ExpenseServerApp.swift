@@ -1,6 +1,8 @@
 import ExpenseStore
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import OpenAPIHummingbird
 
 /// Builds the HTTP application: middleware, the plain routes (`/health`, `/metrics`, the
@@ -13,24 +15,53 @@ public enum ExpenseServerApp {
     /// Where uploads are streamed before they are imported (the database's folder).
     public var uploadDirectory: String
     public var uploadLimit: Int
+    /// Host names answered besides the loopback ones when bound to a loopback address.
+    public var allowedHosts: [String]
+    /// Seconds a connection may stay without a request before it is closed.
+    public var idleTimeout: Double
+    /// Seconds a new connection has to send its first request's headers.
+    public var headerTimeout: Double
+    /// Connections open at once; past it new ones wait in the kernel's queue.
+    public var maxConnections: Int
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, uploadDirectory: String, uploadLimit: Int? = nil) {
+    public static let defaultIdleTimeout = 60.0
+    public static let defaultHeaderTimeout = 10.0
+    public static let defaultMaxConnections = 1_000
+
+    public init(
+      host: String = "127.0.0.1", port: Int = 8080, uploadDirectory: String, uploadLimit: Int? = nil,
+      allowedHosts: [String] = [], idleTimeout: Double = Options.defaultIdleTimeout,
+      headerTimeout: Double = Options.defaultHeaderTimeout, maxConnections: Int = Options.defaultMaxConnections
+    ) {
       self.host = host
       self.port = port
       self.uploadDirectory = uploadDirectory
       self.uploadLimit = uploadLimit ?? ImportUploads.defaultLimit
+      self.allowedHosts = allowedHosts
+      self.idleTimeout = idleTimeout
+      self.headerTimeout = headerTimeout
+      self.maxConnections = maxConnections
     }
+
+    /// Bound to a loopback address only: then the Host header is checked (`HostPolicy`).
+    public var bindsLoopback: Bool { ServeAddress.isLoopback(host) }
   }
 
   /// The router with every route and middleware.
-  public static func router(backend: any ExpenseBackend, options: Options, clock: ServerClock = .system) throws
-    -> Router<BasicRequestContext>
-  {
+  /// `hosts` is the Host policy (made from `options` when nil; none on a non-loopback bind).
+  public static func router(
+    backend: any ExpenseBackend, options: Options, clock: ServerClock = .system, hosts: HostPolicy? = nil
+  ) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.middlewares.add(RequestLogMiddleware())
     router.middlewares.add(MetricsMiddleware())
     router.middlewares.add(ProblemMiddleware())
-    let tokens = TokenCache { hash in try await backend.token(hash: hash) }
+    if let policy = hosts ?? (options.bindsLoopback ? HostPolicy(allowedNames: options.allowedHosts) : nil) {
+      router.middlewares.add(HostCheckMiddleware(policy: policy))
+    }
+    router.middlewares.add(MethodNotAllowedMiddleware())
+    let tokens = TokenCache(
+      stamp: { try backend.changeStamp() }, lookup: { hash in try await backend.token(hash: hash) })
     router.middlewares.add(AuthMiddleware(tokens: tokens, clock: clock))
     router.middlewares.add(BodyLimitMiddleware())
     router.middlewares.add(ETagHeaderMiddleware())
@@ -42,6 +73,7 @@ public enum ExpenseServerApp {
     router.get("/v1/reports/:month") { request, context in
       try await report.respond(request, month: context.parameters.get("month") ?? "")
     }
+    ImportUploads.removeAbandoned(in: options.uploadDirectory)
     let handler = APIHandler(
       backend: backend, clock: clock,
       imports: ImportUploads(directory: options.uploadDirectory, limit: options.uploadLimit))
@@ -55,10 +87,27 @@ public enum ExpenseServerApp {
     backend: any ExpenseBackend, options: Options, clock: ServerClock = .system, logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) throws -> some ApplicationProtocol {
-    Application(
-      router: try router(backend: backend, options: options, clock: clock),
-      configuration: .init(address: .hostname(options.host, port: options.port), serverName: "expenses"),
-      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
+    let hosts = options.bindsLoopback ? HostPolicy(allowedNames: options.allowedHosts) : nil
+    let http1 = HTTP1Channel.Configuration(
+      additionalChannelHandlers: [HeaderTimeoutHandler(timeout: .nanoseconds(nanoseconds(options.headerTimeout)))],
+      idleTimeout: .nanoseconds(nanoseconds(options.idleTimeout)))
+    return Application(
+      router: try router(backend: backend, options: options, clock: clock, hosts: hosts),
+      server: .http1(configuration: http1),
+      configuration: .init(
+        address: .hostname(options.host, port: options.port), serverName: "expenses",
+        availableConnectionsDelegate: MaximumAvailableConnections(max(1, options.maxConnections), logger: logger)),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? options.port
+        hosts?.listening(on: port)
+        await onServerRunning(port)
+      },
       logger: logger)
+  }
+
+  /// Seconds as whole nanoseconds, clamped to a day (a flag's value cannot overflow).
+  static func nanoseconds(_ seconds: Double) -> Int64 {
+    guard seconds.isFinite, seconds > 0 else { return 1_000_000 }
+    return Int64(min(seconds, 86_400) * 1_000_000_000)
   }
 }

@@ -38,7 +38,8 @@ struct PageRoutes: Sendable {
   func home(_ request: Request) async throws -> Response {
     guard try await session(request) != nil else { return Self.redirect("/login") }
     var target = "/reports/\(clock.today().calendarMonth)"
-    if let today = request.uri.queryParameters["today"], let date = try? CivilDate.parse(String(today)) {
+    if let today = request.uri.queryParameters["today"], let date = try? APIHandler.date(String(today), field: "today")
+    {
       target = "/reports/\(date.calendarMonth)?today=\(date)"
     }
     return Self.redirect(target)
@@ -47,15 +48,10 @@ struct PageRoutes: Sendable {
   func report(_ request: Request, month text: String) async throws -> Response {
     guard let token = try await session(request) else { return Self.redirect("/login") }
     RequestNote.current?.token = token.name
-    let month: Month
-    do { month = try Month.parse(text) } catch {
-      throw APIProblem.badRequest("the month must be YYYY-MM: \(error.description)", field: "month")
-    }
+    let month = try APIHandler.month(text, field: "month")
     var today = clock.today()
     if let value = request.uri.queryParameters["today"] {
-      do { today = try CivilDate.parse(String(value)) } catch {
-        throw APIProblem.badRequest("'today' must be YYYY-MM-DD: \(error.description)", field: "today")
-      }
+      today = try APIHandler.date(String(value), field: "today")
     }
     let html = try await backend.reportPage(month: month, today: today)
     return Response(

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseImport
+import ExpenseService
 import ExpenseStore
 import Foundation
 import HTTPTypes
@@ -9,8 +10,9 @@ import OpenAPIRuntime
 
 /// Turns every error thrown below it into an RFC 9457 problem response: the handlers' own
 /// `APIProblem`s, the generated code's decoding errors (400 naming the field), Hummingbird's
-/// errors (404 no route, 413 too large) and the store's errors (404, 409, 422, 503).
-/// Anything else is a 500 whose detail stays in the log, not in the response.
+/// errors (404 no route, 413 too large), and every error the service, the store and the
+/// importer throw (`problem(for:)` is the one mapping: 404, 409, 422, 503). Anything else is a
+/// 500 whose detail stays in the log, not in the response.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -20,11 +22,22 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     } catch {
       let problem = ProblemMiddleware.problem(for: error)
       if problem.status == .internalServerError {
-        context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+        context.logger.error("unexpected error", metadata: ["error": "\(ProblemMiddleware.loggable(error))"])
       }
       let requestID = context.logger[metadataKey: "hb.request.id"].map { "\($0)" }
       return ProblemDocument(problem: problem, requestID: requestID).response(headers: problem.headers)
     }
+  }
+
+  /// What the log says about an unexpected error: the error itself, never the request the
+  /// generated code wraps it with (`ServerError` holds the whole request, Authorization and
+  /// Cookie headers included), cleaned for one log line.
+  static func loggable(_ error: any Error) -> String {
+    var error = error
+    while let wrapped = error as? ServerError {
+      error = wrapped.underlyingError
+    }
+    return LogText.clean("\(type(of: error)): \(error)")
   }
 
   static func problem(for error: any Error) -> APIProblem {
@@ -42,10 +55,16 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
       return APIProblem(status: error.status, detail: error.status.reasonPhrase)
     case let error as StoreError:
       return store(error)
+    case let error as TotalOverflow:
+      return .unprocessable(error.description)
+    case let error as ServiceError:
+      return service(error)
     case let error as CoreError:
       return .unprocessable(error.description)
     case let error as ImportError:
       return .unprocessable(error.description)
+    case let issue as ImportIssue:
+      return .unprocessable(issue.description)
     default:
       return APIProblem(status: .internalServerError, detail: "the server failed; the request id is in its log")
     }
@@ -112,6 +131,17 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     }
     if let range = text.range(of: "named: ") { return String(text[range.upperBound...]) }
     return nil
+  }
+
+  /// By the error's kind, as the CLI maps it to an exit code.
+  static func service(_ error: ServiceError) -> APIProblem {
+    switch error.kind {
+    case .usage: return APIProblem(status: .badRequest, detail: error.description)
+    case .badData: return .unprocessable(error.description)
+    case .noInput: return .notFound(error.description)
+    case .cannotCreate: return APIProblem(status: .conflict, detail: error.description)
+    case .io: return APIProblem(status: .serviceUnavailable, detail: error.description, headers: [.retryAfter: "1"])
+    }
   }
 
   static func store(_ error: StoreError) -> APIProblem {

@@ -14,15 +14,10 @@ struct ReportRoute: Sendable {
   let clock: ServerClock
 
   func respond(_ request: Request, month text: String) async throws -> Response {
-    let month: Month
-    do { month = try Month.parse(text) } catch {
-      throw APIProblem.badRequest("'month' must be YYYY-MM: \(error.description)", field: "month")
-    }
+    let month = try APIHandler.month(text, field: "month")
     var today = clock.today()
     if let value = request.uri.queryParameters["today"] {
-      do { today = try CivilDate.parse(String(value)) } catch {
-        throw APIProblem.badRequest("'today' must be YYYY-MM-DD: \(error.description)", field: "today")
-      }
+      today = try APIHandler.date(String(value), field: "today")
     }
     let key = "\(month) \(today)"
     let stamp = try backend.changeStamp()

@@ -5,6 +5,8 @@ import Logging
 
 /// One log line per request, after it is answered: request id (also sent back as
 /// `X-Request-Id`), method, path, status, duration and the token's name (`-` without one).
+/// Never a header (Authorization, Cookie) or the query; the path and the token's name pass
+/// through `LogText` (a name or path holding LF or ESC cannot forge a line or reach a terminal).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -16,8 +18,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     response.headers[.xRequestID] = requestID
     let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
     context.logger.info(
-      "\(request.method) \(request.uri.path) \(response.status.code) \(micros)us",
-      metadata: ["token": "\(note.token ?? "-")"])
+      "\(request.method) \(LogText.clean(request.uri.path)) \(response.status.code) \(micros)us",
+      metadata: ["token": "\(LogText.clean(note.token ?? "-"))"])
     return response
   }
 }

@@ -11,6 +11,7 @@ enum ServerImports {
   static func run(database: AppDatabase, path: String, upload: UploadImport, now: Date) throws -> ImportResult {
     var request = ImportRequest(path: path, options: try upload.flags.options(database: database))
     request.sourceName = upload.fileName
+    request.messageName = upload.messageName
     request.skipInvalid = upload.skipInvalid
     request.dryRun = upload.preview
     request.importedAt = now

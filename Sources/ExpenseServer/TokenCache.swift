@@ -2,28 +2,34 @@ import ExpenseStore
 import Foundation
 import Synchronization
 
-/// Token look-ups by hash, remembered for a second.
+/// Token look-ups by hash, remembered while the database is unchanged.
 ///
 /// Why: the report endpoint aims at 10,000 requests a second, and a database read per request
-/// for the same few tokens would be most of the work. A token revoked or expired (by the CLI,
-/// in another process) is refused about `lifetime` later (one refresh after that).
+/// for the same few tokens would be most of the work. Each request reads the database's change
+/// stamp instead (SQLite's `data_version` on a connection of its own: no I/O, and it changes
+/// with every commit of any connection or process), and an entry is trusted only while the
+/// stamp it was read under is the current one. So a token revoked or created by the CLI in
+/// another process is seen on the very next request, and expiry is compared with the clock on
+/// every request.
 final class TokenCache: Sendable {
   struct Entry {
     var token: APIToken?
     /// `token.expiresAt` parsed once: formatting or parsing a date per request would cost more
     /// than the rest of the request (ICU on Linux).
     var expiry: Date?
-    var fetched: UInt64
-    /// A refresh of this entry is under way (one at a time, whatever the number of requests).
-    var refreshing = false
+    /// The change stamp this entry was read under.
+    var stamp: Int64
   }
 
   private let entries = Mutex<[String: Entry]>([:])
-  private let lifetime: UInt64
+  private let stamp: @Sendable () throws -> Int64
   private let lookup: @Sendable (String) async throws -> APIToken?
 
-  init(lifetimeNanoseconds: UInt64 = 1_000_000_000, lookup: @escaping @Sendable (String) async throws -> APIToken?) {
-    lifetime = lifetimeNanoseconds
+  /// `stamp` changes whenever anything is committed; `lookup` reads a token by hash.
+  init(
+    stamp: @escaping @Sendable () throws -> Int64, lookup: @escaping @Sendable (String) async throws -> APIToken?
+  ) {
+    self.stamp = stamp
     self.lookup = lookup
   }
 
@@ -35,38 +41,17 @@ final class TokenCache: Sendable {
     return token
   }
 
-  /// A known hash is answered from memory at once; when its entry is older than `lifetime`,
-  /// one request starts a refresh in the background and all go on with the entry they have.
-  /// Why not wait for it: when the second is up, every connection's next request would miss at
-  /// once and queue a database read, and a read can be slow while a large import commits.
+  /// The cached entry while the stamp is unchanged, else a fresh read. The stamp is read first:
+  /// the read that follows sees at least every commit the stamp counts.
   func entry(hash: String) async throws -> Entry {
-    let now = DispatchTime.now().uptimeNanoseconds
-    let (cached, refresh) = entries.withLock { entries -> (Entry?, Bool) in
-      guard var entry = entries[hash] else { return (nil, false) }
-      if now - entry.fetched < lifetime || entry.refreshing { return (entry, false) }
-      entry.refreshing = true
-      entries[hash] = entry
-      return (entry, true)
-    }
-    if let cached {
-      if refresh { Task { _ = try? await self.fetch(hash: hash) } }
-      return cached
-    }
-    return try await fetch(hash: hash)
-  }
-
-  private func fetch(hash: String) async throws -> Entry {
-    let now = DispatchTime.now().uptimeNanoseconds
-    let token: APIToken?
-    do { token = try await lookup(hash) } catch {
-      entries.withLock { $0[hash]?.refreshing = false }
-      throw error
-    }
+    let current = try stamp()
+    if let cached = entries.withLock({ $0[hash] }), cached.stamp == current { return cached }
+    let token = try await lookup(hash)
     let expiry = token?.expiresAt.map { text in
       // An unreadable expiry counts as expired.
       ISO8601DateFormatter().date(from: text) ?? .distantPast
     }
-    let entry = Entry(token: token, expiry: expiry, fetched: now)
+    let entry = Entry(token: token, expiry: expiry, stamp: current)
     entries.withLock { entries in
       // Unknown hashes are remembered too (a client retrying a bad token), within a bound.
       if entries.count > 10_000 { entries.removeAll() }

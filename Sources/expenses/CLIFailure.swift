@@ -10,6 +10,7 @@ enum SysExit {
   static let usage: Int32 = 64
   static let dataError: Int32 = 65
   static let noInput: Int32 = 66
+  static let unavailable: Int32 = 69
   static let software: Int32 = 70
   static let cantCreate: Int32 = 73
   static let ioError: Int32 = 74

@@ -69,9 +69,10 @@ final class LiveServer: @unchecked Sendable {
   private let lock = NSLock()
   private var collected = Data()
 
-  init(cli: CLI) throws {
+  /// `arguments` go after `serve --port 0 --db DB`.
+  init(cli: CLI, arguments: [String] = []) throws {
     process.executableURL = CLI.binary
-    process.arguments = ["serve", "--port", "0", "--db", cli.db]
+    process.arguments = ["serve", "--port", "0", "--db", cli.db] + arguments
     process.environment = ["PATH": "/usr/bin:/bin", "HOME": cli.directory.path, "LANG": "C.UTF-8"]
     let pipe = Pipe()
     process.standardError = pipe
@@ -96,14 +97,14 @@ final class LiveServer: @unchecked Sendable {
     return String(decoding: collected, as: UTF8.self)
   }
 
-  /// The port from "serving on http://127.0.0.1:PORT", waiting up to 20 s.
+  /// The port from "serving on http://HOST:PORT", waiting up to 20 s.
   func port() throws -> Int {
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
       let text = stderr()
-      if let range = text.range(of: "serving on http://127.0.0.1:") {
-        let digits = text[range.upperBound...].prefix { $0.isNumber }
-        if let port = Int(digits) { return port }
+      if let range = text.range(of: "serving on http://") {
+        let rest = text[range.upperBound...].prefix { $0 != "\n" }
+        if let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]) { return port }
       }
       if !process.isRunning { break }
       Thread.sleep(forTimeInterval: 0.05)

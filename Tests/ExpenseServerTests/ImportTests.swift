@@ -80,7 +80,7 @@ import Testing
     let harness = try ServerHarness()
     try await harness.run { client in
       let badEncoding = try await client.call(.post, "/v1/imports?encoding=klingon", csv: "a")
-      #expect(badEncoding.status == 400)
+      #expect(badEncoding.status == 422)
       #expect(badEncoding.json["field"]?.string == "encoding")
       let badLines = try await client.call(.post, "/v1/imports?skipLines=many", csv: "a")
       #expect(badLines.status == 400)

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import ExpenseServer
@@ -21,10 +22,12 @@ final class ServerHarness: @unchecked Sendable {
   let writeToken = TokenHasher.newToken()
   let readToken = TokenHasher.newToken()
   let uploadLimit: Int?
+  let clock: ServerClock
 
   var path: String { directory.appendingPathComponent("test.sqlite").path }
 
-  init(uploadLimit: Int? = nil) throws {
+  init(uploadLimit: Int? = nil, clock: ServerClock = ServerHarness.clock) throws {
+    self.clock = clock
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     self.uploadLimit = uploadLimit
@@ -35,18 +38,22 @@ final class ServerHarness: @unchecked Sendable {
       APIToken(name: "writer", scope: .write, createdAt: created), hash: TokenHasher.hash(writeToken))
     try database.createToken(
       APIToken(name: "reader", scope: .read, createdAt: created), hash: TokenHasher.hash(readToken))
-    backend = try SQLiteBackend(path: path, readerCount: 2, clock: ServerHarness.clock)
+    backend = try SQLiteBackend(path: path, readerCount: 2, clock: clock)
   }
 
   deinit { try? FileManager.default.removeItem(at: directory) }
 
   static let clock = ServerClock(now: { ServerHarness.now }, today: { ServerHarness.today })
 
-  /// Runs `body` against the application (in-process router, no socket).
-  func run(_ body: @Sendable (Client) async throws -> Void) async throws {
-    let options = ExpenseServerApp.Options(uploadDirectory: directory.path, uploadLimit: uploadLimit)
-    let router = try ExpenseServerApp.router(backend: backend, options: options, clock: ServerHarness.clock)
-    let app = Application(router: router)
+  /// Runs `body` against the application (in-process router, no socket); `logger` receives
+  /// the application's log.
+  func run(
+    logger: Logger? = nil, allowedHosts: [String] = [], _ body: @Sendable (Client) async throws -> Void
+  ) async throws {
+    let options = ExpenseServerApp.Options(
+      uploadDirectory: directory.path, uploadLimit: uploadLimit, allowedHosts: allowedHosts)
+    let router = try ExpenseServerApp.router(backend: backend, options: options, clock: clock)
+    let app = Application(router: router, logger: logger ?? Logger(label: "expenses-test"))
     try await app.test(.router) { client in try await body(Client(client: client, harness: self)) }
   }
 

@@ -66,6 +66,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/CurrencyCode`.
         internal typealias CurrencyCode = Swift.String
+        /// An ISO 4217 code, any case; a well-formed code this version does not know is 422.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CurrencyInput`.
+        internal typealias CurrencyInput = Swift.String
         /// - Remark: Generated from `#/components/schemas/Section`.
         internal struct Section: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Section/id`.
@@ -742,6 +746,8 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/ExpensePatch`.
         internal struct ExpensePatch: Codable, Hashable, Sendable {
+            /// 1900-01-01 to 2999-12-31.
+            ///
             /// - Remark: Generated from `#/components/schemas/ExpensePatch/date`.
             internal var date: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ExpensePatch/amountMinor`.
@@ -755,7 +761,7 @@ extension Components {
             /// Creates a new `ExpensePatch`.
             ///
             /// - Parameters:
-            ///   - date:
+            ///   - date: 1900-01-01 to 2999-12-31.
             ///   - amountMinor:
             ///   - description:
             ///   - category:
@@ -877,18 +883,20 @@ extension Components {
         internal struct BudgetInput: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BudgetInput/amountMinor`.
             internal var amountMinor: Swift.Int64
-            /// Default the database's currency.
+            /// Default (absent or null) the database's currency.
             ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/currency`.
             internal var currency: Swift.String?
+            /// Absent for the every-month budget (1900-01 to 2999-12).
+            ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/month`.
             internal var month: Swift.String?
             /// Creates a new `BudgetInput`.
             ///
             /// - Parameters:
             ///   - amountMinor:
-            ///   - currency: Default the database's currency.
-            ///   - month:
+            ///   - currency: Default (absent or null) the database's currency.
+            ///   - month: Absent for the every-month budget (1900-01 to 2999-12).
             internal init(
                 amountMinor: Swift.Int64,
                 currency: Swift.String? = nil,
@@ -1125,11 +1133,16 @@ extension Components {
             internal var pattern: Swift.String
             /// - Remark: Generated from `#/components/schemas/RuleInput/category`.
             internal var category: Swift.String
+            /// Default (absent or null) description.
+            ///
             /// - Remark: Generated from `#/components/schemas/RuleInput/field`.
             internal enum FieldPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case description = "description"
                 case account = "account"
+                case _empty_ = ""
             }
+            /// Default (absent or null) description.
+            ///
             /// - Remark: Generated from `#/components/schemas/RuleInput/field`.
             internal var field: Components.Schemas.RuleInput.FieldPayload?
             /// Creates a new `RuleInput`.
@@ -1137,7 +1150,7 @@ extension Components {
             /// - Parameters:
             ///   - pattern:
             ///   - category:
-            ///   - field:
+            ///   - field: Default (absent or null) description.
             internal init(
                 pattern: Swift.String,
                 category: Swift.String,

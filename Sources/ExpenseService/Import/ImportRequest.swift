@@ -21,6 +21,9 @@ public struct ImportRequest: Sendable {
   public var importedAt: Date?
   /// The name the rows' source is stored under (default: the file's name; "<stdin>" for "-").
   public var sourceName: String?
+  /// The name messages give the input instead of its path (an upload's temporary file means
+  /// nothing to the client who sent it).
+  public var messageName: String?
   /// How many excluded/rejected/duplicate rows the summary explains one by one.
   public var detailLimit = 20
   /// How many rows a dry run lists (a dry run of a million rows lists a few).
@@ -32,7 +35,7 @@ public struct ImportRequest: Sendable {
   }
 
   /// The file as a summary names it.
-  var displayName: String { path == "-" ? "<stdin>" : path }
+  var displayName: String { messageName ?? (path == "-" ? "<stdin>" : path) }
 
   /// The name stored with every row.
   var storedName: String { sourceName ?? (path == "-" ? "<stdin>" : (path as NSString).lastPathComponent) }

@@ -30,7 +30,8 @@ public struct ImportService {
   {
     let started = DispatchTime.now().uptimeNanoseconds
     let importer = try CSVImporter(
-      path: request.path, options: request.options, defaultCurrency: try database.defaultCurrency())
+      path: request.path, options: request.options, defaultCurrency: try database.defaultCurrency(),
+      displayName: request.messageName)
     let dialect = try importer.detect()
     let categorizer = RowCategorizer(
       matcher: RuleMatcher(rules: try database.rules()), names: try database.categoryNames(),

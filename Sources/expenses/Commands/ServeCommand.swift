@@ -11,6 +11,9 @@ struct ServeCommand: ParsableCommand {
     discussion: """
       Listens on 127.0.0.1:8080 unless told otherwise; SIGTERM or SIGINT lets requests in flight
       finish, then stops. One log line per request on stderr, with its request id.
+      On a loopback address only requests whose Host is localhost, 127.x.x.x or [::1] with the
+      server's port (or a name given with --allowed-host) are answered; others get 421.
+      The database must exist (66 otherwise) unless --create is given.
 
       Examples:
         expenses serve
@@ -23,23 +26,65 @@ struct ServeCommand: ParsableCommand {
   var host = "127.0.0.1"
   @Option(help: "TCP port (0: any free port, printed on stderr).") var port = 8080
   @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+  @Option(
+    name: .customLong("allowed-host"),
+    help: ArgumentHelp(
+      "A Host name answered besides localhost and loopback addresses (repeatable; e.g. a reverse proxy's name).",
+      valueName: "name"))
+  var allowedHosts: [String] = []
+  @Option(help: ArgumentHelp("Seconds a connection may stay idle before it is closed.", valueName: "seconds"))
+  var idleTimeout = ExpenseServerApp.Options.defaultIdleTimeout
+  @Option(help: ArgumentHelp("Seconds a new connection has to send its request headers.", valueName: "seconds"))
+  var headerTimeout = ExpenseServerApp.Options.defaultHeaderTimeout
+  @Option(help: "Connections served at once; more wait until one closes.")
+  var maxConnections = ExpenseServerApp.Options.defaultMaxConnections
+  @Flag(help: "Create the database when it does not exist (without it a missing --db exits 66).")
+  var create = false
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0-65535") }
     guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
+    for (name, value) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout)] {
+      guard value.isFinite, value > 0, value <= 86_400 else {
+        throw ValidationError("\(name) must be more than 0 and at most 86400 seconds")
+      }
+    }
+    guard (1...1_000_000).contains(maxConnections) else {
+      throw ValidationError("--max-connections must be 1-1000000")
+    }
+    if let problem = ServeAddress.problem(with: host) { throw ValidationError(problem) }
   }
 
   func run() throws {
     let path = database.resolvedPath
+    if !create && !FileManager.default.fileExists(atPath: path) {
+      throw CLIFailure(
+        message:
+          "no database at \(path)\n  hint: check --db or $EXPENSES_DB; to start serving an empty one, add --create",
+        code: SysExit.noInput)
+    }
     let backend = try SQLiteBackend(path: path, wait: database.wait)
     var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
     let directory = (path as NSString).deletingLastPathComponent
-    let options = ExpenseServerApp.Options(host: host, port: port, uploadDirectory: directory.isEmpty ? "." : directory)
+    let options = ExpenseServerApp.Options(
+      host: host, port: port, uploadDirectory: directory.isEmpty ? "." : directory, allowedHosts: allowedHosts,
+      idleTimeout: idleTimeout, headerTimeout: headerTimeout, maxConnections: maxConnections)
+    if !ServeAddress.isLoopback(host) {
+      let reach =
+        ServeAddress.isWildcard(host)
+        ? "listening on every interface (\(host)): anyone who can reach this machine can reach the API"
+        : "listening on \(host), reachable from the network"
+      FileHandle.standardError.write(
+        Data(
+          ("expenses: warning: \(reach); the server speaks plain HTTP, so tokens and data cross the network"
+            + " unencrypted: put TLS in front (a reverse proxy)\n").utf8))
+    }
     let app = try ExpenseServerApp.application(
       backend: backend, options: options, logger: logger,
       onServerRunning: { port in
-        FileHandle.standardError.write(Data("expenses: serving on http://\(options.host):\(port)\n".utf8))
+        FileHandle.standardError.write(
+          Data("expenses: serving on \(ServeAddress.url(host: options.host, port: port))\n".utf8))
       })
     // The commands are synchronous; the server runs on the concurrency pool until a signal
     // ends it, and this thread waits.
@@ -50,7 +95,33 @@ struct ServeCommand: ParsableCommand {
       done.signal()
     }
     done.wait()
-    if let error = failure.error { throw error }
+    if let error = failure.error { throw ServeCommand.listenFailure(error, host: host, port: port) ?? error }
+  }
+
+  /// A failure to listen, as a message and a sysexits code instead of NIO's raw error.
+  static func listenFailure(_ error: any Error, host: String, port: Int) -> CLIFailure? {
+    guard let code = ServeAddress.systemErrorCode(of: error) else { return nil }
+    let address = ServeAddress.url(host: host, port: port)
+    switch code {
+    case EADDRINUSE:
+      return CLIFailure(
+        message: "cannot listen on \(address): the port is in use (another server?)\n"
+          + "  hint: stop the other server or choose another --port (0 picks a free one)",
+        code: SysExit.unavailable)
+    case EADDRNOTAVAIL:
+      return CLIFailure(
+        message: "cannot listen on \(address): \(host) is not an address of this machine\n"
+          + "  hint: use 127.0.0.1 (this machine only) or one of this machine's addresses with --host",
+        code: SysExit.usage)
+    case EACCES:
+      return CLIFailure(
+        message: "cannot listen on \(address): permission denied (ports below 1024 need privileges)\n"
+          + "  hint: choose a --port of 1024 or more",
+        code: SysExit.unavailable)
+    default:
+      return CLIFailure(
+        message: "cannot listen on \(address): \(String(cString: strerror(code)))", code: SysExit.unavailable)
+    }
   }
 }
 
