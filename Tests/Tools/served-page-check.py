@@ -141,6 +141,8 @@ def run(base, token, read_token, binary, database, outdir):
         click(d, "trends")
         check(wait_for(lambda: not is_open(d, "expenses")), "accordion: clicking Trends closes Expenses in the page")
         check(is_open(d, "trends"), "accordion: Trends stays open")
+        # The page may close Expenses before its save of Trends has answered: wait for the save.
+        wait_for(lambda: saved_states(binary, database).get("trends") is True)
         states = saved_states(binary, database)
         check(states.get("trends") is True and states.get("expenses") is False,
               f"accordion: the CLI shows Trends open and Expenses closed ({states})")
