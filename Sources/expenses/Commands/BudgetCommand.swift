@@ -37,11 +37,7 @@ struct BudgetCommand: ParsableCommand {
       let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
       let money = try Money.parse(amount, currency: currency)
       let month = try month.map { text throws(CoreError) in try Month.parse(text) }
-      if let near = try db.categorySuggestion(for: category) {
-        try Console.err(
-          "expenses: no category '\(TerminalText.sanitize(category))' yet; did you mean '\(TerminalText.sanitize(near))'? "
-            + "Setting the budget for '\(TerminalText.sanitize(category))' as asked.\n")
-      }
+      try CategoryHint.warn(db, category: category, action: "Setting the budget for")
       try db.saveBudget(Budget(category: category, amount: money, month: month))
       let when = month.map { "for \($0.longName)" } ?? "per month"
       print("Budget for \(TerminalText.sanitize(category)): \(money.formatted) \(when)")

@@ -53,7 +53,9 @@ struct CategoriesCommand: ParsableCommand {
     }
 
     func run() throws {
-      try database.open().setCategoryKind(name, kind: CategoryKind(rawValue: kind)!)
+      let db = try database.open()
+      try CategoryHint.warn(db, category: name, action: "Setting the kind of")
+      try db.setCategoryKind(name, kind: CategoryKind(rawValue: kind) ?? .expense)
       let article = kind == "expense" || kind == "income" ? "an" : "a"
       print("\(TerminalText.sanitize(name)) is now \(article) \(kind) category")
     }

@@ -186,7 +186,7 @@ struct ImportCommand: ParsableCommand {
       encoder.outputFormatting = [.sortedKeys]
       try db.saveProfile(name: saveProfile, json: String(decoding: try encoder.encode(options), as: UTF8.self))
     }
-    let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
+    let text = format == .json ? summary.json() : summary.text(dryRun: dryRun, today: systemToday())
     do {
       if format == .text { try Console.err(summary.warningText()) }
       try Console.out(text)

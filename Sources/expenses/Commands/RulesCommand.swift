@@ -39,8 +39,9 @@ struct RulesCommand: ParsableCommand {
     }
 
     func run() throws {
-      let rule = try database.open().addRule(
-        pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field)!)
+      let db = try database.open()
+      try CategoryHint.warn(db, category: category, action: "Adding the rule for")
+      let rule = try db.addRule(pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field) ?? .description)
       print(
         "Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))")
     }
