@@ -58,7 +58,8 @@ public struct MarkdownRenderer {
         let cells = [
           isTotal ? "**Total**" : MarkdownRenderer.escape(row.category), a.spent(row.spentMinor, c),
           a.money(row.budgetMinor, c), a.money(row.remainingMinor, c), a.percent(row.percentUsed),
-          isTotal ? "" : row.status == .unbudgeted ? "no budget" : row.status.rawValue + (row.aheadOfPace ? ", ahead" : ""),
+          isTotal
+            ? "" : row.status == .unbudgeted ? "no budget" : row.status.rawValue + (row.aheadOfPace ? ", ahead" : ""),
           row.trailingAverageMinor.map { a.spent($0, c) } ?? a.dash, a.change(row.changeFromAveragePercent),
           a.money(row.paceMinor, c), row.projectedMinor.map { a.spent($0, c) } ?? a.dash,
         ]

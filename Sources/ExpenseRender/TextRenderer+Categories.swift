@@ -98,7 +98,8 @@ extension TextRenderer {
     case .bar:
       let cells = rows.enumerated().map { index, row in
         index == totalIndex || row.percentUsed == nil
-          ? "" : c.style.status(row.status, c.glyphs.bar(tenths: row.percentUsed?.tenths ?? 0, track: 10, fillEmpty: false))
+          ? ""
+          : c.style.status(row.status, c.glyphs.bar(tenths: row.percentUsed?.tenths ?? 0, track: 10, fillEmpty: false))
       }
       built = .init(header: "", cells: cells, align: .left)
     case .average:

@@ -303,11 +303,11 @@ public struct BenchmarkCalculator: Sendable {
         currency: $0.key.currency, category: $0.key.category, spentMinor: $0.value,
         historyStart: historyStart[$0.key.currency])
     }
-      .sorted {
-        let a = $0.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
-        let b = $1.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
-        return ($0.currency.code, -a, $0.category) < ($1.currency.code, -b, $1.category)
-      }
+    .sorted {
+      let a = $0.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
+      let b = $1.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
+      return ($0.currency.code, -a, $0.category) < ($1.currency.code, -b, $1.category)
+    }
     return TrendReport(months: months, rows: rows)
   }
 }

@@ -47,6 +47,7 @@ struct BudgetCommand: ParsableCommand {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List budgets.")
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var layout: WidthOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
@@ -60,11 +61,14 @@ struct BudgetCommand: ParsableCommand {
         }
         return try Console.out(try SafeJSON.text(rows) + "\n")
       }
-      if budgets.isEmpty { return print("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT") }
+      if budgets.isEmpty {
+        return try Console.out(
+          FittedText.fit("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT", width: layout.resolved))
+      }
       let table = ColumnTable(
         header: ["category", "budget", "month"],
         rows: budgets.map { [$0.category, $0.amount.formatted, $0.month.map { "only \($0)" } ?? "every month"] })
-      try Console.out(table.render(width: TerminalEnvironment().width(option: nil)))
+      try Console.out(table.render(width: layout.resolved))
     }
 
     /// One budget in `budget list --format json`.
