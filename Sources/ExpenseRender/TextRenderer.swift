@@ -135,7 +135,7 @@ public struct TextRenderer {
       line(remaining < 0 ? "Over" : "Left", parts)
     }
     if row.budgetMinor != nil && row.spentMinor >= 0 && unbudgeted != 0 {
-      line("No budget", [amounts.spent(unbudgeted, group.currency) + " spent"])
+      line("Other", [amounts.spent(unbudgeted, group.currency), "no budget"])
     }
     line("Status", statusParts(group.totals, c))
     if let income = incomeTotal(group) { line("Income", [amounts.money(income, group.currency)]) }

@@ -52,8 +52,9 @@ extension BenchmarkCalculator {
   /// - Without, but with money out on at least `linearMinimumDays` days up to today: pace =
   ///   budget × d ÷ days in month; rest = spent by today × (days left ÷ d), spread evenly.
   /// - Without, on fewer days (basis `recorded`): no rest at all, the projection is what is
-  ///   spent, and pace is what was spent by today (up to the budget): a payment seen once is not
-  ///   a daily rate, so it neither doubles nor counts as ahead of pace.
+  ///   spent, and pace is the even share but never below what was spent by today (up to the
+  ///   budget): a payment seen once is not a daily rate, so it neither doubles nor counts as
+  ///   ahead of pace.
   func project(
     spent: Int64, budget: Int64?, history: [CategoryMonthTotal], soFar: MonthSoFar, month: Month, daysElapsed: Int
   ) -> Projection {
@@ -84,11 +85,16 @@ extension BenchmarkCalculator {
       return Projection(pace: pace, projected: projected(rest: rest), basis: .history)
     }
     let days = Int64(month.dayCount)
+    let linearPace = budget.map { Rounding.scale($0, by: Int64(daysElapsed), over: days) }
     if soFar.spendingDays < BenchmarkCalculator.linearMinimumDays {
-      let pace = budget.map { min($0, Rounding.clamp(max(0, spentByToday))) }
+      // A one-off already paid is on pace by definition: pace is never below what was spent
+      // by today (up to the budget); with nothing spent yet it is the even share.
+      let pace = budget.map { budget in
+        max(linearPace ?? 0, min(budget, Rounding.clamp(max(0, spentByToday))))
+      }
       return Projection(pace: pace, projected: spent, basis: .recorded)
     }
-    let pace = budget.map { Rounding.scale($0, by: Int64(daysElapsed), over: days) }
+    let pace = linearPace
     let rest =
       spentByToday > 0
       ? Rounding.divideHalfEven(spentByToday * Int128(days - Int64(daysElapsed)), Int128(daysElapsed)) : 0
