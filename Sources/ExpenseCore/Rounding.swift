@@ -43,23 +43,31 @@ public enum Rounding {
   }
 }
 
-/// A percentage with one decimal, stored as tenths of a percent (`825` is 82.5 %).
+/// A percentage with one decimal, stored as tenths of a percent (`825` is 82.5 %), and the
+/// whole percent rounded from the exact ratio.
 ///
-/// Encodes to JSON as a number (`82.5`, or `82` when whole) so tools read it directly.
+/// Why both: rounding the tenths again to a whole percent rounds twice (66.53 % → 66.5 → 66,
+/// where hledger and a calculator say 67). The whole percent is rounded once, half to even,
+/// from `part / whole` itself. Encodes to JSON as a number (`82.5`, or `82` when whole).
 public struct Percent: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
   /// Tenths of a percent.
   public var tenths: Int64
+  /// Whole percent, rounded half to even once from the exact value.
+  public private(set) var rounded: Int64
 
-  public init(tenths: Int64) { self.tenths = tenths }
+  /// A percent known only to a tenth: its whole percent is the tenths rounded half to even.
+  public init(tenths: Int64) {
+    self.tenths = tenths
+    self.rounded = Rounding.clamp(Rounding.divideHalfEven(Int128(tenths), 10))
+  }
 
-  /// `part / whole × 100`, rounded half-even to a tenth; `nil` when `whole` is zero.
+  /// `part / whole × 100`, rounded half-even to a tenth (and, apart, to a whole percent);
+  /// `nil` when `whole` is zero.
   public init?(part: Int64, of whole: Int64) {
     guard whole != 0 else { return nil }
     tenths = Rounding.clamp(Rounding.divideHalfEven(Int128(part) * 1000, Int128(whole)))
+    rounded = Rounding.clamp(Rounding.divideHalfEven(Int128(part) * 100, Int128(whole)))
   }
-
-  /// Whole percent rounded half-even, for compact display.
-  public var rounded: Int64 { Rounding.clamp(Rounding.divideHalfEven(Int128(tenths), 10)) }
 
   /// `82.5` or `82` (no trailing `.0`), the JSON and text form.
   public var description: String {
@@ -71,8 +79,12 @@ public struct Percent: Hashable, Sendable, Comparable, Codable, CustomStringConv
   public static func < (a: Percent, b: Percent) -> Bool { a.tenths < b.tenths }
 
   public init(from decoder: any Decoder) throws {
-    let value = try decoder.singleValueContainer().decode(Double.self)
-    tenths = Int64((value * 10).rounded())
+    let container = try decoder.singleValueContainer()
+    let scaled = (try container.decode(Double.self) * 10).rounded()
+    guard let tenths = Int64(exactly: scaled) else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "a percent out of range")
+    }
+    self.init(tenths: tenths)
   }
 
   public func encode(to encoder: any Encoder) throws {

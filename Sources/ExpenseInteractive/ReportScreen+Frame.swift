@@ -98,20 +98,27 @@ extension ReportScreen {
     return DisplayWidth.truncate(left, to: width, ellipsis: g.ellipsis)
   }
 
+  /// The keys help at any width: keys and action side by side when the actions get at least
+  /// 12 cells, else the action under its keys; an action too long for its room is wrapped
+  /// (never cut off), so every word of the help is on screen at 20 columns as at 200.
   func helpLines() -> [String] {
     let keyWidth = ReportScreen.keyHelp.map { DisplayWidth.of($0.keys) }.max() ?? 0
     var lines = ["Keys", ""]
     for (keys, action) in ReportScreen.keyHelp {
       if width >= keyWidth + 2 + 12 {
-        lines.append(keys + String(repeating: " ", count: keyWidth + 2 - DisplayWidth.of(keys)) + action)
+        let indent = String(repeating: " ", count: keyWidth + 2)
+        let padded = keys + String(repeating: " ", count: keyWidth + 2 - DisplayWidth.of(keys))
+        for (index, line) in FittedText.fit(line: action, width: width - keyWidth - 2).enumerated() {
+          lines.append((index == 0 ? padded : indent) + line)
+        }
       } else {
-        lines.append(keys)
-        lines.append("  " + action)
+        lines += FittedText.fit(line: keys, width: width)
+        lines += FittedText.fit(line: "  " + action, width: width)
       }
     }
     lines.append("")
-    lines.append("Mouse: click a header or a row.")
-    lines.append("Folds are saved as you go.")
+    lines += FittedText.fit(line: "Mouse: click a header or a row.", width: width)
+    lines += FittedText.fit(line: "Folds are saved as you go.", width: width)
     return Array(lines.prefix(bodyHeight))
   }
 

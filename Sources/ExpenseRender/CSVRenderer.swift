@@ -109,7 +109,8 @@ public struct CSVRenderer {
           r["month"] = month.description
           r["currency"] = row.currency.code
           r["category"] = CSVRenderer.text(row.category)
-          r["spent"] = Money(minor: spent, currency: row.currency).decimalString
+          // Empty, like every missing value: a month before the data is not a month of $0.00.
+          r["spent"] = row.hasData(month) ? Money(minor: spent, currency: row.currency).decimalString : ""
           lines.append(r.line)
         }
       }

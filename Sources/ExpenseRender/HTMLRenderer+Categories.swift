@@ -38,10 +38,10 @@ extension HTMLRenderer {
     let name = total ? "Total" : HTMLRenderer.escape(row.category)
     var right: String
     if row.budgetMinor == nil {
-      right = total ? "<span class=\"muted\">no budgets</span>" : HTMLRenderer.statusText(.unbudgeted)
+      right = total ? "<span class=\"muted\">no budgets</span>" : "<span class=\"muted\">no budget</span>"
     } else {
       right = "<span class=\"pct \(row.status.rawValue)\">\(amounts.percent(row.percentUsed))</span>"
-      if !total { right += " " + HTMLRenderer.statusText(row.status) }
+      if !total { right += " " + HTMLRenderer.statusText(row) }
     }
     var html = "<li class=\"card\(total ? " total" : "")\"><div class=\"card-head\"><span class=\"name\">\(name)</span>"
     html += "<span class=\"right\">\(right)</span></div>"
@@ -104,7 +104,7 @@ extension HTMLRenderer {
         let projected = row.projectedMinor.map { amounts.spent($0, c) } ?? amounts.dash
         html += "<td class=\"n x\">\(HTMLRenderer.escape(projected))</td>"
       }
-      html += "<td class=\"st\">\(total ? "" : HTMLRenderer.statusText(row.status))</td>"
+      html += "<td class=\"st\">\(total ? "" : HTMLRenderer.statusText(row))</td>"
       return html
     }
     var out = ["<table class=\"perf\">", "<thead>\(head)</thead>", "<tbody>"]

@@ -45,7 +45,8 @@ extension HTMLRenderer {
           + "</tr></thead><tbody>")
       for row in trends.rows {
         let cells = zip(trends.months, row.spentMinor).map { month, value in
-          "<td class=\"n\" data-label=\"\(month.shortName)\">\(HTMLRenderer.escape(amounts.money(value, row.currency)))</td>"
+          let text = row.hasData(month) ? amounts.money(value, row.currency) : "no data"
+          return "<td class=\"n\" data-label=\"\(month.shortName)\">\(HTMLRenderer.escape(text))</td>"
         }
         body.append(
           "<tr><th class=\"grow\" scope=\"row\">\(HTMLRenderer.escape(row.category))"

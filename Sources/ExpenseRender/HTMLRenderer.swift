@@ -116,8 +116,9 @@ public struct HTMLRenderer {
   }
 
   /// `▲ over`, `● near`, `✓ under`, `no budget`: the status in words, coloured by its class.
-  static func statusText(_ status: BudgetStatus) -> String {
-    switch status {
+  static func statusText(_ row: CategoryBenchmark) -> String {
+    if row.aheadOfPace { return "<span class=\"near\">● ahead of pace</span>" }
+    switch row.status {
     case .over: return "<span class=\"over\">▲ over</span>"
     case .near: return "<span class=\"near\">● near</span>"
     case .under: return "<span class=\"under\">✓ under</span>"

@@ -31,6 +31,7 @@ public struct JSONRenderer {
 
     enum Keys: String, CodingKey {
       case month, today, daysInMonth, daysElapsed, daysLeft, expenseCount, groups, sections, expenses, trends
+      case firstMonthWithData, latestMonthWithData
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -45,6 +46,8 @@ public struct JSONRenderer {
       try c.encode(SectionID.allCases.map { SectionEntry(id: $0, report: report, states: sections) }, forKey: .sections)
       try c.encode(report.expenses.map { $0.map(ExpenseEntry.init) }, forKey: .expenses)
       try c.encode(report.trends, forKey: .trends)
+      try c.encode(report.firstMonthWithData, forKey: .firstMonthWithData)
+      try c.encode(report.latestMonthWithData, forKey: .latestMonthWithData)
     }
   }
 

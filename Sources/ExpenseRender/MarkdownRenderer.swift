@@ -58,7 +58,8 @@ public struct MarkdownRenderer {
         let cells = [
           isTotal ? "**Total**" : MarkdownRenderer.escape(row.category), a.spent(row.spentMinor, c),
           a.money(row.budgetMinor, c), a.money(row.remainingMinor, c), a.percent(row.percentUsed),
-          isTotal ? "" : row.status == .unbudgeted ? "no budget" : row.status.rawValue,
+          isTotal
+            ? "" : row.status == .unbudgeted ? "no budget" : row.status.rawValue + (row.aheadOfPace ? ", ahead" : ""),
           row.trailingAverageMinor.map { a.spent($0, c) } ?? a.dash, a.change(row.changeFromAveragePercent),
           a.money(row.paceMinor, c), row.projectedMinor.map { a.spent($0, c) } ?? a.dash,
         ]
@@ -93,7 +94,8 @@ public struct MarkdownRenderer {
     for row in trends.rows {
       out.append(
         "| \(row.currency.code) | \(MarkdownRenderer.escape(row.category)) | "
-          + row.spentMinor.map { a.money($0, row.currency) }.joined(separator: " | ") + " |")
+          + zip(trends.months, row.spentMinor).map { row.hasData($0) ? a.money($1, row.currency) : "no data" }
+          .joined(separator: " | ") + " |")
     }
     return out + [""]
   }

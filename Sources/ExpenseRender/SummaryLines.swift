@@ -11,11 +11,19 @@ enum SummaryLines {
       if let budget = total.budgetMinor { line += ", budget \(a.money(budget, group.currency))" }
       lines.append(line)
     } else {
-      var line = "Spent \(a.money(total.spentMinor, group.currency))"
       if let budget = total.budgetMinor {
-        line += " of \(a.money(budget, group.currency)) (\(a.percent(total.percentUsed)))"
+        // Like with like: what budgeted categories spent against the budget, the rest apart.
+        lines.append(
+          "Spent \(a.money(group.totals.budgetedSpentMinor, group.currency)) of \(a.money(budget, group.currency))"
+            + " (\(a.percent(total.percentUsed)))")
+        if group.totals.unbudgetedSpentMinor != 0 {
+          lines.append(
+            "Without a budget \(a.money(group.totals.unbudgetedSpentMinor, group.currency))"
+              + " · total \(a.money(total.spentMinor, group.currency))")
+        }
+      } else {
+        lines.append("Spent \(a.money(total.spentMinor, group.currency))")
       }
-      lines.append(line)
     }
     if let remaining = total.remainingMinor {
       lines.append(
@@ -24,7 +32,9 @@ enum SummaryLines {
           : "\(a.money(remaining, group.currency)) left")
     }
     let t = group.totals
-    lines.append("\(t.overCount) over, \(t.nearCount) near, \(t.underCount) under, \(t.unbudgetedCount) without budget")
+    lines.append(
+      "\(t.overCount) over, \(t.nearCount) near, \(t.underCount) under, \(t.unbudgetedCount) without budget"
+        + (t.aheadCount > 0 ? " (\(t.aheadCount) ahead of pace)" : ""))
     if !group.income.isEmpty {
       let income = Int64(clamping: group.income.reduce(Int128(0)) { $0 + Int128($1.amountMinor) })
       lines.append("Income \(a.money(income, group.currency))")

@@ -98,7 +98,8 @@ extension TextRenderer {
     case .bar:
       let cells = rows.enumerated().map { index, row in
         index == totalIndex || row.percentUsed == nil
-          ? "" : c.style.status(row.status, c.glyphs.bar(tenths: row.percentUsed!.tenths, track: 10, fillEmpty: false))
+          ? ""
+          : c.style.status(row.status, c.glyphs.bar(tenths: row.percentUsed?.tenths ?? 0, track: 10, fillEmpty: false))
       }
       built = .init(header: "", cells: cells, align: .left)
     case .average:
@@ -116,7 +117,7 @@ extension TextRenderer {
         align: .right)
     case .status, .statusMark:
       let cells = rows.enumerated().map { index, row in
-        index == totalIndex ? "" : statusLabel(row.status, c, word: column == .status, under: false)
+        index == totalIndex ? "" : statusLabel(row, c, word: column == .status, under: false)
       }
       guard cells.contains(where: { !$0.isEmpty }) else { return nil }
       built = .init(header: "", cells: cells, align: .left, gap: 1)
@@ -124,9 +125,11 @@ extension TextRenderer {
     return built.measured()
   }
 
-  /// `▲ over`, `● near`, `✓ under` (or nothing for under in tables), `no budget`; marks only when
-  /// `word` is false.
-  func statusLabel(_ status: BudgetStatus, _ c: TextContext, word: Bool, under: Bool) -> String {
+  /// `▲ over`, `● near`, `✓ under` (or nothing for under in tables), `no budget`; `● ahead`
+  /// for a row not over yet but well ahead of its pace; marks only when `word` is false.
+  func statusLabel(_ row: CategoryBenchmark, _ c: TextContext, word: Bool, under: Bool) -> String {
+    let status = row.status
+    if row.aheadOfPace { return c.style.status(.near, word ? "\(c.glyphs.nearMark) ahead" : c.glyphs.nearMark) }
     let text: String
     switch status {
     case .over: text = word ? "\(c.glyphs.overMark) over" : c.glyphs.overMark
@@ -148,7 +151,7 @@ extension TextRenderer {
       right = c.glyphs.dash + " no budget"
     } else {
       let percent = TextLayout.padLeft(row.percentUsed.map { "\($0.rounded)%" } ?? c.glyphs.dash, 4)
-      let label = total ? "" : statusLabel(row.status, c, word: true, under: false)
+      let label = total ? "" : statusLabel(row, c, word: true, under: false)
       right = c.style.status(row.status, percent) + " " + TextLayout.padRight(label, 6)
       if DisplayWidth.of(right) + 5 > c.width { right = c.style.status(row.status, percent) }
     }
@@ -195,6 +198,7 @@ extension TextRenderer {
     case .unbudgeted: parts.append("no budget")
     default:
       parts.append((row.percentUsed.map { "\($0.rounded)% used" } ?? "budget 0") + ", " + row.status.rawValue)
+      if row.aheadOfPace { parts.append("ahead of pace") }
     }
     parts += amountParts(row, currency, a)
     if c.size == .wide {
@@ -204,7 +208,7 @@ extension TextRenderer {
       if let change = row.changeFromAveragePercent { parts.append("\(a.change(change)) vs average") }
       if let pace = row.paceMinor { parts.append("pace \(a.money(pace, currency))") }
       if let projected = row.projectedMinor {
-        let basis = row.projectionBasis == .linear ? " (linear)" : ""
+        let basis = row.projectionBasis == .linear ? " (linear)" : row.projectionBasis == .recorded ? " (as spent)" : ""
         parts.append("projected \(a.spent(projected, currency))\(basis)")
       }
     }

@@ -14,7 +14,11 @@ extension TextRenderer {
     let context = TextContext(options: options)
     var out = TextOutput(context: context)
     renderTitle(report, context, &out)
-    if TextRenderer.isEmpty(report) { renderEmpty(report, context, &out) }
+    if TextRenderer.isEmpty(report) {
+      renderEmpty(report, context, &out)
+    } else {
+      renderNoDataNotice(report, context, &out)
+    }
     return out.lines
   }
 

@@ -18,6 +18,7 @@ public struct TextRenderer {
       renderEmpty(report, context, &out)
       return out.text
     }
+    renderNoDataNotice(report, context, &out)
     renderSummary(report, context, &out)
     renderCategorySection(report, context, &out)
     renderExpensesSection(report, context, &out)
@@ -54,10 +55,31 @@ public struct TextRenderer {
   }
 
   func renderEmpty(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    if report.isMonthWithoutData {
+      renderNoDataNotice(report, c, &out)
+      out.addFlow(["Set a budget:", "expenses budget set CATEGORY AMOUNT"], separator: " ", rest: "  ")
+      return
+    }
     out.addFlow(["No expenses or budgets for \(report.month.longName)."], separator: " ")
     out.add("")
     out.addFlow(["Import a bank file:", "expenses import FILE"], separator: " ", rest: "  ")
     out.addFlow(["Set a budget:", "expenses budget set CATEGORY AMOUNT"], separator: " ", rest: "  ")
+  }
+
+  /// For a month without rows in a database with some: say so, and give the exact command for
+  /// the latest month with data. Why: a bank file is usually last month's, and a report of
+  /// this month right after importing it must not read as if nothing had been imported.
+  func renderNoDataNotice(_ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
+    guard report.isMonthWithoutData, let latest = report.latestMonthWithData else { return }
+    let month = report.month.longName
+    if let first = report.firstMonthWithData, report.month < first {
+      out.addFlow(["No data for \(month):", "your data starts in \(first.longName)."], separator: " ", rest: "  ")
+    } else {
+      out.addFlow(["No expenses in \(month)."], separator: " ", rest: "  ")
+    }
+    out.addFlow(
+      ["Latest data: \(latest.longName):", "expenses report --month \(latest)"], separator: " ", rest: "  ")
+    out.blank()
   }
 
   // MARK: Summary
@@ -94,12 +116,14 @@ public struct TextRenderer {
     }
     let amounts = c.amountsFitting(
       [row.spentMinor, row.budgetMinor ?? 0], group.currency, room: c.width - labelWidth - 10)
+    let unbudgeted = group.totals.unbudgetedSpentMinor
     if row.spentMinor < 0 {
       var parts = [amounts.money(row.spentMinor.magnitudeClamped, group.currency), "refunds > spent"]
       if let budget = row.budgetMinor { parts.append("budget " + amounts.money(budget, group.currency)) }
       line("Credit", parts)
     } else if let budget = row.budgetMinor {
-      let spent = amounts.money(row.spentMinor, group.currency) + " of " + amounts.money(budget, group.currency)
+      let spent =
+        amounts.money(group.totals.budgetedSpentMinor, group.currency) + " of " + amounts.money(budget, group.currency)
       line("Spent", [spent], right: c.style.status(row.status, amounts.percent(row.percentUsed)))
     } else {
       line("Spent", [amounts.money(row.spentMinor, group.currency), "no budgets set"])
@@ -109,6 +133,9 @@ public struct TextRenderer {
       if let days = report.daysLeft { parts.append(days == 1 ? "1 day" : "\(days) days") }
       if let perDay = group.dailyAllowanceMinor { parts.append(amounts.money(perDay, group.currency) + "/day") }
       line(remaining < 0 ? "Over" : "Left", parts)
+    }
+    if row.budgetMinor != nil && row.spentMinor >= 0 && unbudgeted != 0 {
+      line("Other", [amounts.spent(unbudgeted, group.currency), "no budget"])
     }
     line("Status", statusParts(group.totals, c))
     if let income = incomeTotal(group) { line("Income", [amounts.money(income, group.currency)]) }
@@ -126,8 +153,9 @@ public struct TextRenderer {
       if let budget = row.budgetMinor { parts.append("budget \(amounts.money(budget, group.currency))") }
     } else if let budget = row.budgetMinor {
       let percent = amounts.percent(row.percentUsed)
+      let budgeted = amounts.money(group.totals.budgetedSpentMinor, group.currency)
       parts.append(
-        "Spent \(spent) of \(amounts.money(budget, group.currency)) (\(c.style.status(row.status, percent)))")
+        "Spent \(budgeted) of \(amounts.money(budget, group.currency)) (\(c.style.status(row.status, percent)))")
     } else {
       parts.append("Spent \(spent)")
       parts.append("no budgets set")
@@ -139,6 +167,12 @@ public struct TextRenderer {
     if let days = report.daysLeft { parts.append(days == 1 ? "1 day left" : "\(days) days left") }
     if let perDay = group.dailyAllowanceMinor { parts.append("\(amounts.money(perDay, group.currency)) a day") }
     out.addFlow(parts, separator: c.separator)
+    if row.budgetMinor != nil && row.spentMinor >= 0 && group.totals.unbudgetedSpentMinor != 0 {
+      // Beside the budget, never in it: the headline compares budgeted spending with the budget.
+      out.addFlow(
+        ["Without a budget \(amounts.spent(group.totals.unbudgetedSpentMinor, group.currency))", "total \(spent)"],
+        separator: c.separator)
+    }
     out.addFlow(statusParts(group.totals, c), separator: c.separator, first: "Categories: ", rest: "  ")
     if let income = incomeTotal(group) {
       out.addFlow(["Income \(amounts.money(income, group.currency))"], separator: c.separator)
@@ -152,6 +186,7 @@ public struct TextRenderer {
     if totals.nearCount > 0 { parts.append(c.style.status(.near, "\(totals.nearCount) near")) }
     if totals.underCount > 0 { parts.append(c.style.status(.under, "\(totals.underCount) under")) }
     if totals.unbudgetedCount > 0 { parts.append("\(totals.unbudgetedCount) no budget") }
+    if totals.aheadCount > 0 { parts.append(c.style.status(.near, "\(totals.aheadCount) ahead of pace")) }
     if parts.isEmpty { parts.append("no categories") }
     return parts
   }

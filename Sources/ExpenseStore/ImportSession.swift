@@ -60,8 +60,8 @@ public final class ImportSession {
   /// The first id this import gives; with `nextID` at the end, the range `importRecord` keeps.
   var firstID: Int64 = 0
   /// The date span of the rows added so far.
-  var firstDate: CivilDate?
-  var lastDate: CivilDate?
+  public internal(set) var firstDate: CivilDate?
+  public internal(set) var lastDate: CivilDate?
   /// The `importRecord` id of this import once `finish` recorded it (`nil` if it added nothing).
   public private(set) var recordID: Int64?
   /// The days the new ids are stored on, one row per run of ids on one day (see `IdRuns`).

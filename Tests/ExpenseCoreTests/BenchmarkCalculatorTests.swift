@@ -66,7 +66,9 @@ import Testing
     #expect(gifts.status == .unbudgeted)
     #expect(gifts.budgetMinor == nil && gifts.percentUsed == nil && gifts.remainingMinor == nil)
     #expect(gifts.paceMinor == nil)
-    #expect(gifts.projectedMinor == 3875)  // 2500 × 31/20
+    // One row and no history: a one-off, not a rate (2500 × 31/20 = 3875 doubled it).
+    #expect(gifts.projectedMinor == 2500)
+    #expect(gifts.projectionBasis == .recorded)
     #expect(report.groups[0].totals.row.budgetMinor == nil)
     #expect(report.groups[0].totals.unbudgetedCount == 1)
   }

@@ -181,10 +181,12 @@ import Testing
     #expect(groceries.paceMinor == 20000)  // 31000 × 20 / 31
     #expect(groceries.projectedMinor == 31000)  // 20000 × 31 / 20
     #expect(groceries.projectionBasis == .linear)
-    #expect(try row(report, "Gifts").projectedMinor == 1550)  // 1000 × 31 / 20
+    // Gifts: one row, no history: a one-off, not a rate (basis recorded, nothing added).
+    #expect(try row(report, "Gifts").projectedMinor == 1000)
+    #expect(try row(report, "Gifts").projectionBasis == .recorded)
     let total = report.groups[0].totals.row
     #expect(total.paceMinor == 20000)  // the budgeted rows' paces
-    #expect(total.projectedMinor == 32550)  // 31000 + 1550
+    #expect(total.projectedMinor == 32000)  // 31000 + 1000
     #expect(total.projectionBasis == .linear)
   }
 

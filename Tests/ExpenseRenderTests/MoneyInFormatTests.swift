@@ -66,7 +66,7 @@ import Testing
       })
     #expect(
       lines.contains {
-        $0.hasPrefix("2026-10,USD,Shopping,100.00,-30.00,130.00,0,under,") && $0.contains(",expense,,linear,")
+        $0.hasPrefix("2026-10,USD,Shopping,100.00,-30.00,130.00,0,under,") && $0.contains(",expense,,recorded,")
       })
     #expect(lines.contains { $0.hasPrefix("2026-10,USD,Salary,,,,,,,,,,,income,,,5200.00,") })
     #expect(lines.contains { $0.hasPrefix("2026-10,USD,Uncategorized,,,,,,,,,,2,unsorted,,,3125.82,") })

@@ -1,9 +1,10 @@
-/// Pace and projection from the shape of a category's months (issue 11, item 4).
+/// Pace and projection from the shape of a category's months.
 ///
 /// Why not linear: rent paid on the 1st is 100 % spent on day 1, so "budget × elapsed share"
 /// calls it over pace all month and "spent ÷ days × month" projects it to 31 rents. Each
 /// category's own trailing months say how much of a month's spending is usually done by day d;
-/// a category without such months falls back to linear and says so (`ProjectionBasis`).
+/// a category without such months falls back to linear, or, when it has spent on too few days
+/// to tell a rate from a one-off, to what it has spent; `ProjectionBasis` says which.
 extension BenchmarkCalculator {
   /// How many complete months before the report month a category's shape is read from.
   public static let shapeMonths = 6
@@ -31,18 +32,32 @@ extension BenchmarkCalculator {
     return min(otherLength, max(1, (2 * day * otherLength + length) / (2 * length)))
   }
 
-  /// Pace and projection of one category on day `daysElapsed` of `month`, spent `spent` so far.
+  /// Fewer days than this with money out so far, and no history: the category is lumpy as far
+  /// as anyone can tell (rent on the 1st, a yearly fee), and nothing is extrapolated.
+  public static let linearMinimumDays = 3
+
+  /// Pace and projection of one category on day `daysElapsed` of `month`, spent `spent` so far
+  /// (every row of the month, `soFar` saying how much of it is dated after today).
   ///
-  /// With history (trailing months in which the category spent money, with their day-by-day
-  /// outflows): let `by` be the money spent up to the corresponding day of each such month and
-  /// `all` the whole months' outflows, summed over the months. Then
-  /// - pace = budget × by ÷ all (what should be spent by today, given the usual shape);
-  /// - projection = spent + (all − by) ÷ months (what is usually still to come), so rent paid
-  ///   on the 1st projects to what was paid, and a category never projects below its spending.
-  /// Without: pace = budget × d ÷ days in month, projection = spent × days ÷ d (not below spent).
-  func project(spent: Int64, budget: Int64?, history: [CategoryMonthTotal], month: Month, daysElapsed: Int)
-    -> Projection
-  {
+  /// The rest of the month is what is expected after today, less what is already recorded
+  /// after today (never below zero): projection = spent + max(0, rest − later rows). So rows
+  /// dated after today are never counted twice, a category never projects below its spending,
+  /// and on the month's last day the projection is what was spent.
+  ///
+  /// - With history (trailing months in which the category spent money, with their day-by-day
+  ///   outflows): let `by` be the money spent up to the corresponding day of each such month and
+  ///   `all` the whole months' outflows, summed over the months. Pace = budget × by ÷ all (what
+  ///   should be spent by today, given the usual shape); rest = (all − by) ÷ months (what usually
+  ///   still comes), so rent paid on the 1st projects to what was paid.
+  /// - Without, but with money out on at least `linearMinimumDays` days up to today: pace =
+  ///   budget × d ÷ days in month; rest = spent by today × (days left ÷ d), spread evenly.
+  /// - Without, on fewer days (basis `recorded`): no rest at all, the projection is what is
+  ///   spent, and pace is the even share but never below what was spent by today (up to the
+  ///   budget): a payment seen once is not a daily rate, so it neither doubles nor counts as
+  ///   ahead of pace.
+  func project(
+    spent: Int64, budget: Int64?, history: [CategoryMonthTotal], soFar: MonthSoFar, month: Month, daysElapsed: Int
+  ) -> Projection {
     var by: Int128 = 0
     var all: Int128 = 0
     var months = 0
@@ -60,14 +75,29 @@ extension BenchmarkCalculator {
       all += whole
       months += 1
     }
+    let spentByToday = Int128(spent) - soFar.laterOutflow
+    func projected(rest: Int128) -> Int64 {
+      Rounding.clamp(Int128(spent) + max(0, rest - soFar.laterOutflow))
+    }
     if months > 0 {
       let pace = budget.map { Rounding.share($0, part: by, of: all) }
       let rest = Rounding.divideHalfEven(all - by, Int128(months))
-      return Projection(pace: pace, projected: Rounding.clamp(Int128(spent) + rest), basis: .history)
+      return Projection(pace: pace, projected: projected(rest: rest), basis: .history)
     }
     let days = Int64(month.dayCount)
-    let pace = budget.map { Rounding.scale($0, by: Int64(daysElapsed), over: days) }
-    let linear = Rounding.scale(spent, by: days, over: Int64(daysElapsed))
-    return Projection(pace: pace, projected: max(spent, linear), basis: .linear)
+    let linearPace = budget.map { Rounding.scale($0, by: Int64(daysElapsed), over: days) }
+    if soFar.spendingDays < BenchmarkCalculator.linearMinimumDays {
+      // A one-off already paid is on pace by definition: pace is never below what was spent
+      // by today (up to the budget); with nothing spent yet it is the even share.
+      let pace = budget.map { budget in
+        max(linearPace ?? 0, min(budget, Rounding.clamp(max(0, spentByToday))))
+      }
+      return Projection(pace: pace, projected: spent, basis: .recorded)
+    }
+    let pace = linearPace
+    let rest =
+      spentByToday > 0
+      ? Rounding.divideHalfEven(spentByToday * Int128(days - Int64(daysElapsed)), Int128(daysElapsed)) : 0
+    return Projection(pace: pace, projected: projected(rest: rest), basis: .linear)
   }
 }

@@ -1,4 +1,5 @@
-/// Turns monthly category totals and budgets into a `BudgetReport`, exactly as DESIGN §3 says.
+/// Turns monthly category totals and budgets into a `BudgetReport` (the README's "What the
+/// numbers mean" states every rule).
 ///
 /// Pure: `today` is a parameter, nothing is read from the clock or the database. The store
 /// aggregates the rows in SQL; this type only does arithmetic on a few dozen totals.
@@ -99,6 +100,7 @@ public struct BenchmarkCalculator: Sendable {
     let trailing = trailingWindow(for: month, start: input.historyStart[currency])
     let shapeMonths = daysElapsed == nil ? [] : shapeWindow(for: month, start: input.historyStart[currency])
     var current: [String: (spent: Int128, count: Int)] = [:]
+    var soFar: [String: MonthSoFar] = [:]
     var history: [String: Int128] = [:]
     var shapes: [String: [CategoryMonthTotal]] = [:]
     var income: [String: Int128] = [:]
@@ -126,6 +128,11 @@ public struct BenchmarkCalculator: Sendable {
           }
           current[name, default: (0, 0)].spent += BenchmarkCalculator.spending(total)
           current[name, default: (0, 0)].count += count
+          if let daysElapsed {
+            let part = MonthSoFar(total: total, daysElapsed: daysElapsed)
+            soFar[name, default: MonthSoFar()].laterOutflow += part.laterOutflow
+            soFar[name, default: MonthSoFar()].spendingDays += part.spendingDays
+          }
         }
       } else if kind == .expense {
         if trailing.contains(total.month) { history[name, default: 0] += BenchmarkCalculator.spending(total) }
@@ -144,14 +151,22 @@ public struct BenchmarkCalculator: Sendable {
       let total = current[name]
       let spent = BenchmarkCalculator.clamp(total?.spent ?? 0, &capped)
       let budget = budgets[Key(currency: currency, category: name)]
+      let monthSoFar = soFar[name] ?? MonthSoFar()
       let projection = daysElapsed.map { days in
-        project(spent: spent, budget: budget, history: shapes[name] ?? [], month: month, daysElapsed: days)
+        project(
+          spent: spent, budget: budget, history: shapes[name] ?? [], soFar: monthSoFar, month: month,
+          daysElapsed: days)
       }
-      rows.append(
-        benchmark(
-          category: name, spent: spent, count: total?.count ?? 0, budget: budget,
-          historySum: trailing.isEmpty ? nil : history[name] ?? 0,
-          historyMonths: trailing.count, month: month, projection: projection))
+      var row = benchmark(
+        category: name, spent: spent, count: total?.count ?? 0, budget: budget,
+        historySum: trailing.isEmpty ? nil : history[name] ?? 0,
+        historyMonths: trailing.count, month: month, projection: projection)
+      if let projection, let budget, let daysElapsed, daysElapsed < month.dayCount {
+        row.aheadOfPace = thresholds.isAheadOfPace(
+          spentByToday: Int128(spent) - monthSoFar.laterOutflow, pace: projection.pace, budget: budget,
+          status: row.status, basis: projection.basis)
+      }
+      rows.append(row)
     }
     rows.sort(by: BenchmarkCalculator.reportOrder)
 
@@ -163,18 +178,30 @@ public struct BenchmarkCalculator: Sendable {
       totalProjection = Projection(
         pace: paces.isEmpty ? nil : BenchmarkCalculator.sum(paces, &capped),
         projected: BenchmarkCalculator.sum(rows.compactMap(\.projectedMinor), &capped),
-        basis: bases.contains(.history) ? .history : .linear)
+        basis: bases.contains(.history) ? .history : bases.contains(.linear) ? .linear : .recorded)
     }
-    let totalRow = benchmark(
+    let budget = budgeted.isEmpty ? nil : Optional(BenchmarkCalculator.sum(budgeted, &capped))
+    let budgetedSpent = BenchmarkCalculator.sum(rows.filter { $0.budgetMinor != nil }.map(\.spentMinor), &capped)
+    let unbudgetedSpent = BenchmarkCalculator.sum(rows.filter { $0.budgetMinor == nil }.map(\.spentMinor), &capped)
+    var totalRow = benchmark(
       category: "Total", spent: BenchmarkCalculator.sum(rows.map(\.spentMinor), &capped),
-      count: rows.reduce(0) { $0 + $1.transactionCount },
-      budget: budgeted.isEmpty ? nil : BenchmarkCalculator.sum(budgeted, &capped),
+      count: rows.reduce(0) { $0 + $1.transactionCount }, budget: budget,
       historySum: trailing.isEmpty ? nil : history.values.reduce(0, +),
       historyMonths: trailing.count, month: month, projection: totalProjection)
-    let totals = BenchmarkTotals(
+    // Like with like: the budget is compared with what budgeted categories spent; what the
+    // others spent is stated apart (`unbudgetedSpentMinor`), never added to the budget's side.
+    if let budget {
+      totalRow.remainingMinor = Rounding.clamp(Int128(budget) - Int128(budgetedSpent))
+      totalRow.percentUsed = Percent(part: max(budgetedSpent, 0), of: budget)
+      totalRow.status = thresholds.status(spent: budgetedSpent, budget: budget)
+    }
+    var totals = BenchmarkTotals(
       row: totalRow,
       overCount: rows.count { $0.status == .over }, nearCount: rows.count { $0.status == .near },
       underCount: rows.count { $0.status == .under }, unbudgetedCount: rows.count { $0.status == .unbudgeted })
+    totals.budgetedSpentMinor = budgetedSpent
+    totals.unbudgetedSpentMinor = unbudgetedSpent
+    totals.aheadCount = rows.count(where: \.aheadOfPace)
 
     var allowance: Int64? = nil
     if let daysElapsed, let remaining = totalRow.remainingMinor, remaining > 0,
@@ -253,9 +280,11 @@ public struct BenchmarkCalculator: Sendable {
   }
 
   /// Six months (or `count`) of spending per category ending with `month`, from monthly totals.
-  public func trends(ending month: Month, count: Int = 6, totals: [CategoryMonthTotal], kinds: [String: CategoryKind])
-    -> TrendReport
-  {
+  /// `historyStart` marks the months before each currency's first transaction as without data.
+  public func trends(
+    ending month: Month, count: Int = 6, totals: [CategoryMonthTotal], kinds: [String: CategoryKind],
+    historyStart: [Currency: Month] = [:]
+  ) -> TrendReport {
     let months = (0..<count).reversed().map { month.adding(months: -$0) }
     let index = Dictionary(uniqueKeysWithValues: months.enumerated().map { ($1, $0) })
     var series: [Key: [Int64]] = [:]
@@ -269,12 +298,16 @@ public struct BenchmarkCalculator: Sendable {
       series[key, default: Array(repeating: 0, count: count)][slot] = BenchmarkCalculator.sum(
         [previous, spent], &capped)
     }
-    let rows = series.map { TrendRow(currency: $0.key.currency, category: $0.key.category, spentMinor: $0.value) }
-      .sorted {
-        let a = $0.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
-        let b = $1.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
-        return ($0.currency.code, -a, $0.category) < ($1.currency.code, -b, $1.category)
-      }
+    let rows = series.map {
+      TrendRow(
+        currency: $0.key.currency, category: $0.key.category, spentMinor: $0.value,
+        historyStart: historyStart[$0.key.currency])
+    }
+    .sorted {
+      let a = $0.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
+      let b = $1.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
+      return ($0.currency.code, -a, $0.category) < ($1.currency.code, -b, $1.category)
+    }
     return TrendReport(months: months, rows: rows)
   }
 }

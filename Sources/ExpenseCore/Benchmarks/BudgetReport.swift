@@ -17,6 +17,10 @@ public struct BudgetReport: Hashable, Sendable, Codable {
   public var expenses: [Expense]?
   /// Six months of spending per category ending with `month`; `nil` when not loaded.
   public var trends: TrendReport?
+  /// The first and the latest month with any transaction in the database (any currency);
+  /// `nil` for an empty database. A report of a month without rows points to the latest.
+  public var firstMonthWithData: Month?
+  public var latestMonthWithData: Month?
 
   public init(
     month: Month, today: CivilDate, daysInMonth: Int, daysElapsed: Int?, groups: [CurrencyGroup],
@@ -31,6 +35,10 @@ public struct BudgetReport: Hashable, Sendable, Codable {
     self.expenses = expenses
     self.trends = trends
   }
+
+  /// Whether the month has no rows while the database has some elsewhere: the report says so
+  /// and names the latest month with data (and the command that shows it).
+  public var isMonthWithoutData: Bool { expenseCount == 0 && latestMonthWithData != nil }
 
   /// Days left after today in the month, when the month contains today.
   public var daysLeft: Int? { daysElapsed.map { daysInMonth - $0 } }
@@ -132,11 +140,29 @@ public struct TrendReport: Hashable, Sendable, Codable {
 public struct TrendRow: Hashable, Sendable, Codable {
   public var currency: Currency
   public var category: String
-  /// Spent per month, aligned with `TrendReport.months`.
+  /// Spent per month, aligned with `TrendReport.months` (0 for a month before `historyStart`).
   public var spentMinor: [Int64]
-  public init(currency: Currency, category: String, spentMinor: [Int64]) {
+  /// The first month with any transaction in the currency: a month before it has no data,
+  /// shown as such (not as $0.00, which would say nothing was spent); `nil` when unknown.
+  public var historyStart: Month?
+
+  public init(currency: Currency, category: String, spentMinor: [Int64], historyStart: Month? = nil) {
     self.currency = currency
     self.category = category
     self.spentMinor = spentMinor
+    self.historyStart = historyStart
+  }
+
+  /// Whether `month` is within the currency's history (it has data, if only zeros).
+  public func hasData(_ month: Month) -> Bool { historyStart.map { month >= $0 } ?? true }
+
+  enum CodingKeys: String, CodingKey { case currency, category, spentMinor, historyStart }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(currency, forKey: .currency)
+    try c.encode(category, forKey: .category)
+    try c.encode(spentMinor, forKey: .spentMinor)
+    try c.encode(historyStart, forKey: .historyStart)  // null, not absent, when unknown
   }
 }

@@ -17,9 +17,25 @@ public struct StatusThresholds: Hashable, Sendable, Codable {
   /// Above this percent of the budget a category is `over` (default 100).
   public var overPercent: Int64
 
-  public init(nearPercent: Int64 = 80, overPercent: Int64 = 100) {
+  /// A category is ahead of pace when what it spent by today exceeds its pace by more than
+  /// this percent of its budget (default 10): well ahead, not a few cents early.
+  public var aheadMarginPercent: Int64
+
+  public init(nearPercent: Int64 = 80, overPercent: Int64 = 100, aheadMarginPercent: Int64 = 10) {
     self.nearPercent = nearPercent
     self.overPercent = overPercent
+    self.aheadMarginPercent = aheadMarginPercent
+  }
+
+  /// Whether a category not over its budget yet is well ahead of its pace: spent by today −
+  /// pace > budget × `aheadMarginPercent` %. Why: a category that will be over by the 20th
+  /// should say so on the 10th, not once it is over. Never for a projection that is only what
+  /// was spent (`recorded`: a one-off is no rate), nor for over or unbudgeted rows.
+  public func isAheadOfPace(
+    spentByToday: Int128, pace: Int64?, budget: Int64, status: BudgetStatus, basis: ProjectionBasis
+  ) -> Bool {
+    guard let pace, status == .under || status == .near, basis != .recorded else { return false }
+    return (spentByToday - Int128(pace)) * 100 > Int128(budget) * Int128(aheadMarginPercent)
   }
 
   /// Status of `spent` against `budget` (nil budget: unbudgeted), compared exactly in integers.

@@ -40,6 +40,9 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
   public var projectionBasis: ProjectionBasis?
   /// Number of transactions in the month.
   public var transactionCount: Int
+  /// True when the category is not over its budget yet but what it spent by today is well
+  /// ahead of its pace (`StatusThresholds.isAheadOfPace`); false when there is no pace.
+  public var aheadOfPace: Bool = false
 
   public init(
     category: String, budgetMinor: Int64?, spentMinor: Int64, remainingMinor: Int64?,
@@ -67,7 +70,7 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
   enum CodingKeys: String, CodingKey {
     case category, budgetMinor, spentMinor, remainingMinor, percentUsed, status
     case trailingAverageMinor, changeFromAveragePercent, paceMinor, projectedMinor, transactionCount
-    case kind, averageMonths, projectionBasis
+    case kind, averageMonths, projectionBasis, aheadOfPace
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -86,6 +89,26 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     try c.encode(kind, forKey: .kind)
     try c.encode(averageMonths, forKey: .averageMonths)
     try c.encode(projectionBasis, forKey: .projectionBasis)
+    try c.encode(aheadOfPace, forKey: .aheadOfPace)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    category = try c.decode(String.self, forKey: .category)
+    budgetMinor = try c.decodeIfPresent(Int64.self, forKey: .budgetMinor)
+    kind = try c.decodeIfPresent(CategoryKind.self, forKey: .kind) ?? .expense
+    spentMinor = try c.decode(Int64.self, forKey: .spentMinor)
+    remainingMinor = try c.decodeIfPresent(Int64.self, forKey: .remainingMinor)
+    percentUsed = try c.decodeIfPresent(Percent.self, forKey: .percentUsed)
+    status = try c.decode(BudgetStatus.self, forKey: .status)
+    trailingAverageMinor = try c.decodeIfPresent(Int64.self, forKey: .trailingAverageMinor)
+    averageMonths = try c.decodeIfPresent(Int.self, forKey: .averageMonths)
+    changeFromAveragePercent = try c.decodeIfPresent(Percent.self, forKey: .changeFromAveragePercent)
+    paceMinor = try c.decodeIfPresent(Int64.self, forKey: .paceMinor)
+    projectedMinor = try c.decodeIfPresent(Int64.self, forKey: .projectedMinor)
+    projectionBasis = try c.decodeIfPresent(ProjectionBasis.self, forKey: .projectionBasis)
+    transactionCount = try c.decode(Int.self, forKey: .transactionCount)
+    aheadOfPace = try c.decodeIfPresent(Bool.self, forKey: .aheadOfPace) ?? false
   }
 }
 
@@ -95,17 +118,28 @@ public enum ProjectionBasis: String, Hashable, Sendable, Codable {
   case history
   /// No usable history: spending is assumed to be spread evenly over the days.
   case linear
+  /// No usable history and money out on too few days so far to tell a rate from a one-off
+  /// (rent paid on the 1st of a first month): the projection is what is spent, nothing added.
+  case recorded
 }
 
 /// The totals row of one currency group, plus the status counts a collapsed header shows.
 public struct BenchmarkTotals: Hashable, Sendable, Codable {
   /// The same measures as a category row, over all spending categories of the group.
-  /// `budgetMinor` is the sum of the budgets; `spentMinor` includes unbudgeted spending.
+  /// `budgetMinor` is the sum of the budgets; `spentMinor` includes unbudgeted spending, but
+  /// `remainingMinor`, `percentUsed` and `status` compare the budget with `budgetedSpentMinor`
+  /// only (like with like).
   public var row: CategoryBenchmark
   public var overCount: Int
   public var nearCount: Int
   public var underCount: Int
   public var unbudgetedCount: Int
+  /// What the categories with a budget spent: the side of the budget comparison.
+  public var budgetedSpentMinor: Int64 = 0
+  /// What the categories without a budget spent, stated beside the budget, never in it.
+  public var unbudgetedSpentMinor: Int64 = 0
+  /// How many categories are ahead of pace (`CategoryBenchmark.aheadOfPace`).
+  public var aheadCount = 0
 
   public init(row: CategoryBenchmark, overCount: Int, nearCount: Int, underCount: Int, unbudgetedCount: Int) {
     self.row = row
@@ -115,7 +149,9 @@ public struct BenchmarkTotals: Hashable, Sendable, Codable {
     self.unbudgetedCount = unbudgetedCount
   }
 
-  enum CodingKeys: String, CodingKey { case overCount, nearCount, underCount, unbudgetedCount }
+  enum CodingKeys: String, CodingKey {
+    case overCount, nearCount, underCount, unbudgetedCount, budgetedSpentMinor, unbudgetedSpentMinor, aheadCount
+  }
 
   /// Flat JSON: the row's fields (`category` is "Total") followed by the counts.
   public func encode(to encoder: any Encoder) throws {
@@ -125,6 +161,9 @@ public struct BenchmarkTotals: Hashable, Sendable, Codable {
     try c.encode(nearCount, forKey: .nearCount)
     try c.encode(underCount, forKey: .underCount)
     try c.encode(unbudgetedCount, forKey: .unbudgetedCount)
+    try c.encode(budgetedSpentMinor, forKey: .budgetedSpentMinor)
+    try c.encode(unbudgetedSpentMinor, forKey: .unbudgetedSpentMinor)
+    try c.encode(aheadCount, forKey: .aheadCount)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -134,5 +173,8 @@ public struct BenchmarkTotals: Hashable, Sendable, Codable {
     nearCount = try c.decode(Int.self, forKey: .nearCount)
     underCount = try c.decode(Int.self, forKey: .underCount)
     unbudgetedCount = try c.decode(Int.self, forKey: .unbudgetedCount)
+    budgetedSpentMinor = try c.decodeIfPresent(Int64.self, forKey: .budgetedSpentMinor) ?? 0
+    unbudgetedSpentMinor = try c.decodeIfPresent(Int64.self, forKey: .unbudgetedSpentMinor) ?? 0
+    aheadCount = try c.decodeIfPresent(Int.self, forKey: .aheadCount) ?? 0
   }
 }

@@ -94,6 +94,7 @@ public struct ImportService {
       return session
     }
     summary.new = session.inserted
+    summary.lastDate = session.lastDate
     summary.importId = request.dryRun ? nil : session.recordID
     summary.duplicates = session.duplicates
     summary.duplicateDetails = session.explained

@@ -53,6 +53,8 @@ public struct ImportSummary: Encodable, Sendable {
   public var rejectedIssues: [ImportIssue] = []
   public var warnings: [String] = []
   public var preview: [PreviewRow] = []
+  /// The latest date of the rows added (or, in a dry run, that would be); not in the JSON.
+  public var lastDate: CivilDate?
   /// The currency of rows that do not state their own, and where it came from.
   public var currency: String?
   public var currencyReason: String?
@@ -102,7 +104,16 @@ public struct ImportSummary: Encodable, Sendable {
     warnings.map { "warning: " + TerminalText.sanitize($0) + "\n" }.joined()
   }
 
-  public func text(dryRun: Bool) -> String {
+  /// The command that shows the imported rows when they are not in the month of `today`
+  /// (`report` shows today's month): "See it: expenses report --month 2026-10". Why: a bank
+  /// file is usually last month's, and the report of this month would show none of it.
+  public func reportHint(today: CivilDate) -> String? {
+    guard new > 0, let lastDate, lastDate.calendarMonth != today.calendarMonth else { return nil }
+    return "See it: expenses report --month \(lastDate.calendarMonth)"
+  }
+
+  /// The summary as lines of text; with `today`, ends with `reportHint(today:)` when it applies.
+  public func text(dryRun: Bool, today: CivilDate? = nil) -> String {
     let clean = TerminalText.sanitize
     var lines: [String] = []
     if dryRun {
@@ -156,6 +167,7 @@ public struct ImportSummary: Encodable, Sendable {
       }
       if rejected > rejectedDetails.count { lines.append("  … and \(rejected - rejectedDetails.count) more") }
     }
+    if !dryRun, let today, let hint = reportHint(today: today) { lines.append(hint) }
     return lines.joined(separator: "\n") + "\n"
   }
 }

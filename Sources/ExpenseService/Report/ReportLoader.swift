@@ -28,11 +28,12 @@ public struct ReportLoader {
     let totals = try database.monthlyTotals(
       from: month.adding(months: -BenchmarkCalculator.shapeMonths), through: month, daily: month.contains(today))
     let kinds = try database.categoryKinds()
+    let historyStart = try database.historyStart()
     var report = calculator.report(
       for: month,
-      input: .init(
-        totals: totals, budgets: try database.budgets(), kinds: kinds,
-        historyStart: try database.historyStart()))
+      input: .init(totals: totals, budgets: try database.budgets(), kinds: kinds, historyStart: historyStart))
+    report.firstMonthWithData = historyStart.values.min()
+    report.latestMonthWithData = try database.latestMonth()
     if including.contains(.expenses) {
       var expenses = try database.expenses(month: month)
       // Row details only: a rule match per row is not worth paying for JSON, CSV or HTML.
@@ -40,7 +41,7 @@ public struct ReportLoader {
       report.expenses = expenses
     }
     if including.contains(.trends) {
-      report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds)
+      report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds, historyStart: historyStart)
     }
     return report
   }

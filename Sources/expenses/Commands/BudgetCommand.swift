@@ -37,11 +37,7 @@ struct BudgetCommand: ParsableCommand {
       let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
       let money = try Money.parse(amount, currency: currency)
       let month = try month.map(DateArgument.month)
-      if let near = try db.categorySuggestion(for: category) {
-        try Console.err(
-          "expenses: no category '\(TerminalText.sanitize(category))' yet; did you mean '\(TerminalText.sanitize(near))'? "
-            + "Setting the budget for '\(TerminalText.sanitize(category))' as asked.\n")
-      }
+      try CategoryHint.warn(db, category: category, action: "Setting the budget for")
       try db.saveBudget(Budget(category: category, amount: money, month: month))
       let when = month.map { "for \($0.longName)" } ?? "per month"
       print("Budget for \(TerminalText.sanitize(category)): \(money.formatted) \(when)")
@@ -51,6 +47,7 @@ struct BudgetCommand: ParsableCommand {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List budgets.")
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var layout: WidthOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
@@ -64,11 +61,14 @@ struct BudgetCommand: ParsableCommand {
         }
         return try Console.out(try SafeJSON.text(rows) + "\n")
       }
-      if budgets.isEmpty { return print("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT") }
+      if budgets.isEmpty {
+        return try Console.out(
+          FittedText.fit("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT", width: layout.resolved))
+      }
       let table = ColumnTable(
         header: ["category", "budget", "month"],
         rows: budgets.map { [$0.category, $0.amount.formatted, $0.month.map { "only \($0)" } ?? "every month"] })
-      try Console.out(table.render(width: TerminalEnvironment().width(option: nil)))
+      try Console.out(table.render(width: layout.resolved))
     }
 
     /// One budget in `budget list --format json`.

@@ -15,6 +15,7 @@ struct CategoriesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List categories with their kind and number of expenses.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+    @OptionGroup var layout: WidthOptions
 
     func run() throws {
       let categories = try database.openForReading().categories()
@@ -23,12 +24,13 @@ struct CategoriesCommand: ParsableCommand {
         return
       }
       if categories.isEmpty {
-        print("No categories yet: import a file with a category column, add rules, or set budgets.")
-        return
+        let text = "No categories yet: import a file with a category column, add rules, or set budgets."
+        return try Console.out(FittedText.fit(text, width: layout.resolved))
       }
-      for category in categories {
-        print("\(TerminalText.sanitize(category.name))  \(category.expenseCount)  (\(category.kind.rawValue))")
-      }
+      let table = ColumnTable(
+        header: ["category", "kind", "expenses"],
+        rows: categories.map { [$0.name, $0.kind.rawValue, String($0.expenseCount)] })
+      try Console.out(table.render(width: layout.resolved))
     }
   }
 
@@ -53,7 +55,9 @@ struct CategoriesCommand: ParsableCommand {
     }
 
     func run() throws {
-      try database.open().setCategoryKind(name, kind: CategoryKind(rawValue: kind)!)
+      let db = try database.open()
+      try CategoryHint.warn(db, category: name, action: "Setting the kind of")
+      try db.setCategoryKind(name, kind: CategoryKind(rawValue: kind) ?? .expense)
       let article = kind == "expense" || kind == "income" ? "an" : "a"
       print("\(TerminalText.sanitize(name)) is now \(article) \(kind) category")
     }

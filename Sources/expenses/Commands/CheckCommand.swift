@@ -21,6 +21,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
   @Flag(help: "Rebuild monthly totals that are out of step with the expenses.") var repair = false
   @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+  @OptionGroup var layout: WidthOptions
 
   /// `check --format json`: the report as found (after a repair, the report after it).
   struct JSONReport: Encodable {
@@ -54,10 +55,11 @@ struct CheckCommand: ParsableCommand {
       rebuilt = outcome.rebuilt
       if format == .text {
         for table in outcome.rebuilt {
-          try Console.line("repaired: rebuilt \(table) from the expenses")
+          try Console.out(FittedText.fit("repaired: rebuilt \(table) from the expenses", width: layout.resolved))
         }
         if outcome.rebuilt.isEmpty && report.problems.contains(where: \.isRepairable) {
-          try Console.line("not repaired: the rows themselves must be corrected first (see below)")
+          let text = "not repaired: the rows themselves must be corrected first (see below)"
+          try Console.out(FittedText.fit(text, width: layout.resolved))
         }
       }
       report = outcome.report
@@ -73,8 +75,9 @@ struct CheckCommand: ParsableCommand {
         expenseCount: report.expenseCount, rollupsChecked: report.rollupsChecked, problems: problems)
       try Console.out(try SafeJSON.text(json) + "\n")
     } else {
-      try Console.line("database: \(path)")
-      for line in CheckCommand.lines(report, repairing: repair) { try Console.line(line) }
+      // Wrapped, never cut: a long path or a hint stays whole at any width.
+      let lines = ["database: \(path)"] + CheckCommand.lines(report, repairing: repair)
+      try Console.out(FittedText.fit(lines.joined(separator: "\n"), width: layout.resolved))
     }
     if !report.isHealthy {
       throw CLIFailure(message: CheckCommand.verdict(report, path: path), code: SysExit.dataError)

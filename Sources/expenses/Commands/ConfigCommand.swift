@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseCore
+import ExpenseRender
 
 /// `expenses config`: database-wide settings.
 struct ConfigCommand: ParsableCommand {
@@ -12,13 +13,19 @@ struct ConfigCommand: ParsableCommand {
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the settings.")
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var layout: WidthOptions
     func run() throws {
       let db = try database.openForReading()
-      print("database: \(db.path)")
-      print("currency: \(try db.defaultCurrency().code)")
-      print("accordion: \(try db.setting("accordion") ?? "off")")
       let profiles = try db.profileNames()
-      print("import profiles: \(profiles.isEmpty ? "none" : profiles.joined(separator: ", "))")
+      let lines = [
+        "database: \(db.path)",
+        "currency: \(try db.defaultCurrency().code)",
+        "accordion: \(try db.setting("accordion") ?? "off")",
+        "import profiles: \(profiles.isEmpty ? "none" : profiles.joined(separator: ", "))",
+      ]
+      // Sanitized and wrapped: a path or a profile name from the command line reaches the
+      // terminal only neutralised, and whole.
+      try Console.out(FittedText.fit(lines.joined(separator: "\n"), width: layout.resolved))
     }
   }
 
@@ -34,7 +41,10 @@ struct ConfigCommand: ParsableCommand {
     }
     func run() throws {
       let db = try database.open()
-      try db.setDefaultCurrency(Currency(code: code)!)
+      guard let currency = Currency(code: code) else {
+        throw ValidationError(CoreError.unknownCurrency(code).description)
+      }
+      try db.setDefaultCurrency(currency)
       print("Default currency: \(code.uppercased())")
     }
   }

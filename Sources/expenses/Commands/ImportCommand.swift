@@ -99,7 +99,7 @@ struct ImportCommand: ParsableCommand {
   @Option(help: "With --preview: how many rows to show (default 10).")
   var limit: Int = 10
 
-  @Option(help: "With --preview: the width to fit (default: $COLUMNS, the terminal, else 80).")
+  @Option(help: "The width the summary, --dry-run and --preview fit (default: $COLUMNS, the terminal, else 80).")
   var width: Int?
 
   @Option(help: "Summary format: text or json.")
@@ -193,9 +193,12 @@ struct ImportCommand: ParsableCommand {
       encoder.outputFormatting = [.sortedKeys]
       try db.saveProfile(name: saveProfile, json: String(decoding: try encoder.encode(options), as: UTF8.self))
     }
-    let text = format == .json ? summary.json() : summary.text(dryRun: dryRun)
+    let width = TerminalEnvironment().width(option: self.width)
+    let text =
+      format == .json
+      ? summary.json() : FittedText.fit(summary.text(dryRun: dryRun, today: systemToday()), width: width)
     do {
-      if format == .text { try Console.err(summary.warningText()) }
+      if format == .text { try Console.err(FittedText.fit(summary.warningText(), width: width)) }
       try Console.out(text)
       try Console.flush()
     } catch {

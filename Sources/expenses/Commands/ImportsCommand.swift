@@ -25,6 +25,7 @@ struct ImportsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List recorded imports, oldest first.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+    @OptionGroup var layout: WidthOptions
 
     /// The `imports --format json` contract: id, file, importedAt (ISO 8601 UTC or null), rows
     /// (added), firstDate and lastDate (YYYY-MM-DD), plus firstId and lastId.
@@ -65,20 +66,20 @@ struct ImportsCommand: ParsableCommand {
         return
       }
       if records.isEmpty {
-        try Console.line("No imports recorded. (Imports made before schema 3 are not recorded.)")
-        return
+        let text = "No imports recorded. (Imports made before schema 3 are not recorded.)"
+        return try Console.out(FittedText.fit(text, width: layout.resolved))
       }
-      for record in records {
+      let rows = records.map { record in
         let when =
           record.importedAt.map {
             $0.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
           } ?? "unknown time"
         let span =
           record.firstDate == record.lastDate ? "\(record.firstDate)" : "\(record.firstDate) to \(record.lastDate)"
-        try Console.line(
-          "\(record.id)  \(TerminalText.sanitize(record.file))  \(when)  "
-            + "\(record.rows) row\(record.rows == 1 ? "" : "s") added  \(span)")
+        return [String(record.id), record.file, when, "\(record.rows) row\(record.rows == 1 ? "" : "s") added", span]
       }
+      let table = ColumnTable(header: ["id", "file", "imported", "added", "dates"], rows: rows)
+      try Console.out(table.render(width: layout.resolved, maxCell: .max))
     }
   }
 

@@ -12,7 +12,11 @@ struct ReportCommand: ParsableCommand {
 
       Pace: what a category should have spent by today, its budget times the share of a month's spending it usually has done by this day (from its last 6 months; evenly by day without history).
 
-      Projected: what it will have spent at month end, spent so far plus what it usually spends in the rest of a month (spent scaled to the whole month without history); never below spent.
+      Projected: what it will have spent at month end, spent so far plus what it usually spends in the rest of a month, less what is already recorded after today (spent scaled to the whole month without history; a category with money out on fewer than 3 days and no history projects to what it spent); never below spent, and what was spent on the month's last day.
+
+      The headline compares what budgeted categories spent with the budget; spending without a budget is stated beside it. A category whose spending by today is more than 10% of its budget ahead of its pace is marked "ahead" before it is over.
+
+      Without --month the report is of today's month; when that month has no rows but the database has some, it says so and names the command for the latest month with data.
 
       JSON, CSV, Markdown and HTML carry every section's content whatever the saved states (the sections array reports them); text shows what is expanded.
 

@@ -39,8 +39,10 @@ struct RulesCommand: ParsableCommand {
     }
 
     func run() throws {
-      let rule = try database.open().addRule(
-        pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field)!)
+      let db = try database.open()
+      try CategoryHint.warn(db, category: category, action: "Adding the rule for")
+      let rule = try db.addRule(
+        pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field) ?? .description)
       print(
         "Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))")
     }
@@ -49,6 +51,7 @@ struct RulesCommand: ParsableCommand {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List rules in the order they are tried.")
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var layout: WidthOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
@@ -57,11 +60,14 @@ struct RulesCommand: ParsableCommand {
         print(try SafeJSON.text(rules))
         return
       }
-      if rules.isEmpty { return print("No rules yet. Add one: expenses rules add PATTERN CATEGORY") }
+      if rules.isEmpty {
+        return try Console.out(
+          FittedText.fit("No rules yet. Add one: expenses rules add PATTERN CATEGORY", width: layout.resolved))
+      }
       let table = ColumnTable(
         header: ["id", "field", "contains", "category"],
         rows: rules.map { [String($0.id), $0.field.rawValue, $0.pattern, $0.category] })
-      try Console.out(table.render(width: TerminalEnvironment().width(option: nil)))
+      try Console.out(table.render(width: layout.resolved))
     }
   }
 

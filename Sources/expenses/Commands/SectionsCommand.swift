@@ -23,7 +23,7 @@ struct SectionsCommand: ParsableCommand {
     defaultSubcommand: List.self)
 
   /// The section table `sections` prints after every command.
-  static func describe(_ db: AppDatabase) throws -> String {
+  static func describe(_ db: AppDatabase, width: Int = TerminalEnvironment().width(option: nil)) throws -> String {
     let service = SectionService(database: db)
     let rows = try service.entries().map { entry in
       [
@@ -32,14 +32,16 @@ struct SectionsCommand: ParsableCommand {
       ]
     }
     let table = ColumnTable(header: ["id", "title", "state", "collapsible"], rows: rows)
-    return table.render(width: TerminalEnvironment().width(option: nil))
-      + "accordion: \(try service.accordion() ? "on" : "off")\n"
+    return table.render(width: width) + "accordion: \(try service.accordion() ? "on" : "off")\n"
   }
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List section ids, titles and saved states.")
     @OptionGroup var database: DatabaseOptions
-    func run() throws { try Console.out(try SectionsCommand.describe(try database.openForReading())) }
+    @OptionGroup var layout: WidthOptions
+    func run() throws {
+      try Console.out(try SectionsCommand.describe(try database.openForReading(), width: layout.resolved))
+    }
   }
 
   struct Expand: ParsableCommand {

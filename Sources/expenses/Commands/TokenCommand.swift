@@ -52,21 +52,21 @@ struct TokenCommand: ParsableCommand {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List tokens: name, scope, created, expires, state.")
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var layout: WidthOptions
 
     func run() throws {
       let now = ImportRecord.timestamp(Date())
-      var lines: [String] = []
-      for token in try database.openForReading().tokens() {
+      let rows = try database.openForReading().tokens().map { token in
         let state =
           token.revokedAt.map { "revoked \($0)" } ?? (token.isValid(at: now) ? "active" : "expired")
-        lines.append(
-          "\(TerminalText.sanitize(token.name))  \(token.scope.rawValue)  created \(token.createdAt)  "
-            + "expires \(token.expiresAt ?? "never")  \(state)")
+        return [token.name, token.scope.rawValue, token.createdAt, token.expiresAt ?? "never", state]
       }
-      try Console.out(
-        lines.isEmpty
-          ? "no tokens; make one with 'expenses token create NAME --scope read'\n"
-          : lines.joined(separator: "\n") + "\n")
+      if rows.isEmpty {
+        let text = "no tokens; make one with 'expenses token create NAME --scope read'"
+        return try Console.out(FittedText.fit(text, width: layout.resolved))
+      }
+      let table = ColumnTable(header: ["name", "scope", "created", "expires", "state"], rows: rows)
+      try Console.out(table.render(width: layout.resolved, maxCell: .max))
     }
   }
 
