@@ -1,4 +1,4 @@
-/// Pace and projection from the shape of a category's months (issue 11, item 4).
+/// Pace and projection from the shape of a category's months.
 ///
 /// Why not linear: rent paid on the 1st is 100 % spent on day 1, so "budget × elapsed share"
 /// calls it over pace all month and "spent ÷ days × month" projects it to 31 rents. Each
