@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Why a protocol: `SQLiteBackend` serves one machine from one file; a PostgreSQL backend could
 /// serve several server instances behind a load balancer without touching a handler (ARCHITECTURE.md,
-/// "Adding a store", says what it would need). Handlers see only this.
+/// "Where things go", says what it would need). Handlers see only this.
 public protocol ExpenseBackend: Sendable {
   /// The token stored under a SHA-256 hash, whatever its state.
   func token(hash: String) async throws -> APIToken?
