@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The HTTP API benchmark quoted in README "HTTP API": wrk, 64 connections on loopback, against
+# The HTTP API benchmark described in docs/performance.md: wrk, 64 connections on loopback, against
 # GET /v1/reports/{month} of the release build, three ways: plain, with If-None-Match (304),
 # and while 1M-row imports run through POST /v1/imports. Prints requests/s, median and p99 and
 # fails if any request failed (socket error, non-2xx/3xx answer, or an import that was not 201).

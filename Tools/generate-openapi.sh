@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the server code from Sources/ExpenseServer/openapi.yaml into
-# Sources/ExpenseServer/Generated (committed: see README "HTTP API", design notes).
+# Sources/ExpenseServer/Generated (committed: see ARCHITECTURE.md, "Generated code").
 # With --check: generates into a temporary folder and fails if the committed files differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,4 @@
-// The interactive report's frame time on a month of 10,000 expense rows (README: Interactive
+// The interactive report's frame time on a month of 10,000 expense rows (docs/performance.md: Interactive
 // report). Not a test: it prints median and p99 per operation; the target is under 5 ms a frame.
 //
 //   swift build -c release --scratch-path .build-rel --product screen-benchmark

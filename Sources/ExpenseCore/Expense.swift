@@ -109,6 +109,6 @@ public struct CategoryMonthTotal: Hashable, Sendable, Codable {
     self.dailyOutflowMinor = dailyOutflowMinor
   }
 
-  /// Spending as DESIGN §3 defines it: outflows − inflows (a refund lowers it).
+  /// Spending as the report counts it: outflows − inflows (a refund lowers it).
   public var spentMinor: Int64 { outflowMinor &- inflowMinor }
 }

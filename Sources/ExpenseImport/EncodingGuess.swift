@@ -35,7 +35,9 @@ enum EncodingGuess {
         ? "detected by uchardet" : "detected by uchardet, which said \(answer ?? "")"
     case .otherLatin:
       encoding = LatinFamily.byLetters(histogram).member(for: histogram)
-      let said = answer.map { "uchardet said \($0), which the importer does not read" } ?? "uchardet had no answer"
+      let said =
+        answer.map { "uchardet said \($0), which the importer does not read" }
+        ?? (Uchardet.isAvailable ? "uchardet had no answer" : "libuchardet is not installed (apt-get install libuchardet0)")
       reason = "\(said); its letters read best as \(encoding.rawValue)"
     case .unsupported(let name):
       let line = firstInvalidUTF8Line(sample[...])

@@ -3,7 +3,7 @@ import ExpenseRender
 
 /// Drawing: the report lines on screen, the status line, the keys help, the too-small notice.
 extension ReportScreen {
-  /// The keys, as `?` shows them and the README lists them.
+  /// The keys, as `?` shows them and docs/interactive.md lists them.
   public static let keyHelp: [(keys: String, action: String)] = [
     ("Up/Down j/k", "move between headers and rows"),
     ("Space Enter", "fold/unfold a section, expand a row"),

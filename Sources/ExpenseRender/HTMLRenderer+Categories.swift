@@ -33,7 +33,7 @@ extension HTMLRenderer {
     return narrow + wide
   }
 
-  /// Name, percent and status; amounts; a bar (DESIGN §7's compact card).
+  /// Name, percent and status; amounts; a bar (the terminal's compact card).
   func card(_ row: CategoryBenchmark, _ currency: Currency, total: Bool) -> String {
     let name = total ? "Total" : HTMLRenderer.escape(row.category)
     var right: String

@@ -1,13 +1,13 @@
 import ExpenseCore
 
-/// The report as one self-contained HTML page (issue 15): inline CSS, no script, no network.
+/// The report as one self-contained HTML page: inline CSS, no script, no network.
 ///
 /// A pure function of the report and the section states, so the CLI (`report --format html`)
 /// and the server render the same bytes. The summary is always shown; every other section is a
 /// `<details>` whose `<summary>` carries chevron, title, count and the bad news, `open` as the
 /// states say, and holding its whole content (collapsed only hides it). The category section is
 /// drawn twice: as cards in a collapsible `<details>` for narrow viewports, and as a static
-/// table for wider ones (DESIGN §4: collapsible only in compact); CSS shows one of them.
+/// table for wider ones (collapsible only in compact width, as in the terminal); CSS shows one of them.
 /// Every text that came from a bank file is escaped (`escape`), and a Content-Security-Policy
 /// forbids scripts, so even a missed escape could not run anything.
 ///

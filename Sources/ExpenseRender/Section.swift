@@ -1,6 +1,6 @@
 import ExpenseCore
 
-/// The report's sections (DESIGN §4), in the order they print.
+/// The report's sections, in the order they print (docs/sections-and-widths.md lists them).
 public enum SectionID: String, CaseIterable, Sendable, Codable {
   /// Totals, what is left, status counts; never collapsible.
   case summary

@@ -142,7 +142,7 @@ extension TextRenderer {
 
   // MARK: Cards
 
-  /// A compact card: name and % with status; amounts; a bar (DESIGN §7).
+  /// A compact card: name and % with status; amounts; a bar.
   func card(_ row: CategoryBenchmark, _ currency: Currency, _ c: TextContext, _ out: inout TextOutput, total: Bool) {
     let name = total ? c.style.bold("Total") : TerminalText.sanitize(row.category)
     // Percent and status in fixed fields so the percents line up: `112% ▲ over`, ` 82% ● near`.

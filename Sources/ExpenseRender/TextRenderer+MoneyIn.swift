@@ -1,6 +1,6 @@
 import ExpenseCore
 
-/// The summary lines about money that is not spending (issue 11, item 1): income, unsorted
+/// The summary lines about money that is not spending: income, unsorted
 /// money in (with the command that sorts it), transfers, and a credit shown as one.
 extension TextRenderer {
   /// The command that sorts unsorted money in, as the summary prints it.

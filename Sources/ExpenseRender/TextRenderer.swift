@@ -1,6 +1,6 @@
 import ExpenseCore
 
-/// Renders a `BudgetReport` as terminal text that fits `RenderOptions.width` (DESIGN §5, §7).
+/// Renders a `BudgetReport` as terminal text that fits `RenderOptions.width` (docs/sections-and-widths.md).
 ///
 /// Pure: the same report and options give the same bytes. Every line fits the width in terminal
 /// cells (checked once more on the way out), user text is sanitized, colour is opt-in.
@@ -100,7 +100,7 @@ public struct TextRenderer {
     }
   }
 
-  /// Label/value lines, the compact summary of DESIGN §7.
+  /// Label/value lines, the compact summary.
   func compactSummary(_ group: CurrencyGroup, _ report: BudgetReport, _ c: TextContext, _ out: inout TextOutput) {
     let row = group.totals.row
     let labelWidth = c.width < 30 ? 7 : 9
@@ -204,7 +204,7 @@ public struct TextRenderer {
     _ id: SectionID, count: Int, noun: String, bad: String?, _ c: TextContext, _ out: inout TextOutput
   ) -> Bool {
     let expanded = c.isExpanded(id)
-    // Consecutive collapsed headers stay together, as in DESIGN §7.
+    // Consecutive collapsed headers stay together: a folded report reads as a short list.
     if !out.lastWasCollapsedHeader { out.blank() }
     let header = c.header(id, count: count, noun: noun, bad: bad, expanded: expanded)
     if c.plain {

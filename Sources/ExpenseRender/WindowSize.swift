@@ -1,4 +1,4 @@
-/// The three width classes of DESIGN §5: compact < 60 ≤ regular < 100 ≤ wide (terminal columns).
+/// The three width classes: compact < 60 ≤ regular < 100 ≤ wide (terminal columns).
 public enum WindowSize: String, Sendable, CaseIterable {
   /// Under 60 columns (a phone over SSH): categories as cards, collapsible category section.
   case compact

@@ -7,8 +7,8 @@ import Foundation
 /// Everything the HTTP server asks of storage, in domain terms and async.
 ///
 /// Why a protocol: `SQLiteBackend` serves one machine from one file; a PostgreSQL backend could
-/// serve several server instances behind a load balancer without touching a handler (README,
-/// design notes, says what it would need). Handlers see only this.
+/// serve several server instances behind a load balancer without touching a handler (ARCHITECTURE.md,
+/// "Where things go", says what it would need). Handlers see only this.
 public protocol ExpenseBackend: Sendable {
   /// The token stored under a SHA-256 hash, whatever its state.
   func token(hash: String) async throws -> APIToken?

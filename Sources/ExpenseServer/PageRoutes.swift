@@ -5,7 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The report as a web page for a browser (README, "Web page"): `GET /` and
+/// The report as a web page for a browser (docs/http-api.md, "Web page"): `GET /` and
 /// `GET /reports/{YYYY-MM}[?today=]` answer `report --format html`'s page plus its one script
 /// (`GET /page.js`) to a logged-in browser and send others to `GET /login`, whose form
 /// (`POST /login`) puts the token in an HttpOnly cookie; `POST /logout` removes it.

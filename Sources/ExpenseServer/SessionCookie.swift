@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// The browser's login: the API token itself in an HttpOnly cookie (README, "Web page").
+/// The browser's login: the API token itself in an HttpOnly cookie (docs/http-api.md, "Web page").
 ///
 /// Why the token and not a session id: the server keeps no sessions, so there is nothing to
 /// expire, store or lose on restart, and revoking the token (`expenses token revoke`) logs the

@@ -7,7 +7,7 @@ import ExpenseCore
 /// Why built in: a card payment or a top-up is the commonest row a new user's first report
 /// gets wrong (it is neither spending nor income), and every bank words it one of a few ways.
 /// The list is short and specific on purpose ("card payment" alone would catch UK debit-card
-/// purchases, "CARD PAYMENT TO TESCO"); a user's rule always wins. The README lists them.
+/// purchases, "CARD PAYMENT TO TESCO"); a user's rule always wins. docs/importing.md lists them.
 public enum TransferPatterns {
   /// Case-insensitive, `*` for any run of characters, like a user rule.
   public static let patterns = [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Files that used to import silently wrong (issue 12's trust cases) at the level a user sees.
+/// Files that used to import silently wrong (the import's trust cases) at the level a user sees.
 @Suite struct ImportTrustTests {
   func rows(_ cli: CLI) throws -> [[String: Any]] {
     try #require(try cli.json(["list", "--format", "json"]) as? [[String: Any]])

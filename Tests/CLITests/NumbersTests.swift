@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11 at the user level: the README quick start gives a positive "Spent", money that is
+/// The report's numbers at the user level: the README quick start gives a positive "Spent", money that is
 /// not spending has its own lines, transfers are a kind, and the JSON says what numbers stand on.
 @Suite struct NumbersTests {
   /// The signed amounts of a fixture's `Amount` column (4th field), in cents.

@@ -2,7 +2,7 @@ import Foundation
 import GRDBSQLite
 import Testing
 
-/// Issue 10 at the level a user sees: the built binary against files that are foreign, locked,
+/// Data safety at the level a user sees (docs/reliability.md): the built binary against files that are foreign, locked,
 /// damaged, read-only or on a full disk, and outputs that fail. Each test fails when data is
 /// lost or a command crashes.
 @Suite struct ReliabilityTests {

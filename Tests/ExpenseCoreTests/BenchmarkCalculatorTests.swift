@@ -1,7 +1,8 @@
 import ExpenseCore
 import Testing
 
-/// Hand-computed cases for DESIGN §3. Each expected number is worked out in the comment beside it.
+/// Hand-computed cases of the report's rules (docs/report.md). Each expected number is worked out in the
+/// comment beside it.
 @Suite struct BenchmarkCalculatorTests {
   let october = Month(year: 2026, month: 10)!
 

@@ -1,7 +1,7 @@
 import ExpenseCore
 import Testing
 
-/// Issue 11, items 1, 4 and 5, hand-computed: kinds of money, shaped pace and projection,
+/// Hand-computed: kinds of money, shaped pace and projection,
 /// averages that name their months, future months, totals that cannot be represented.
 @Suite struct KindsAndShapeTests {
   let october = Month(year: 2026, month: 10)!

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ExpenseRender
 
-/// Issue 11 in every format: a credit reads as a credit, and income, unsorted money in and
+/// Money that is not spending, in every format: a credit reads as a credit, and income, unsorted money in and
 /// transfers have their own lines (text at every width class, Markdown, HTML, CSV).
 @Suite struct MoneyInFormatTests {
   /// October: refunds above purchases, a salary, a payroll deposit without category, a card payment.

@@ -1,5 +1,4 @@
-/// Turns monthly category totals and budgets into a `BudgetReport` (the README's "What the
-/// numbers mean" states every rule).
+/// Turns monthly category totals and budgets into a `BudgetReport`, by the rules in docs/report.md.
 ///
 /// Pure: `today` is a parameter, nothing is read from the clock or the database. The store
 /// aggregates the rows in SQL; this type only does arithmetic on a few dozen totals.

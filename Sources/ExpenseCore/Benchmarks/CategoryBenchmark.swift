@@ -1,4 +1,4 @@
-/// One category's standing for a month: DESIGN §3's "Category Performance vs Budget" row.
+/// One category's standing for a month: a "Category Performance vs Budget" row.
 ///
 /// All amounts are minor units of the group's currency. Fields that do not apply are `nil` and
 /// encode as JSON `null` (never omitted): a script can rely on every key being present.

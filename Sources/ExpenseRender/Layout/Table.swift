@@ -1,4 +1,4 @@
-/// A table fitted to a width the way DESIGN §1 describes Rich doing it: measure every column's
+/// A table fitted to a width the way Python's Rich does it: measure every column's
 /// natural width, keep fixed columns (amounts, percents) whole, and give flexible columns (names)
 /// what is left, truncating them with an ellipsis. A layout that cannot fit returns `nil`, so the
 /// caller can drop columns or switch layouts instead of breaking the width.

@@ -3,7 +3,7 @@ import ExpenseServer
 import Foundation
 import Logging
 
-/// `expenses serve`: the HTTP JSON API over the same database (README "HTTP API").
+/// `expenses serve`: the HTTP JSON API over the same database (docs/http-api.md).
 struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
