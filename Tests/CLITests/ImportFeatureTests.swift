@@ -45,7 +45,7 @@ import Testing
     let october = try cli.file(
       "oct.csv", "Date,Description,Amount\n2026-09-30,Coffee,-4.00\n2026-10-01,Coffee,-4.00\n2026-10-02,Lunch,-12.00\n")
     #expect(try cli.run(["import", september]).stdout.contains("3 new"))
-    let second = try cli.run(["import", october])
+    let second = try cli.run(["import", october, "--width", "200"])
     #expect(second.stdout.contains("1 new, 2 duplicates"), "\(second.stdout)")
     #expect(second.stdout.contains("already imported from sep.csv:3"))
   }

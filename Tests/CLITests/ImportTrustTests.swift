@@ -64,7 +64,7 @@ import Testing
     var bytes = Array("Date,Description,Amount\n2026-10-01,Bakery,-1.00\n2026-10-02,M".utf8)
     bytes += [0xFC] + Array("ller,-2.00\n".utf8)
     try Data(bytes).write(to: URL(fileURLWithPath: path))
-    let result = try cli.run(["import", path])
+    let result = try cli.run(["import", path, "--width", "200"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(
       result.stderr.contains("warning: line 3 is not UTF-8: the file is read as windows-1252, uchardet said "),

@@ -27,11 +27,11 @@ import Testing
       "\(refused.stderr)")
     #expect(refused.stderr.contains("hint: the rest of the file is UTF-8: fix the row, or --replace-invalid keeps it"))
     #expect(try cli.databaseBytes() == before, "all or nothing")
-    let skipped = try cli.run(["import", file, "--skip-invalid", "--dry-run"])
+    let skipped = try cli.run(["import", file, "--skip-invalid", "--dry-run", "--width", "200"])
     #expect(
       skipped.code == 0 && skipped.stdout.contains("2 new, 0 duplicates, 0 excluded, 1 rejected"), "\(skipped.stdout)")
 
-    let kept = try cli.run(["import", file, "--replace-invalid", "--save-profile", "mybank"])
+    let kept = try cli.run(["import", file, "--replace-invalid", "--save-profile", "mybank", "--width", "200"])
     #expect(kept.code == 0, "\(kept.stderr)")
     #expect(
       kept.stderr.contains(
@@ -49,7 +49,7 @@ import Testing
   @Test func nulPaddingAtTheEndIsIgnoredWithAWarning() throws {
     let cli = try CLI()
     let bytes = Array("Date,Description,Amount\n2026-10-01,Tea,-2.00\n".utf8) + [UInt8](repeating: 0, count: 467)
-    let result = try cli.run(["import", try write(cli, "padded.csv", bytes)])
+    let result = try cli.run(["import", try write(cli, "padded.csv", bytes), "--width", "200"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stderr.contains("warning: the file ends with 467 NUL bytes (padding): ignored"), "\(result.stderr)")
     #expect(result.stdout.contains("1 new"))

@@ -198,7 +198,8 @@ struct ImportCommand: ParsableCommand {
       format == .json
       ? summary.json() : FittedText.fit(summary.text(dryRun: dryRun, today: systemToday()), width: width)
     do {
-      if format == .text { try Console.err(FittedText.fit(summary.warningText(), width: width)) }
+      let warnings = summary.warningText()
+      if format == .text && !warnings.isEmpty { try Console.err(FittedText.fit(warnings, width: width)) }
       try Console.out(text)
       try Console.flush()
     } catch {
