@@ -23,6 +23,8 @@ public final class AppDatabase: Sendable {
   }
 
   let writer: DatabaseQueue
+  /// Keeps this process from opening the file by hand while SQLite holds it (see the type).
+  private let openFile: OpenDatabaseFile
   /// The path, or `:memory:` for an in-memory database.
   public let path: String
   /// How long a writer waits for another process's write to end, in seconds.
@@ -43,6 +45,7 @@ public final class AppDatabase: Sendable {
     do {
       if !opening.exists { try AppDatabase.createPrivateFile(at: path) }
       writer = try AppDatabase.openQueue(path: path, readOnly: readOnly, wait: wait)
+      openFile = OpenDatabaseFile(path: path)
     } catch let error as StoreError {
       throw error
     } catch {
@@ -62,12 +65,14 @@ public final class AppDatabase: Sendable {
     self.path = path
     self.wait = wait
     self.writer = writer
+    openFile = OpenDatabaseFile(path: path)
   }
 
   /// An empty in-memory database with the full schema, for tests.
   public init() throws(StoreError) {
     path = ":memory:"
     wait = 0
+    openFile = OpenDatabaseFile(path: path)
     do {
       writer = try DatabaseQueue(configuration: AppDatabase.configuration(readOnly: false, wait: 0))
     } catch {

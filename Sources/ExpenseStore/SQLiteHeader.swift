@@ -10,6 +10,9 @@ enum SQLiteHeader {
   /// The header's application id (big-endian, at offset 68); throws `.notSQLite` for a file
   /// too short or without the magic, `.cannotOpen` for one that cannot be read.
   static func applicationID(path: String) throws(StoreError) -> Int32 {
+    // A file this process has open through SQLite was checked when it was opened, and reading
+    // it by hand now would release SQLite's locks on it (see `OpenDatabaseFile`).
+    if OpenDatabaseFile.isOpen(path) { return AppDatabase.applicationID }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
     defer { close(fd) }
