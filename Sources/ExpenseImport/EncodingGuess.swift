@@ -37,7 +37,8 @@ enum EncodingGuess {
       encoding = LatinFamily.byLetters(histogram).member(for: histogram)
       let said =
         answer.map { "uchardet said \($0), which the importer does not read" }
-        ?? (Uchardet.isAvailable ? "uchardet had no answer" : "libuchardet is not installed (apt-get install libuchardet0)")
+        ?? (Uchardet.isAvailable
+          ? "uchardet had no answer" : "libuchardet is not installed (apt-get install libuchardet0)")
       reason = "\(said); its letters read best as \(encoding.rawValue)"
     case .unsupported(let name):
       let line = firstInvalidUTF8Line(sample[...])
