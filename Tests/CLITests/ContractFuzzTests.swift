@@ -33,7 +33,7 @@ import Testing
       "run", CLI.root.appendingPathComponent("Sources/ExpenseServer/openapi.yaml").path,
       "--url", "http://127.0.0.1:\(port)", "--header", "Authorization: Bearer \(token)",
       "--checks", "all", "--max-examples", "12", "--seed", "20261020", "--generation-deterministic",
-      "--workers", "2", "--phases", "examples,coverage,fuzzing", "--no-color",
+      "--workers", "1", "--phases", "examples,coverage,fuzzing", "--no-color",
     ]
     run.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
     let output = Pipe()
