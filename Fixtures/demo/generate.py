@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the demo sample (Fixtures/demo/bank.csv, budgets.csv) and embeds it in the binary
-(Sources/expenses/Demo/DemoData.swift). Deterministic: a fixed seed, so re-running changes nothing.
+(Sources/ExpenseService/Demo/DemoData.swift). Deterministic: a fixed seed, so re-running changes nothing.
 Run: python3 Fixtures/demo/generate.py
 """
 import csv, io, os, random, datetime
@@ -81,5 +81,5 @@ enum DemoData {{
 }}
 '''
 os.makedirs(os.path.join(root, "Sources/expenses/Demo"), exist_ok=True)
-open(os.path.join(root, "Sources/expenses/Demo/DemoData.swift"), "w").write(swift)
+open(os.path.join(root, "Sources/ExpenseService/Demo/DemoData.swift"), "w").write(swift)
 print(f"{len(rows)} rows")

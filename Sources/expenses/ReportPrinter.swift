@@ -6,17 +6,17 @@ import ExpenseStore
 import Foundation
 
 /// Turns `ReportOptions` into a printed report: resolves width, glyphs, colour, month and
-/// today from the options and the terminal, then asks `ReportService` for the text.
+/// today from the options and the terminal, then asks the service for the text.
 struct ReportPrinter {
-  var database: AppDatabase
+  /// The service, whose clock says "today" when `--today` is not given (the system's, or the
+  /// demo's last sample day).
+  var service: ExpenseService
   var options: ReportOptions
-  /// "Today" when `--today` is not given (the system date, or the demo's last sample day).
-  var defaultToday: CivilDate
   var terminal = TerminalEnvironment()
 
   /// The request these options make on this terminal.
   func request() throws -> ReportRequest {
-    let today = try options.today.map(options.parseToday) ?? defaultToday
+    let today = try options.today.map(options.parseToday) ?? service.clock.today()
     var request = ReportRequest(today: today, month: try options.month.map(options.parseMonth), format: options.format)
     request.width = terminal.width(option: options.width)
     request.glyphs = options.ascii || !terminal.localeIsUTF8 ? .ascii : .unicode
@@ -30,14 +30,6 @@ struct ReportPrinter {
   }
 
   func print() throws {
-    try Console.out(try ReportService(database: database).render(try request()))
+    try Console.out(try service.renderReport(try request()))
   }
-}
-
-/// The system date in the local time zone: the one place the clock is read.
-func systemToday() -> CivilDate {
-  let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-  // Foundation gives a real date; the epoch only stands in for a clock that gives none.
-  return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-    ?? CivilDate(daysSinceEpoch: 0)
 }

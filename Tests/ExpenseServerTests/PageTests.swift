@@ -82,7 +82,7 @@ import Testing
       #expect(page.contains("<script src=\"/page.js\" defer></script>"))
 
       // What `expenses report --month 2026-10 --today 2026-10-20 --format html` prints.
-      let printed = try ReportService(database: harness.database).render(
+      let printed = try ReportService(store: harness.database).render(
         ReportRequest(today: ServerHarness.today, month: try Month.parse("2026-10"), format: .html))
       #expect(!printed.contains("<script"))
       let staticPolicy = "content=\"default-src 'none'; style-src 'unsafe-inline'\""
@@ -116,7 +116,7 @@ import Testing
       let saved = try await client.call(
         .put, "/v1/sections/trends", auth: .none, headers: page, json: #"{"expanded":true}"#)
       #expect(saved.status == 200)
-      #expect(try ServerSections.saved(harness.database).expanded[.trends] == true)
+      #expect(try ExpenseService(store: harness.database).savedSections().expanded[.trends] == true)
 
       var readOnly: HTTPFields = [.cookie: "expenses_session=\(harness.readToken)"]
       readOnly[PageTests.pageHeader] = "1"

@@ -15,7 +15,7 @@ import Testing
       #expect(reply.status == 200)
       #expect(reply.headers[.contentType] == "application/json")
       // The oracle: the service call `expenses report --format json` makes, on the same file.
-      let cli = try ReportService(database: try AppDatabaseOpener.open(harness.path)).render(
+      let cli = try ReportService(store: try AppDatabaseOpener.open(harness.path)).render(
         ReportRequest(today: ServerHarness.today, month: try Month.parse("2026-10"), format: .json))
       #expect(reply.text == cli)
       let etag = try #require(reply.headers[.eTag])

@@ -17,7 +17,7 @@ import Testing
     let db = try AppDatabase(path: folder.database)
     let path = Self.fixtures.appendingPathComponent(name + ".csv").path
     #expect {
-      _ = try ImportService(database: db).run(ImportRequest(path: path))
+      _ = try ImportService(store: db).run(ImportRequest(path: path))
     } throws: { error in
       guard case .undetectable(_, _, let hint)? = error as? ImportError else { return false }
       return hint.contains("--spending") || hint.contains("--currency")
@@ -37,7 +37,7 @@ import Testing
       2026-10-02,Salary,2500.00
       2026-10-03,Green Grocer,-27.10
       """
-    let summary = try ImportService(database: db).run(ImportRequest(path: try folder.file("bank.csv", text)))
+    let summary = try ImportService(store: db).run(ImportRequest(path: try folder.file("bank.csv", text)))
     #expect(summary.new == 3)
     #expect(summary.preambleLines == [1, 2])
     #expect(summary.text(dryRun: false).contains("Skipped 2 preamble lines (1-2) before the header"))

@@ -34,16 +34,16 @@ import Testing
   @Test func importThenReportInProcess() throws {
     let folder = try Folder()
     let db = try AppDatabase(path: folder.database)
-    let summary = try ImportService(database: db).run(ImportRequest(path: try folder.file("bank.csv", Self.bank)))
+    let summary = try ImportService(store: db).run(ImportRequest(path: try folder.file("bank.csv", Self.bank)))
     #expect(summary.new == 4)
     #expect(summary.duplicates == 0)
     #expect(summary.importId != nil)
     #expect(summary.currency == "USD")
 
-    let again = try ImportService(database: db).run(ImportRequest(path: try folder.file("bank.csv", Self.bank)))
+    let again = try ImportService(store: db).run(ImportRequest(path: try folder.file("bank.csv", Self.bank)))
     #expect(again.new == 0 && again.duplicates == 4, "a second import of the same file adds nothing")
 
-    let json = try ReportService(database: db).render(ReportRequest(today: Self.today, format: .json))
+    let json = try ReportService(store: db).render(ReportRequest(today: Self.today, format: .json))
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["month"] as? String == "2026-10")
     let expenses = try #require(object["expenses"] as? [[String: Any]], "JSON carries the rows whatever the states")
@@ -60,7 +60,7 @@ import Testing
     let db = try AppDatabase(path: folder.database)
     var request = ImportRequest(path: try folder.file("bank.csv", Self.bank))
     request.dryRun = true
-    let summary = try ImportService(database: db).run(request)
+    let summary = try ImportService(store: db).run(request)
     #expect(summary.new == 4)
     #expect(summary.preview.map(\.line) == [2, 3, 4, 5])
     #expect(summary.importId == nil)
@@ -72,7 +72,7 @@ import Testing
     let db = try AppDatabase(path: folder.database)
     let path = try folder.file("pending.csv", "Date,Description,Amount,Status\n2026-10-01,A,-1.00,Pending\n")
     #expect {
-      _ = try ImportService(database: db).run(ImportRequest(path: path))
+      _ = try ImportService(store: db).run(ImportRequest(path: path))
     } throws: { error in
       guard let error = error as? ServiceError, case .everyRowExcluded(_, let count, _) = error else { return false }
       return count == 1 && error.kind == .badData
@@ -87,7 +87,7 @@ import Testing
     request.rejectsPath = folder.database
     let before = try Data(contentsOf: URL(fileURLWithPath: folder.database))
     #expect {
-      _ = try ImportService(database: db).run(request)
+      _ = try ImportService(store: db).run(request)
     } throws: { error in
       guard let error = error as? ServiceError, case .protectedOutput = error else { return false }
       return error.kind == .cannotCreate
@@ -98,15 +98,15 @@ import Testing
   @Test func savedSectionsDriveTheTerminalReportAndAreShared() throws {
     let folder = try Folder()
     let db = try AppDatabase(path: folder.database)
-    _ = try ImportService(database: db).run(ImportRequest(path: try folder.file("bank.csv", Self.bank)))
-    let sections = SectionService(database: db)
+    _ = try ImportService(store: db).run(ImportRequest(path: try folder.file("bank.csv", Self.bank)))
+    let sections = SectionService(store: db)
     var text = ReportRequest(today: Self.today, format: .text)
     text.width = 80
-    let folded = try ReportService(database: db).render(text)
+    let folded = try ReportService(store: db).render(text)
     #expect(!folded.contains("Coffee"), "expenses are collapsed by default")
 
     try sections.change(expand: ["expenses"], collapse: [])
-    let open = try ReportService(database: db).render(text)
+    let open = try ReportService(store: db).render(text)
     #expect(open.contains("Coffee"), "a saved expansion shows in the next report")
     #expect(try sections.entries().first { $0.id == "expenses" }?.saved == true)
 
@@ -119,7 +119,7 @@ import Testing
     #expect(throws: ServiceError.widthTooSmall(19)) {
       var narrow = text
       narrow.width = 19
-      _ = try ReportService(database: db).render(narrow)
+      _ = try ReportService(store: db).render(narrow)
     }
   }
 
@@ -129,8 +129,8 @@ import Testing
     var request = ReportRequest(today: Self.today, format: .text)
     request.expand = ["trends"]
     request.save = true
-    _ = try ReportService(database: db).render(request)
-    #expect(try SectionService(database: db).saved()[.trends] == true)
+    _ = try ReportService(store: db).render(request)
+    #expect(try SectionService(store: db).saved()[.trends] == true)
   }
 
   @Test func rowDetailsSayHowTheCategoryWasSet() throws {
@@ -138,19 +138,19 @@ import Testing
     let db = try AppDatabase(path: folder.database)
     let rule = try db.addRule(pattern: "lunch", category: "Dining", field: .description)
     let bank = "Date,Description,Amount,Category\n2026-10-01,Rent,-1200.00,Housing\n2026-10-05,Lunch,-12.00,\n"
-    _ = try ImportService(database: db).run(ImportRequest(path: try folder.file("bank.csv", bank)))
+    _ = try ImportService(store: db).run(ImportRequest(path: try folder.file("bank.csv", bank)))
     try db.addExpense(Expense(date: Self.today, amount: Money(minor: -300, currency: .usd), description: "Tea"))
     var details = ReportRequest(today: Self.today, format: .text)
     details.details = true  // row details are what shows how a category was set
     details.expand = ["expenses"]
-    let (report, _) = try ReportService(database: db).report(for: details)
+    let (report, _) = try ReportService(store: db).report(for: details)
     let byText = Dictionary(uniqueKeysWithValues: (report.expenses ?? []).map { ($0.description, $0) })
     #expect(byText["Rent"]?.categorizedBy == "the file's category column")
     #expect(byText["Lunch"]?.categorizedBy == "rule \(rule.id): description contains 'lunch'")
     #expect(byText["Tea"]?.categorizedBy == nil, "no category, nothing to explain")
 
     try db.removeRule(id: rule.id)
-    let (after, _) = try ReportService(database: db).report(for: details)
+    let (after, _) = try ReportService(store: db).report(for: details)
     #expect(after.expenses?.first { $0.description == "Lunch" }?.categorizedBy == "a rule that has since changed")
   }
 }

@@ -55,73 +55,10 @@ public protocol ExpenseBackend: Sendable {
   func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws
 }
 
-/// Section preferences as saved: what a report uses unless told otherwise.
-public struct SavedSections: Sendable, Equatable {
-  public var expanded: [SectionID: Bool]
-  public var accordion: Bool
-
-  public init(expanded: [SectionID: Bool], accordion: Bool) {
-    self.expanded = expanded
-    self.accordion = accordion
-  }
-
+extension SavedSections {
   /// A strong validator of these states, for ETag and If-Match.
   public var tag: String {
     let states = SectionID.allCases.map { "\($0.rawValue)=\(isExpanded($0) ? 1 : 0)" }.joined(separator: ",")
     return "\"s-" + TokenHasher.hash(states + ";accordion=\(accordion)").prefix(16) + "\""
   }
-
-  /// As a report resolves it with no flags (defaults for what was never saved).
-  public func isExpanded(_ id: SectionID) -> Bool {
-    (try? SectionStates.resolve(saved: expanded, expand: [], collapse: [], accordion: accordion, windowSize: .compact))?
-      .isExpanded(id) ?? id.defaultExpanded
-  }
-}
-
-/// A change to the saved sections.
-public enum SectionChange: Sendable {
-  case section(SectionID, expanded: Bool)
-  case accordion(Bool)
-}
-
-/// An upload's import options (the query mirrors `expenses import`'s flags).
-public struct UploadImport: Sendable {
-  /// The name the rows' source is stored under.
-  public var fileName: String
-  /// A dry run (`--dry-run`): nothing is written.
-  public var preview: Bool
-  public var skipInvalid: Bool
-  public var flags: ImportFlags
-  /// What error messages call the upload: the `file` the client gave, or "the upload" (never
-  /// the server's temporary file).
-  public var messageName: String
-
-  public init(fileName: String, preview: Bool, skipInvalid: Bool, flags: ImportFlags, messageName: String? = nil) {
-    self.fileName = fileName
-    self.messageName = messageName ?? fileName
-    self.preview = preview
-    self.skipInvalid = skipInvalid
-    self.flags = flags
-  }
-}
-
-/// What an import did, as the API reports it.
-public struct ImportResult: Sendable, Codable, Equatable {
-  public struct LineReason: Sendable, Codable, Equatable {
-    public var line: Int
-    public var reason: String
-  }
-  public var importId: Int64?
-  public var file: String
-  public var preview: Bool
-  public var new: Int
-  public var duplicates: Int
-  public var excluded: Int
-  public var rejected: Int
-  public var currency: String?
-  public var currencyReason: String?
-  public var dialect: String?
-  public var rejectedRows: [LineReason]
-  public var excludedRows: [LineReason]
-  public var warnings: [String]
 }

@@ -1,5 +1,6 @@
 import ExpenseStore
 import Foundation
+import ExpenseService
 import HTTPTypes
 import Hummingbird
 

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseService
 import ExpenseRender
 import ExpenseStore
 import Foundation

@@ -1,4 +1,5 @@
 import ExpenseRender
+import ExpenseService
 import OpenAPIRuntime
 
 extension APIHandler {

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseService
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -26,10 +26,10 @@ public struct ImportFlags: Sendable, Equatable {
   public init() {}
 
   /// The profile's options (or the defaults) with these flags laid over them.
-  public func options(database: AppDatabase) throws -> ImportOptions {
+  public func options(store: any LedgerStore) throws -> ImportOptions {
     var options = ImportOptions()
     if let profile {
-      let json = try database.profile(named: profile)
+      let json = try store.profile(named: profile)
       options = try JSONDecoder().decode(ImportOptions.self, from: Data(json.utf8))
     }
     if let columns { options.columns = columns }
@@ -45,5 +45,14 @@ public struct ImportFlags: Sendable, Equatable {
     if !skipWhen.isEmpty { options.skipWhen = skipWhen }
     if let replaceInvalid { options.replaceInvalid = replaceInvalid }
     return options
+  }
+}
+
+extension ImportOptions {
+  /// The options as a saved profile holds them (JSON, keys sorted).
+  func profileJSON() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
 }

@@ -28,6 +28,9 @@ public struct ImportRequest: Sendable {
   public var detailLimit = 20
   /// How many rows a dry run lists (a dry run of a million rows lists a few).
   public var previewLimit = 50
+  /// Save `options` as a profile under this name (`--save-profile`), in the import's
+  /// transaction: both or neither (a dry run still saves it).
+  public var saveProfileAs: String?
 
   public init(path: String, options: ImportOptions = ImportOptions()) {
     self.path = path

@@ -9,9 +9,9 @@ import Foundation
 /// Parsing, rule matching and cutting rows into sorted batches run on their own thread; the
 /// calling thread only stores. A failure anywhere rolls the whole file back.
 public struct ImportService {
-  public var database: AppDatabase
+  public var store: any LedgerStore
 
-  public init(database: AppDatabase) { self.database = database }
+  public init(store: any LedgerStore) { self.store = store }
 
   /// Imports `request`; `progress` (called on the parse thread) sees bytes and rows read.
   public func run(_ request: ImportRequest, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws
@@ -30,20 +30,21 @@ public struct ImportService {
   {
     let started = DispatchTime.now().uptimeNanoseconds
     let importer = try CSVImporter(
-      path: request.path, options: request.options, defaultCurrency: try database.defaultCurrency(),
+      path: request.path, options: request.options, defaultCurrency: try store.defaultCurrency(),
       displayName: request.messageName)
     let dialect = try importer.detect()
+    let rules = try store.rules()
     let categorizer = RowCategorizer(
-      matcher: RuleMatcher(rules: try database.rules()), names: try database.categoryNames(),
-      recordRules: request.dryRun)
+      matcher: RuleMatcher(rules: rules), names: try store.categoryNames(), recordRules: request.dryRun)
     // One name per category: each distinct category cell is mapped once, on the parse thread.
     importer.categoryName = { categorizer.canonical($0) }
     var summary = ImportSummary(file: request.displayName)
     summary.dialect = "\(dialect)"
+    if request.dryRun { summary.rulePatterns = Dictionary(rules.map { ($0.id, $0.pattern) }) { first, _ in first } }
     summary.detected = dialect
     let rejects = try request.rejectsPath.map {
       try RejectsWriter(
-        path: $0, force: request.forceRejects, database: database.path, input: request.path)
+        path: $0, force: request.forceRejects, database: store.filePath, input: request.path)
     }
 
     let pipeline = ImportPipeline<ParsedBatch>(chunkSize: 1, depth: 8)  // a batch is ~1,024 rows: at most 8 in flight
@@ -61,7 +62,7 @@ public struct ImportService {
     }
     defer { pipeline.finish() }
 
-    let session = try database.importFile(
+    let session = try store.importRows(
       sourceFile: request.storedName, dryRun: request.dryRun, explainLimit: request.detailLimit,
       importedAt: request.importedAt
     ) { session in
@@ -90,6 +91,10 @@ public struct ImportService {
         throw ServiceError.everyRowExcluded(
           file: request.displayName, count: summary.excluded,
           reasons: summary.excludedDetails.prefix(3).map { "line \($0.line): \($0.reason)" })
+      }
+      // The profile `--save-profile` names is saved with the rows: both or neither.
+      if let name = request.saveProfileAs, !request.dryRun {
+        try session.saveProfile(name: name, json: try request.options.profileJSON())
       }
       return session
     }

@@ -45,7 +45,7 @@ public struct ImportSummary: Encodable, Sendable {
   public var excluded = 0
   public var rejected = 0
   public var seconds = 0.0
-  public var duplicateDetails: [ImportSession.Duplicate] = []
+  public var duplicateDetails: [ImportDuplicate] = []
   public var excludedDetails: [Excluded] = []
   public var rejectedDetails: [String] = []
   /// The same rejected rows as structured issues (line, column, value, message, hint), for a
@@ -53,6 +53,9 @@ public struct ImportSummary: Encodable, Sendable {
   public var rejectedIssues: [ImportIssue] = []
   public var warnings: [String] = []
   public var preview: [PreviewRow] = []
+  /// A dry run's rules by id (what `--preview` names a row's rule by): the rules the import
+  /// used, read once. Not in the JSON.
+  public var rulePatterns: [Int64: String] = [:]
   /// The latest date of the rows added (or, in a dry run, that would be); not in the JSON.
   public var lastDate: CivilDate?
   /// The currency of rows that do not state their own, and where it came from.

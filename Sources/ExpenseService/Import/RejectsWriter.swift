@@ -6,7 +6,7 @@ import ExpenseImport
 struct RejectsWriter {
   let file: OutputFile
 
-  init(path: String, force: Bool, database: String, input: String) throws {
+  init(path: String, force: Bool, database: String?, input: String) throws {
     file = try OutputFile(path: path, force: force, database: database, inputs: [input])
     try file.write("line,column,value,message,hint,record\n")
   }

@@ -9,9 +9,9 @@ import ExpenseStore
 /// when the report includes the expenses section, so a folded list of a million rows in a
 /// terminal report costs nothing.
 public struct ReportLoader {
-  public var database: AppDatabase
+  public var store: any LedgerStore
 
-  public init(database: AppDatabase) { self.database = database }
+  public init(store: any LedgerStore) { self.store = store }
 
   /// The report of `month`, with the content of the sections in `including` (summary and
   /// category performance are always computed). `explainCategories` fills each expense's
@@ -25,19 +25,19 @@ public struct ReportLoader {
     let calculator = BenchmarkCalculator(today: today)
     // Six months before the report month: three for the average, six for the shape of a
     // month (with day-by-day outflows only when the month contains today, to pace it).
-    let totals = try database.monthlyTotals(
+    let totals = try store.monthlyTotals(
       from: month.adding(months: -BenchmarkCalculator.shapeMonths), through: month, daily: month.contains(today))
-    let kinds = try database.categoryKinds()
-    let historyStart = try database.historyStart()
+    let kinds = try store.categoryKinds()
+    let historyStart = try store.historyStart()
     var report = calculator.report(
       for: month,
-      input: .init(totals: totals, budgets: try database.budgets(), kinds: kinds, historyStart: historyStart))
+      input: .init(totals: totals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart))
     report.firstMonthWithData = historyStart.values.min()
-    report.latestMonthWithData = try database.latestMonth()
+    report.latestMonthWithData = try store.latestMonth()
     if including.contains(.expenses) {
-      var expenses = try database.expenses(month: month)
+      var expenses = try store.expenses(month: month, category: nil, limit: nil)
       // Row details only: a rule match per row is not worth paying for JSON, CSV or HTML.
-      if explainCategories { CategoryExplainer(rules: try database.rules()).explain(&expenses) }
+      if explainCategories { CategoryExplainer(rules: try store.rules()).explain(&expenses) }
       report.expenses = expenses
     }
     if including.contains(.trends) {

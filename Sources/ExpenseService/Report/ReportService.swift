@@ -6,16 +6,16 @@ import ExpenseStore
 /// the section states (saved preferences, this request's `expand`/`collapse`, accordion mode,
 /// the width class), loads what the sections need and renders.
 public struct ReportService {
-  public var database: AppDatabase
+  public var store: any LedgerStore
 
-  public init(database: AppDatabase) { self.database = database }
+  public init(store: any LedgerStore) { self.store = store }
 
   /// The section states a request renders with. A terminal report's states depend on its width
   /// class (category-performance folds only in compact width); other formats resolve as if
   /// every section were collapsible, which is what is saved.
   public func sectionStates(for request: ReportRequest) throws -> SectionStates {
     let windowSize = request.format.isTerminal ? WindowSize(width: request.width) : .compact
-    let sections = SectionService(database: database)
+    let sections = SectionService(store: store)
     return try sections.resolve(expand: request.expand, collapse: request.collapse, windowSize: windowSize)
   }
 
@@ -25,11 +25,11 @@ public struct ReportService {
     let month = request.month ?? request.today.calendarMonth
     let states = try sectionStates(for: request)
     if request.save && !(request.expand.isEmpty && request.collapse.isEmpty) {
-      try SectionService(database: database).change(expand: request.expand, collapse: request.collapse)
+      try SectionService(store: store).change(expand: request.expand, collapse: request.collapse)
     }
     let include: Set<SectionID> =
       request.format.isTerminal ? Set(SectionID.allCases.filter { states.isExpanded($0) }) : Set(SectionID.allCases)
-    let report = try ReportLoader(database: database).report(
+    let report = try ReportLoader(store: store).report(
       month: month, today: request.today, including: include,
       explainCategories: request.format.isTerminal && request.details)
     return (report, states)

@@ -2,11 +2,11 @@ import ExpenseRender
 import ExpenseStore
 
 /// The saved expand/collapse state of the report's sections and accordion mode: one state
-/// shared by the CLI, the interactive report and the HTTP API, kept in the database.
+/// shared by the CLI, the interactive report and the HTTP API, kept in the store.
 public struct SectionService {
-  public var database: AppDatabase
+  public var store: any LedgerStore
 
-  public init(database: AppDatabase) { self.database = database }
+  public init(store: any LedgerStore) { self.store = store }
 
   /// One section as `sections list` and `GET /v1/sections` show it.
   public struct Entry: Sendable, Equatable, Encodable {
@@ -23,12 +23,12 @@ public struct SectionService {
   /// Saved states by section id; ids this version does not know are ignored.
   public func saved() throws -> [SectionID: Bool] {
     var saved: [SectionID: Bool] = [:]
-    for (key, value) in try database.sectionStates() { if let id = SectionID(rawValue: key) { saved[id] = value } }
+    for (key, value) in try store.sectionStates() { if let id = SectionID(rawValue: key) { saved[id] = value } }
     return saved
   }
 
   /// Whether accordion mode is on (at most one collapsible section open).
-  public func accordion() throws -> Bool { try database.setting("accordion") == "on" }
+  public func accordion() throws -> Bool { try store.setting("accordion") == "on" }
 
   /// The states a report renders with: saved states, then this request's flags, then
   /// accordion mode, then what `windowSize` never folds.
@@ -53,11 +53,11 @@ public struct SectionService {
   public func save(_ states: SectionStates) throws {
     var toSave: [String: Bool] = [:]
     for id in SectionID.allCases where id.collapsibility != .never { toSave[id.rawValue] = states.isExpanded(id) }
-    try database.saveSectionStates(toSave)
+    try store.saveSectionStates(toSave)
   }
 
   /// Stores accordion mode without folding anything (the caller saves the states it folded).
-  public func storeAccordion(_ on: Bool) throws { try database.setSetting("accordion", on ? "on" : "off") }
+  public func storeAccordion(_ on: Bool) throws { try store.setSetting("accordion", on ? "on" : "off") }
 
   /// Turns accordion mode on or off; turning it on folds all but one open section at once.
   public func setAccordion(_ on: Bool) throws {
@@ -66,11 +66,11 @@ public struct SectionService {
   }
 
   /// Forgets every saved state: back to the defaults.
-  public func reset() throws { try database.resetSectionStates() }
+  public func reset() throws { try store.resetSectionStates() }
 
   /// Every section with its state, in print order.
   public func entries() throws -> [Entry] {
-    let stored = try database.sectionStates()
+    let stored = try store.sectionStates()
     let states = try resolve()
     return SectionID.allCases.map {
       Entry(

@@ -183,11 +183,13 @@ extension AppDatabase {
 
   /// Saves (or replaces) a named import profile, stored as JSON text.
   public func saveProfile(name: String, json: String) throws {
-    try write { db in
-      try db.execute(
-        sql:
-          "INSERT INTO importProfile (name, options) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET options = excluded.options",
-        arguments: [name, json])
-    }
+    try write { db in try AppDatabase.saveProfile(db, name: name, json: json) }
+  }
+
+  static func saveProfile(_ db: Database, name: String, json: String) throws {
+    try db.execute(
+      sql:
+        "INSERT INTO importProfile (name, options) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET options = excluded.options",
+      arguments: [name, json])
   }
 }

@@ -10,25 +10,9 @@ import GRDBSQLite
 /// the batch spans too much of the table), and inserted by a prepared multi-row `INSERT` reused
 /// for every batch, with texts bound from a reusable byte arena (no copy inside SQLite). Batches
 /// end at a day boundary, so a file in date order appends at the right edge of the table.
-public final class ImportSession {
-  /// What happened to one row.
-  public enum Outcome: Sendable, Equatable {
-    case inserted
-    case duplicate
-  }
-
-  /// A row skipped as a duplicate and the stored row it duplicates, for the summary.
-  public struct Duplicate: Sendable, Hashable, Codable {
-    /// Line in the file being imported.
-    public var line: Int
-    /// Where the stored twin came from (`file:line`, or `added by hand`).
-    public var existingSource: String
-
-    public init(line: Int, existingSource: String) {
-      self.line = line
-      self.existingSource = existingSource
-    }
-  }
+public final class ImportSession: ImportWriter {
+  public typealias Outcome = ImportOutcome
+  public typealias Duplicate = ImportDuplicate
 
   /// Rows per multi-row `INSERT` (10 parameters each, far below SQLite's limit).
   static let statementSizes = [256, 32, 4, 1]
@@ -106,6 +90,10 @@ public final class ImportSession {
 
   /// Writes one batch: the rows whose key is not stored yet are inserted, the others counted as
   /// duplicates. Batches must come in file order.
+  public func saveProfile(name: String, json: String) throws {
+    try AppDatabase.saveProfile(db, name: name, json: json)
+  }
+
   public func write(_ batch: PreparedBatch) throws {
     guard batch.count > 0 else { return }
     var work = ImportBatch()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import Foundation
 
 /// `expenses add DATE AMOUNT DESCRIPTION`: records one expense by hand.
@@ -32,23 +33,14 @@ struct AddCommand: ParsableCommand {
   }
 
   func run() throws {
-    let db = try database.open()
-    let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
-    let money = Money(minor: try AddCommand.signedMinor(amount, currency: currency), currency: currency)
-    let expense = try db.addExpense(
-      Expense(date: try DateArgument.date(date), amount: money, description: text, category: category, account: account)
-    )
+    let expense = try database.writing().addExpense(
+      date: try DateArgument.date(date), amount: amount, description: text, category: category, account: account,
+      currency: currency)
     if format == .json {
       try Console.out(ExpenseJSON.encode([expense]) + "\n")
     } else {
-      print("Added #\(expense.id ?? 0): \(expense.date) \(money.formatted) \(TerminalText.sanitize(text))")
+      print(
+        "Added #\(expense.id ?? 0): \(expense.date) \(expense.amount.formatted) \(TerminalText.sanitize(text))")
     }
-  }
-
-  /// A typed amount as stored: typed amounts are what was spent, stored ones are signed
-  /// (negative = out), so '4.50' is -450 and '+25' is 2500 (shared with `edit`).
-  static func signedMinor(_ text: String, currency: Currency) throws(CoreError) -> Int64 {
-    let money = try Money.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text, currency: currency)
-    return text.hasPrefix("+") || text.hasPrefix("-") ? money.minor : -money.minor
   }
 }

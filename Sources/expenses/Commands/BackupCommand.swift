@@ -23,16 +23,7 @@ struct BackupCommand: ParsableCommand {
   @Flag(help: "Replace FILE if it exists.") var force = false
 
   func run() throws {
-    let db = try database.openForReading()
-    let output = try OutputFile(path: file, force: force, database: db.path)
-    do {
-      try db.backup(into: output.temporaryPath)
-    } catch {
-      output.discard()
-      throw error
-    }
-    try output.commit()
-    let count = try db.expenseCount()
+    let count = try database.reading().backup(to: file, force: force)
     try Console.line("Backed up \(count) expense\(count == 1 ? "" : "s") to \(TerminalText.sanitize(file))")
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseInteractive
 import ExpenseRender
+import ExpenseService
 
 /// `expenses browse`: the report as a full-screen view to fold, scroll and filter with keys.
 struct BrowseCommand: ParsableCommand {
@@ -29,9 +30,10 @@ struct BrowseCommand: ParsableCommand {
     guard options.format == .text else {
       throw CLIFailure(message: "the interactive report is text only; drop --format", code: SysExit.usage)
     }
-    let today = try options.today.map(options.parseToday) ?? systemToday()
+    let service = try database.writing().pinning(today: try options.today.map(options.parseToday))
+    let today = service.clock.today()
     let month = try options.month.map(options.parseMonth) ?? today.calendarMonth
-    let data = InteractiveData(database: try database.open())
+    let data = InteractiveData(service: service)
     let terminal = TerminalEnvironment()
     let settings = ScreenSettings(
       glyphs: options.ascii || !terminal.localeIsUTF8 ? .ascii : .unicode, color: terminal.useColor(options.color),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import Foundation
 
 /// `expenses budget set|list|remove`: monthly budgets per category.
@@ -33,14 +34,12 @@ struct BudgetCommand: ParsableCommand {
     }
 
     func run() throws {
-      let db = try database.open()
-      let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) } ?? db.defaultCurrency()
-      let money = try Money.parse(amount, currency: currency)
+      let service = try database.writing()
       let month = try month.map(DateArgument.month)
-      try CategoryHint.warn(db, category: category, action: "Setting the budget for")
-      try db.saveBudget(Budget(category: category, amount: money, month: month))
+      try CategoryHint.warn(service, category: category, action: "Setting the budget for")
+      let budget = try service.setBudget(category: category, amount: amount, month: month, currency: currency)
       let when = month.map { "for \($0.longName)" } ?? "per month"
-      print("Budget for \(TerminalText.sanitize(category)): \(money.formatted) \(when)")
+      print("Budget for \(TerminalText.sanitize(category)): \(budget.amount.formatted) \(when)")
     }
   }
 
@@ -51,7 +50,7 @@ struct BudgetCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let budgets = try database.openForReading().budgets()
+      let budgets = try database.reading().budgets()
       if format == .json {
         // Numbers as JSON numbers, an every-month budget's month as null.
         let rows = budgets.map {
@@ -104,10 +103,8 @@ struct BudgetCommand: ParsableCommand {
     }
 
     func run() throws {
-      let db = try database.open()
       let month = try month.map(DateArgument.storedMonth)
-      let currency = try currency.map { code throws(CoreError) in try Currency.parse(code) }
-      try db.removeBudget(category: category, month: month, currency: currency)
+      try database.writing().removeBudget(category: category, month: month, currency: currency)
       print("Removed the budget of \(TerminalText.sanitize(category))\(month.map { " for \($0)" } ?? "")")
     }
   }

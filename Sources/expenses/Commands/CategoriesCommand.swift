@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import Foundation
 
 /// `expenses categories`: the categories in use, and marking some as income.
@@ -18,7 +19,7 @@ struct CategoriesCommand: ParsableCommand {
     @OptionGroup var layout: WidthOptions
 
     func run() throws {
-      let categories = try database.openForReading().categories()
+      let categories = try database.reading().categories()
       if format == .json {
         print(try SafeJSON.text(categories))
         return
@@ -55,9 +56,9 @@ struct CategoriesCommand: ParsableCommand {
     }
 
     func run() throws {
-      let db = try database.open()
-      try CategoryHint.warn(db, category: name, action: "Setting the kind of")
-      try db.setCategoryKind(name, kind: CategoryKind(rawValue: kind) ?? .expense)
+      let service = try database.writing()
+      try CategoryHint.warn(service, category: name, action: "Setting the kind of")
+      try service.setCategoryKind(name, kind: CategoryKind(rawValue: kind) ?? .expense)
       let article = kind == "expense" || kind == "income" ? "an" : "a"
       print("\(TerminalText.sanitize(name)) is now \(article) \(kind) category")
     }

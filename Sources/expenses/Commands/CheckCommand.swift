@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 
 /// `expenses check [--repair]`: looks the database over and says what is wrong with it.
@@ -46,23 +47,20 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     // Without --repair, check only reads: it takes no lock and writes nothing.
-    let db = try repair ? database.open() : database.openForReading()
-    let path = TerminalText.sanitize(db.path)
-    var report = try db.check()
-    var rebuilt: [String] = []
-    if repair && !report.isHealthy {
-      let outcome = try db.repairRollups()
-      rebuilt = outcome.rebuilt
-      if format == .text {
-        for table in outcome.rebuilt {
-          try Console.out(FittedText.fit("repaired: rebuilt \(table) from the expenses", width: layout.resolved))
-        }
-        if outcome.rebuilt.isEmpty && report.problems.contains(where: \.isRepairable) {
-          let text = "not repaired: the rows themselves must be corrected first (see below)"
-          try Console.out(FittedText.fit(text, width: layout.resolved))
-        }
+    let service = try repair ? database.writing() : database.reading()
+    let file = service.store.filePath ?? database.resolvedPath
+    let path = TerminalText.sanitize(file)
+    let outcome = try service.check(repair: repair)
+    let report = outcome.report
+    let rebuilt = outcome.rebuilt
+    if format == .text {
+      for table in rebuilt {
+        try Console.out(FittedText.fit("repaired: rebuilt \(table) from the expenses", width: layout.resolved))
       }
-      report = outcome.report
+      if outcome.notRepairable {
+        let text = "not repaired: the rows themselves must be corrected first (see below)"
+        try Console.out(FittedText.fit(text, width: layout.resolved))
+      }
     }
     if format == .json {
       let problems = report.problems.map {
@@ -71,7 +69,7 @@ struct CheckCommand: ParsableCommand {
           message: $0.message, repairable: $0.isRepairable)
       }
       let json = JSONReport(
-        database: db.path, healthy: report.isHealthy, repaired: rebuilt, integrity: report.integrity,
+        database: file, healthy: report.isHealthy, repaired: rebuilt, integrity: report.integrity,
         expenseCount: report.expenseCount, rollupsChecked: report.rollupsChecked, problems: problems)
       try Console.out(try SafeJSON.text(json) + "\n")
     } else {

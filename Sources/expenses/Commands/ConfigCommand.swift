@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 
 /// `expenses config`: database-wide settings.
 struct ConfigCommand: ParsableCommand {
@@ -15,12 +16,12 @@ struct ConfigCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
     func run() throws {
-      let db = try database.openForReading()
-      let profiles = try db.profileNames()
+      let settings = try database.reading().settings()
+      let profiles = settings.profiles
       let lines = [
-        "database: \(db.path)",
-        "currency: \(try db.defaultCurrency().code)",
-        "accordion: \(try db.setting("accordion") ?? "off")",
+        "database: \(settings.database ?? database.resolvedPath)",
+        "currency: \(settings.currency.code)",
+        "accordion: \(settings.accordion ? "on" : "off")",
         "import profiles: \(profiles.isEmpty ? "none" : profiles.joined(separator: ", "))",
       ]
       // Sanitized and wrapped: a path or a profile name from the command line reaches the
@@ -40,11 +41,7 @@ struct ConfigCommand: ParsableCommand {
       guard Currency(code: code) != nil else { throw ValidationError(CoreError.unknownCurrency(code).description) }
     }
     func run() throws {
-      let db = try database.open()
-      guard let currency = Currency(code: code) else {
-        throw ValidationError(CoreError.unknownCurrency(code).description)
-      }
-      try db.setDefaultCurrency(currency)
+      try database.writing().setDefaultCurrency(code)
       print("Default currency: \(code.uppercased())")
     }
   }

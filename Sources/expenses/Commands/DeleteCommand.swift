@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 
 /// `expenses delete ID...`: takes rows out, all or none.
@@ -24,7 +25,7 @@ struct DeleteCommand: ParsableCommand {
   }
 
   func run() throws {
-    let deleted = try database.open().deleteExpenses(ids: ids)
+    let deleted = try database.writing().deleteExpenses(ids: ids)
     for expense in deleted {
       try Console.line(
         "Deleted #\(expense.id ?? 0): \(expense.date) \(expense.amount.formatted) "

@@ -35,22 +35,10 @@ struct DemoCommand: ParsableCommand {
         "expenses-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let csvPath = scratch.appendingPathComponent("demo-bank.csv").path
-    try (DemoData.bankCSV + "\n").write(toFile: csvPath, atomically: false, encoding: .utf8)
     let dbPath = keep ?? scratch.appendingPathComponent("demo.sqlite").path
-    let db = try AppDatabase(path: dbPath)
-
-    var request = ImportRequest(path: csvPath)
-    request.importedAt = Date()
-    _ = try ImportService(database: db).run(request)
-    for line in DemoData.budgetsCSV.split(separator: "\n").dropFirst() {
-      let fields = line.split(separator: ",").map(String.init)
-      try db.saveBudget(Budget(category: fields[0], amount: try Money.parse(fields[1], currency: .usd)))
-    }
-    for name in DemoData.incomeCategories { try db.setCategoryKind(name, kind: .income) }
-
-    let lastDay = try db.expenses(limit: 1).first?.date ?? systemToday()
-    try ReportPrinter(database: db, options: options, defaultToday: lastDay).print()
+    let service = try ExpenseService.open(path: dbPath, access: .write)
+    let lastDay = try service.loadDemo(scratchFolder: scratch.path)
+    try ReportPrinter(service: service.pinning(today: lastDay), options: options).print()
   }
 
   /// Creates `path` as a new empty file, or fails with exit 73 if anything is there already:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 
 /// `expenses edit ID [--date] [--amount] [--description] [--category] [--account]`.
@@ -37,15 +38,9 @@ struct EditCommand: ParsableCommand {
   }
 
   func run() throws {
-    let db = try database.open()
-    guard let stored = try db.expense(id: id) else { throw StoreError.expenseNotFound([id]) }
-    var change = ExpenseEdit(
-      date: try date.map(DateArgument.date), description: description,
-      category: category, account: account)
-    if let amount {
-      change.amountMinor = try AddCommand.signedMinor(amount, currency: stored.amount.currency)
-    }
-    let edited = try db.editExpense(id: id, change)
+    let edited = try database.writing().editExpense(
+      id: id, date: try date.map(DateArgument.date), amount: amount, description: description, category: category,
+      account: account)
     let category = edited.category.map(TerminalText.sanitize) ?? uncategorizedName
     try Console.line(
       "Edited #\(id): \(edited.date) \(edited.amount.formatted) \(TerminalText.sanitize(edited.description)) "

@@ -50,21 +50,14 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let db = try database.openForReading()
+    let service = try database.reading()
     let (first, last) = try period()
-    let input = ExportInput(
-      expenses: try db.expenses(from: first, through: last), kinds: try db.categoryKinds(),
-      budgets: try db.budgets(), firstDay: first)
-    let text: String
-    switch format {
-    case .ledger: text = LedgerRenderer().render(input)
-    case .beancount: text = BeancountRenderer().render(input)
-    }
+    let text = try service.exportJournal(format.journal, from: first, through: last)
     guard let output else {
       try Console.out(text)
       return
     }
-    let file = try OutputFile(path: output, force: force, database: db.path)
+    let file = try OutputFile(path: output, force: force, database: service.store.filePath)
     do {
       try file.write(text)
     } catch {
@@ -78,4 +71,11 @@ struct ExportCommand: ParsableCommand {
 /// The journal formats of `export`.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
   case ledger, beancount
+
+  var journal: ExpenseService.ExportFormat {
+    switch self {
+    case .ledger: return .ledger
+    case .beancount: return .beancount
+    }
+  }
 }

@@ -8,14 +8,11 @@ import Foundation
 extension ImportCommand {
   /// `import FILE --preview`: the real import run as a dry run (so rules, duplicates and
   /// exclusions are exactly what an import would do), shown as settings, columns and rows.
-  func printPreview(_ db: AppDatabase, _ options: ImportOptions) throws {
+  func printPreview(_ service: ExpenseService, _ options: ImportOptions) throws {
     var request = ImportRequest(path: file, options: options)
     request.skipInvalid = skipInvalid
-    request.dryRun = true
-    request.previewLimit = limit
-    let summary = try ImportService(database: db).run(request)
-    let patterns = Dictionary(uniqueKeysWithValues: try db.rules().map { ($0.id, $0.pattern) })
-    let model = ImportCommand.previewModel(summary, options: options, rulePatterns: patterns)
+    let summary = try service.previewImport(request, limit: limit)
+    let model = ImportCommand.previewModel(summary, options: options, rulePatterns: summary.rulePatterns)
     if format == .json {
       try Console.out(try SafeJSON.text(model) + "\n")
       return

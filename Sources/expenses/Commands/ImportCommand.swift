@@ -171,32 +171,27 @@ struct ImportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let db = try database.open()
-    let options = try flags().options(database: db)
-    if preview { return try printPreview(db, options) }
+    let service = try database.writing()
+    let options = try service.importOptions(flags())
+    if preview { return try printPreview(service, options) }
     var request = ImportRequest(path: file, options: options)
     request.skipInvalid = skipInvalid
     request.rejectsPath = rejects
     request.forceRejects = force
     request.dryRun = dryRun
-    request.importedAt = Date()
+    request.saveProfileAs = saveProfile
     let progress = ProgressBar(
       enabled: TerminalEnvironment.isTerminal(STDERR_FILENO),
       width: TerminalEnvironment.columns(of: STDERR_FILENO) ?? 80, ascii: !TerminalEnvironment().localeIsUTF8)
     let summary: ImportSummary
     do {
       defer { progress.finish() }
-      summary = try ImportService(database: db).run(request, progress: progress.callback)
-    }
-    if let saveProfile {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      try db.saveProfile(name: saveProfile, json: String(decoding: try encoder.encode(options), as: UTF8.self))
+      summary = try service.importFile(request, progress: progress.callback)
     }
     let width = TerminalEnvironment().width(option: self.width)
     let text =
       format == .json
-      ? summary.json() : FittedText.fit(summary.text(dryRun: dryRun, today: systemToday()), width: width)
+      ? summary.json() : FittedText.fit(summary.text(dryRun: dryRun, today: service.clock.today()), width: width)
     do {
       let warnings = summary.warningText()
       if format == .text && !warnings.isEmpty { try Console.err(FittedText.fit(warnings, width: width)) }

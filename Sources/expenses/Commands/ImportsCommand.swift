@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -55,7 +56,7 @@ struct ImportsCommand: ParsableCommand {
     }
 
     func run() throws {
-      let records = try database.openForReading().imports()
+      let records = try database.reading().imports()
       if format == .json {
         let rows = records.map {
           Row(
@@ -90,7 +91,7 @@ struct ImportsCommand: ParsableCommand {
     @Argument(help: "Import id.") var id: Int64
 
     func run() throws {
-      let removed = try database.open().removeImport(id: id)
+      let removed = try database.writing().removeImport(id: id)
       try Console.line("Removed import \(id): \(removed) row\(removed == 1 ? "" : "s") deleted")
     }
   }

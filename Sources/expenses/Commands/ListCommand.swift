@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import Foundation
 
 /// `expenses list`: the stored expenses, newest first.
@@ -27,9 +28,7 @@ struct ListCommand: ParsableCommand {
   }
 
   func run() throws {
-    let db = try database.openForReading()
-    let expenses = try db.expenses(
-      month: try month.map(DateArgument.month), category: category)
+    let expenses = try database.reading().expenses(month: try month.map(DateArgument.month), category: category)
     let output: String
     if format == .json {
       output = ExpenseJSON.encode(expenses) + "\n"

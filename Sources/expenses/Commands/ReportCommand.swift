@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExpenseService
 
 /// `expenses report`: the budget report for a month, fitted to the terminal.
 struct ReportCommand: ParsableCommand {
@@ -37,7 +38,7 @@ struct ReportCommand: ParsableCommand {
   func run() throws {
     if interactive { return try BrowseCommand.run(database: database, options: options, screen: screen) }
     // Reading takes no lock; only --save (which stores section states) opens for writing.
-    let db = try options.save ? database.open() : database.openForReading()
-    try ReportPrinter(database: db, options: options, defaultToday: systemToday()).print()
+    let service = try options.save ? database.writing() : database.reading()
+    try ReportPrinter(service: service, options: options).print()
   }
 }

@@ -39,9 +39,9 @@ struct RulesCommand: ParsableCommand {
     }
 
     func run() throws {
-      let db = try database.open()
-      try CategoryHint.warn(db, category: category, action: "Adding the rule for")
-      let rule = try db.addRule(
+      let service = try database.writing()
+      try CategoryHint.warn(service, category: category, action: "Adding the rule for")
+      let rule = try service.addRule(
         pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field) ?? .description)
       print(
         "Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))")
@@ -55,7 +55,7 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let rules = try database.openForReading().rules()
+      let rules = try database.reading().rules()
       if format == .json {
         print(try SafeJSON.text(rules))
         return
@@ -77,7 +77,7 @@ struct RulesCommand: ParsableCommand {
     @Argument(help: "Rule id (see 'rules list').") var id: Int64
 
     func run() throws {
-      try database.open().removeRule(id: id)
+      try database.writing().removeRule(id: id)
       print("Removed rule \(id)")
     }
   }
@@ -96,7 +96,7 @@ struct RulesCommand: ParsableCommand {
     @Flag(help: "Print how many rows would change, per category; write nothing.") var dryRun = false
 
     func run() throws {
-      let result = try (dryRun ? database.openForReading() : database.open()).applyRules(dryRun: dryRun)
+      let result = try (dryRun ? database.reading() : database.writing()).applyRules(dryRun: dryRun)
       let rows = "expense\(result.changed == 1 ? "" : "s")"
       try Console.line(
         dryRun ? "Would re-categorize \(result.changed) \(rows)" : "Re-categorized \(result.changed) \(rows)")

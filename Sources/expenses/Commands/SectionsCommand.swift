@@ -23,16 +23,17 @@ struct SectionsCommand: ParsableCommand {
     defaultSubcommand: List.self)
 
   /// The section table `sections` prints after every command.
-  static func describe(_ db: AppDatabase, width: Int = TerminalEnvironment().width(option: nil)) throws -> String {
-    let service = SectionService(database: db)
-    let rows = try service.entries().map { entry in
+  static func describe(_ service: ExpenseService, width: Int = TerminalEnvironment().width(option: nil)) throws
+    -> String
+  {
+    let rows = try service.sectionEntries().map { entry in
       [
         entry.id, entry.title, (entry.expanded ? "expanded" : "collapsed") + (entry.saved ? " (saved)" : ""),
         entry.collapsibleIn == .compact ? "compact only" : entry.collapsibleIn.rawValue,
       ]
     }
     let table = ColumnTable(header: ["id", "title", "state", "collapsible"], rows: rows)
-    return table.render(width: width) + "accordion: \(try service.accordion() ? "on" : "off")\n"
+    return table.render(width: width) + "accordion: \(try service.settings().accordion ? "on" : "off")\n"
   }
 
   struct List: ParsableCommand {
@@ -40,7 +41,7 @@ struct SectionsCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
     func run() throws {
-      try Console.out(try SectionsCommand.describe(try database.openForReading(), width: layout.resolved))
+      try Console.out(try SectionsCommand.describe(try database.reading(), width: layout.resolved))
     }
   }
 
@@ -49,9 +50,9 @@ struct SectionsCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Section id or 'all'.") var id: String
     func run() throws {
-      let db = try database.open()
-      try SectionService(database: db).change(expand: [id], collapse: [])
-      try Console.out(try SectionsCommand.describe(db))
+      let service = try database.writing()
+      try service.changeSections(expand: [id], collapse: [])
+      try Console.out(try SectionsCommand.describe(service))
     }
   }
 
@@ -60,9 +61,9 @@ struct SectionsCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Section id or 'all'.") var id: String
     func run() throws {
-      let db = try database.open()
-      try SectionService(database: db).change(expand: [], collapse: [id])
-      try Console.out(try SectionsCommand.describe(db))
+      let service = try database.writing()
+      try service.changeSections(expand: [], collapse: [id])
+      try Console.out(try SectionsCommand.describe(service))
     }
   }
 
@@ -70,9 +71,9 @@ struct SectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Forget saved states: back to the defaults.")
     @OptionGroup var database: DatabaseOptions
     func run() throws {
-      let db = try database.open()
-      try SectionService(database: db).reset()
-      try Console.out(try SectionsCommand.describe(db))
+      let service = try database.writing()
+      try service.resetSections()
+      try Console.out(try SectionsCommand.describe(service))
     }
   }
 
@@ -85,9 +86,9 @@ struct SectionsCommand: ParsableCommand {
       guard state == "on" || state == "off" else { throw ValidationError("accordion takes 'on' or 'off'") }
     }
     func run() throws {
-      let db = try database.open()
-      try SectionService(database: db).setAccordion(state == "on")
-      try Console.out(try SectionsCommand.describe(db))
+      let service = try database.writing()
+      try service.setAccordion(state == "on")
+      try Console.out(try SectionsCommand.describe(service))
     }
   }
 }

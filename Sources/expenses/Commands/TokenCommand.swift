@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseRender
 import ExpenseServer
+import ExpenseService
 import ExpenseStore
 import Foundation
 
@@ -38,13 +39,10 @@ struct TokenCommand: ParsableCommand {
     }
 
     func run() throws {
-      let db = try database.open()
-      let now = Date()
       let token = TokenHasher.newToken()
-      let record = APIToken(
-        name: name, scope: APIToken.Scope(rawValue: scope) ?? .read, createdAt: ImportRecord.timestamp(now),
-        expiresAt: expires.map { ImportRecord.timestamp(now.addingTimeInterval(Double($0) * 86_400)) })
-      try db.createToken(record, hash: TokenHasher.hash(token))
+      try database.writing().createToken(
+        name: name, scope: APIToken.Scope(rawValue: scope) ?? .read, expiresInDays: expires,
+        hash: TokenHasher.hash(token))
       try Console.out(token + "\n")
     }
   }
@@ -55,11 +53,9 @@ struct TokenCommand: ParsableCommand {
     @OptionGroup var layout: WidthOptions
 
     func run() throws {
-      let now = ImportRecord.timestamp(Date())
-      let rows = try database.openForReading().tokens().map { token in
-        let state =
-          token.revokedAt.map { "revoked \($0)" } ?? (token.isValid(at: now) ? "active" : "expired")
-        return [token.name, token.scope.rawValue, token.createdAt, token.expiresAt ?? "never", state]
+      let rows = try database.reading().tokens().map { listing in
+        let token = listing.token
+        return [token.name, token.scope.rawValue, token.createdAt, token.expiresAt ?? "never", listing.state]
       }
       if rows.isEmpty {
         let text = "no tokens; make one with 'expenses token create NAME --scope read'"
@@ -77,7 +73,7 @@ struct TokenCommand: ParsableCommand {
     @Argument(help: "The token's name.") var name: String
 
     func run() throws {
-      try database.open().revokeToken(name: name, at: ImportRecord.timestamp(Date()))
+      try database.writing().revokeToken(name: name)
       try Console.out("revoked \(TerminalText.sanitize(name))\n")
     }
   }

@@ -1,33 +1,30 @@
 import ExpenseCore
 import ExpenseRender
 import ExpenseService
-import ExpenseStore
 
-/// The interactive report's one way to the database, through the service layer the other front
-/// ends use: load a month, read and save the section states and accordion mode. Everything else
-/// on the screen is pure (`ExpenseInteractive`).
+/// The interactive report's one way to the data: each effect of the pure screen
+/// (`ExpenseInteractive`) is one call of the service every front end uses.
 struct InteractiveData {
-  var database: AppDatabase
+  var service: ExpenseService
 
   /// The month's report with every section loaded, expense rows included, so that folding on
   /// screen never has to go back to the database.
   func report(month: Month, today: CivilDate) throws -> BudgetReport {
-    try ReportLoader(database: database).report(
-      month: month, today: today, including: Set(SectionID.allCases), explainCategories: true)
+    try service.fullReport(month: month, today: today)
   }
 
   /// The saved states with one-off `--expand`/`--collapse` applied, resolved as `sections`
   /// resolves them (compact width: every collapsible section has its own state).
   func sections(expand: [String], collapse: [String]) throws -> SectionStates {
-    try SectionService(database: database).resolve(expand: expand, collapse: collapse, windowSize: .compact)
+    try service.resolveSections(expand: expand, collapse: collapse, windowSize: .compact)
   }
 
-  func accordionMode() throws -> Bool { try SectionService(database: database).accordion() }
+  func accordionMode() throws -> Bool { try service.savedSections().accordion }
 
   /// Saves every collapsible section's state (one transaction).
-  func saveSections(_ states: SectionStates) throws { try SectionService(database: database).save(states) }
+  func saveSections(_ states: SectionStates) throws { try service.saveSections(states) }
 
   /// Saves accordion mode, as `expenses sections accordion on|off` does (the screen has folded
   /// the other sections itself and saves them next).
-  func saveAccordion(_ on: Bool) throws { try SectionService(database: database).storeAccordion(on) }
+  func saveAccordion(_ on: Bool) throws { try service.storeAccordion(on) }
 }

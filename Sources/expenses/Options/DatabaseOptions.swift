@@ -1,5 +1,5 @@
 import ArgumentParser
-import ExpenseStore
+import ExpenseService
 import Foundation
 
 /// `--db PATH`, shared by every command that touches the database.
@@ -29,16 +29,15 @@ struct DatabaseOptions: ParsableArguments {
     return home + "/.local/share/expenses/expenses.sqlite"
   }
 
-  /// Opens the database for a command that writes (creating it when missing), after removing
-  /// what a `restore` killed half-way left beside it.
-  func open() throws -> AppDatabase {
-    AppDatabase.removeLeftovers(besides: resolvedPath)
-    return try AppDatabase(path: resolvedPath, access: .write, wait: wait)
+  /// The service over the database for a command that writes (creating the database when
+  /// missing, after removing what a `restore` killed half-way left beside it).
+  func writing() throws -> ExpenseService {
+    try ExpenseService.open(path: resolvedPath, access: .write, wait: wait)
   }
 
-  /// Opens the database for a command that only reads: no lock is taken and nothing is written,
-  /// so it answers while another process imports, and from a read-only file or folder.
-  func openForReading() throws -> AppDatabase { try AppDatabase(path: resolvedPath, access: .read, wait: wait) }
+  /// The service for a command that only reads: no lock is taken and nothing is written, so it
+  /// answers while another process imports, and from a read-only file or folder.
+  func reading() throws -> ExpenseService { try ExpenseService.open(path: resolvedPath, access: .read, wait: wait) }
 
   func validate() throws {
     guard wait >= 0, wait.isFinite else { throw ValidationError("--wait must be 0 or more seconds") }

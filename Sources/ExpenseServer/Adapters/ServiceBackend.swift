@@ -1,67 +1,76 @@
 import ExpenseCore
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 import Synchronization
 
-/// `ExpenseBackend` over the SQLite file: one writer connection, used by one job at a time,
-/// and a few read-only connections that never wait for it (WAL: a reader sees the last commit
-/// while an import writes).
-public final class SQLiteBackend: ExpenseBackend {
-  let writer: AppDatabase
-  let readers: [AppDatabase]
-  /// Asked for `PRAGMA data_version` only: its own connection, so the stamp sees every commit.
-  let watcher: AppDatabase
+/// `ExpenseBackend` as calls of `ExpenseService`: each method is one service call on the right
+/// queue, nothing more. Writes go through one writer, one job at a time; reads through a few
+/// read-only services that never wait for it (WAL: a reader sees the last commit while an
+/// import writes). The service calls block, so they run on these queues, off the concurrency pool.
+public final class ServiceBackend: ExpenseBackend {
+  let writer: ExpenseService
+  let readers: [ExpenseService]
+  /// Asked for the change stamp only: its own connection, so the stamp sees every commit.
+  let watcher: ExpenseService
   let writeQueue = BlockingQueue(label: "expenses.writer", serial: true)
   let readQueue = BlockingQueue(label: "expenses.readers", serial: false)
   private let nextReader = Atomic<Int>(0)
-  let clock: ServerClock
 
-  /// Opens `path` for writing (migrating it if needed) and `readerCount` read-only connections.
-  public init(path: String, readerCount: Int = 4, wait: Double = 10, clock: ServerClock = .system) throws {
-    writer = try AppDatabase(path: path, access: .write, wait: wait)
-    readers = try (0..<max(1, readerCount)).map { _ in try AppDatabase(path: path, access: .read, wait: wait) }
-    watcher = try AppDatabase(path: path, access: .read, wait: wait)
-    self.clock = clock
+  public init(writer: ExpenseService, readers: [ExpenseService], watcher: ExpenseService) {
+    self.writer = writer
+    self.readers = readers.isEmpty ? [writer] : readers
+    self.watcher = watcher
   }
 
-  /// Runs `body` on a read connection, off the concurrency pool.
-  func read<T: Sendable>(_ body: @escaping @Sendable (AppDatabase) throws -> T) async throws -> T {
+  /// Serves the SQLite file at `path`: opened for writing (migrated if needed), plus
+  /// `readerCount` read-only connections.
+  public convenience init(path: String, readerCount: Int = 4, wait: Double = 10, clock: ServiceClock = .system) throws {
+    self.init(
+      writer: try ExpenseService.open(path: path, access: .write, wait: wait, clock: clock),
+      readers: try (0..<max(1, readerCount)).map { _ in
+        try ExpenseService.open(path: path, access: .read, wait: wait, clock: clock)
+      },
+      watcher: try ExpenseService.open(path: path, access: .read, wait: wait, clock: clock))
+  }
+
+  /// Runs `body` with a read service, off the concurrency pool.
+  func read<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
     let index = nextReader.add(1, ordering: .relaxed).oldValue
     let reader = readers[abs(index % readers.count)]
     return try await readQueue.run { try body(reader) }
   }
 
   /// Runs `body` with the writer, one job at a time.
-  func write<T: Sendable>(_ body: @escaping @Sendable (AppDatabase) throws -> T) async throws -> T {
+  func write<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
     let writer = self.writer
     return try await writeQueue.run { try body(writer) }
   }
 
   public func token(hash: String) async throws -> APIToken? { try await read { try $0.token(hash: hash) } }
-  public func changeStamp() throws -> Int64 { try watcher.dataVersion() }
+  public func changeStamp() throws -> Int64 { try watcher.changeStamp() }
   public func revision() async throws -> Int64 { try await read { try $0.revision() } }
 
   public func reportJSON(month: Month, today: CivilDate) async throws -> String {
-    try await read { try ServerReports.json(database: $0, month: month, today: today) }
+    try await read { try $0.reportJSON(month: month, today: today) }
   }
 
   public func reportPage(month: Month, today: CivilDate) async throws -> String {
-    try await read { try ServerReports.page(database: $0, month: month, today: today) }
+    try await read { try $0.reportPage(month: month, today: today, script: PageRoutes.scriptPath) }
   }
 
-  public func sections() async throws -> SavedSections { try await read { try ServerSections.saved($0) } }
+  public func sections() async throws -> SavedSections { try await read { try $0.savedSections() } }
 
   public func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections {
-    try await write { db in
-      let current = try ServerSections.saved(db)
-      if let ifMatch, ifMatch != "*", ifMatch != current.tag {
-        throw APIProblem(
-          status: .preconditionFailed,
-          detail: "the sections changed since \(ifMatch) (now \(current.tag)); read them again and retry")
+    try await write { service in
+      try service.updateSections(change) { current in
+        if let ifMatch, ifMatch != "*", ifMatch != current.tag {
+          throw APIProblem(
+            status: .preconditionFailed,
+            detail: "the sections changed since \(ifMatch) (now \(current.tag)); read them again and retry")
+        }
       }
-      try ServerSections.apply(change, database: db)
-      return try ServerSections.saved(db)
     }
   }
 
@@ -69,8 +78,7 @@ public final class SQLiteBackend: ExpenseBackend {
   public func removeImport(id: Int64) async throws -> Int { try await write { try $0.removeImport(id: id) } }
 
   public func importFile(path: String, request: UploadImport) async throws -> ImportResult {
-    let clock = self.clock
-    return try await write { try ServerImports.run(database: $0, path: path, upload: request, now: clock.now()) }
+    try await write { try $0.importUpload(path: path, request) }
   }
 
   public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws
@@ -79,7 +87,7 @@ public final class SQLiteBackend: ExpenseBackend {
     try await read { try $0.expensePage(month: month, category: category, after: cursor, limit: limit) }
   }
 
-  public func expense(id: Int64) async throws -> Expense? { try await read { try $0.expense(id: id) } }
+  public func expense(id: Int64) async throws -> Expense? { try await read { try $0.store.expense(id: id) } }
 
   public func editExpense(id: Int64, _ change: ExpenseEdit) async throws -> Expense {
     try await write { try $0.editExpense(id: id, change) }
@@ -89,17 +97,7 @@ public final class SQLiteBackend: ExpenseBackend {
 
   public func budgets() async throws -> [Budget] { try await read { try $0.budgets() } }
   public func defaultCurrency() async throws -> Currency { try await read { try $0.defaultCurrency() } }
-
-  public func saveBudget(_ budget: Budget) async throws -> Budget {
-    try await write { db in
-      try db.saveBudget(budget)
-      // Stored under the category's known spelling: answer with what was stored.
-      let key = CategoryName.key(budget.category)
-      return try db.budgets().first {
-        CategoryName.key($0.category) == key && $0.month == budget.month && $0.amount.currency == budget.amount.currency
-      } ?? budget
-    }
-  }
+  public func saveBudget(_ budget: Budget) async throws -> Budget { try await write { try $0.saveBudget(budget) } }
 
   public func removeBudget(category: String, month: Month?, currency: Currency?) async throws {
     try await write { try $0.removeBudget(category: category, month: month, currency: currency) }
@@ -129,7 +127,9 @@ public final class SQLiteBackend: ExpenseBackend {
   }
 
   public func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws {
-    let time = clock.timestamp
-    try await write { try $0.saveIdempotentResponse(response, token: token, key: key, at: time) }
+    try await write { try $0.saveIdempotentResponse(response, token: token, key: key) }
   }
 }
+
+/// The backend `expenses serve` runs on one SQLite file (the name tests and older callers use).
+public typealias SQLiteBackend = ServiceBackend

@@ -1,0 +1,53 @@
+import ExpenseCore
+import ExpenseImport
+import ExpenseStore
+import Foundation
+
+extension ExpenseService {
+  /// How a file will be read: `flags` laid over the saved profile they name (or the defaults).
+  public func importOptions(_ flags: ImportFlags) throws -> ImportOptions { try flags.options(store: store) }
+
+  /// Imports one file in one transaction (see `ImportService`); the import's time is the
+  /// clock's unless the request says. `progress` is called on the parse thread.
+  public func importFile(_ request: ImportRequest, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws
+    -> ImportSummary
+  {
+    var request = request
+    if request.importedAt == nil { request.importedAt = clock.now() }
+    let summary = try ImportService(store: store).run(request, progress: progress)
+    // A dry run writes nothing of the file, but saving the profile was asked for.
+    if request.dryRun, let name = request.saveProfileAs {
+      try store.saveProfile(name: name, json: try request.options.profileJSON())
+    }
+    return summary
+  }
+
+  /// `import --preview`: the import run as a dry run (so rules, duplicates and exclusions are
+  /// exactly what an import would do), listing its first `limit` rows.
+  public func previewImport(_ request: ImportRequest, limit: Int) throws -> ImportSummary {
+    var request = request
+    request.dryRun = true
+    request.previewLimit = limit
+    request.saveProfileAs = nil
+    return try importFile(request)
+  }
+
+  /// Imports an upload (a private temporary copy at `path`) as `POST /v1/imports` does, with
+  /// every rejected and excluded row listed (the counts are always exact).
+  public func importUpload(path: String, _ upload: UploadImport) throws -> ImportResult {
+    var request = ImportRequest(path: path, options: try importOptions(upload.flags))
+    request.sourceName = upload.fileName
+    request.messageName = upload.messageName
+    request.skipInvalid = upload.skipInvalid
+    request.dryRun = upload.preview
+    request.detailLimit = ImportResult.detailLimit
+    request.previewLimit = 0
+    return ImportResult(try importFile(request), file: upload.fileName, preview: upload.preview)
+  }
+
+  /// The recorded imports, oldest first.
+  public func imports() throws -> [ImportRecord] { try store.imports() }
+
+  /// Removes the rows import `id` added; returns how many.
+  public func removeImport(id: Int64) throws -> Int { try store.removeImport(id: id) }
+}

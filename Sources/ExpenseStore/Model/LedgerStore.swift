@@ -1,0 +1,151 @@
+import ExpenseCore
+import Foundation
+
+/// Everything the application asks of storage, in domain terms: one ledger's expenses, budgets,
+/// categories and kinds, rules, imports, settings and section states, and the server's tokens.
+///
+/// Why a protocol: `ExpenseService` (every use case) is written against this, never against
+/// SQLite, so a second store (PostgreSQL) is a new conformance, not a copy of the service.
+/// `AppDatabase` (the SQLite file) is today's conformance; `StoreContractTests` is the suite any
+/// conformance must pass.
+///
+/// Calls are synchronous and each is atomic on its own (one transaction). A front end that must
+/// not block its threads (the HTTP server) runs them on its own blocking pool; a store over an
+/// asynchronous client may wait for it there.
+public protocol LedgerStore: AnyObject, Sendable {
+  /// The database file, when the store is one (output files must never replace it); `nil` for a
+  /// store that is a server.
+  var filePath: String? { get }
+
+  // MARK: Expenses
+
+  /// Expenses by date then id; all of them, or one month's, or one category's, at most `limit`.
+  func expenses(month: Month?, category: String?, limit: Int?) throws -> [Expense]
+  /// Expenses dated from `first` through `last` (either open), for exports.
+  func expenses(from first: CivilDate?, through last: CivilDate?) throws -> [Expense]
+  /// How many expenses there are (in `month`, when given).
+  func expenseCount(month: Month?) throws -> Int
+  /// One page of expenses after `cursor` (an opaque string a previous page returned).
+  func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) throws -> ExpensePage
+  func expense(id: Int64) throws -> Expense?
+  /// Where the category of expense `id` came from; `nil` when there is no such expense.
+  func categorySource(id: Int64) throws -> CategorySource?
+  /// Stores a hand-typed expense and returns it with its id.
+  func addExpense(_ expense: Expense) throws -> Expense
+  /// Applies `change` to expense `id` and returns the expense as stored.
+  func editExpense(id: Int64, _ change: ExpenseEdit) throws -> Expense
+  /// Deletes these expenses, all or none; returns them as they were.
+  func deleteExpenses(ids: [Int64]) throws -> [Expense]
+
+  // MARK: What reports read
+
+  /// Monthly totals per (currency, category) from `first` through `last`, with day-by-day
+  /// outflows when `daily`.
+  func monthlyTotals(from first: Month, through last: Month, daily: Bool) throws -> [CategoryMonthTotal]
+  /// The first month with data, per currency.
+  func historyStart() throws -> [Currency: Month]
+  /// The latest month with data.
+  func latestMonth() throws -> Month?
+
+  // MARK: Budgets, categories, rules
+
+  func budgets() throws -> [Budget]
+  func saveBudget(_ budget: Budget) throws
+  func removeBudget(category: String, month: Month?, currency: Currency?) throws
+  func categoryKinds() throws -> [String: CategoryKind]
+  func categories() throws -> [CategorySummary]
+  func categoryNames() throws -> CategoryNames
+  /// A known category that `name` is probably a misspelling of.
+  func categorySuggestion(for name: String) throws -> String?
+  func setCategoryKind(_ name: String, kind: CategoryKind) throws
+  /// Forgets a category no expense uses; `false` when there was nothing to forget.
+  func forgetCategory(_ name: String) throws -> Bool
+  func rules() throws -> [CategoryRule]
+  func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule
+  func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule
+  func removeRule(id: Int64) throws
+  /// Re-categorizes by the rules (or counts what would change, with `dryRun`).
+  func applyRules(dryRun: Bool) throws -> RulesApplyResult
+
+  // MARK: Imports
+
+  /// Runs `body` with a writer of one file's rows inside ONE transaction: if `body` throws,
+  /// nothing of the file is written; with `dryRun` everything runs and nothing is kept.
+  func importRows<T>(
+    sourceFile: String, dryRun: Bool, explainLimit: Int, importedAt: Date?, _ body: (any ImportWriter) throws -> T
+  ) throws -> T
+  func imports() throws -> [ImportRecord]
+  /// Removes the rows import `id` added; returns how many.
+  func removeImport(id: Int64) throws -> Int
+
+  // MARK: Settings, profiles, section states
+
+  func defaultCurrency() throws -> Currency
+  func setDefaultCurrency(_ currency: Currency) throws
+  func setting(_ key: String) throws -> String?
+  func setSetting(_ key: String, _ value: String) throws
+  func profile(named name: String) throws -> String
+  func profileNames() throws -> [String]
+  func saveProfile(name: String, json: String) throws
+  func sectionStates() throws -> [String: Bool]
+  func saveSectionStates(_ states: [String: Bool]) throws
+  func resetSectionStates() throws
+
+  // MARK: The server's tokens, idempotency and change tracking
+
+  func createToken(_ token: APIToken, hash: String) throws
+  func tokens() throws -> [APIToken]
+  func token(hash: String) throws -> APIToken?
+  func revokeToken(name: String, at time: String) throws
+  func idempotentResponse(token: String, key: String) throws -> IdempotentResponse?
+  func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String, at time: String) throws
+  /// Grows with every write to what the API serves; survives restarts.
+  func revision() throws -> Int64
+  /// Changes whenever anything is committed by anyone (cheap: asked per request).
+  func changeStamp() throws -> Int64
+
+  // MARK: Health
+
+  /// Checks the stored data (integrity, rollups, values) without changing it.
+  func check() throws -> CheckReport
+  /// Rebuilds what `check` found out of step and can be rebuilt from the rows.
+  func repairRollups() throws -> (rebuilt: [String], report: CheckReport)
+  /// Writes a consistent copy of the whole store to the new file `path`.
+  func backup(into path: String) throws
+}
+
+/// Stores one file's rows during `LedgerStore.importRows`: the import's hot path, a batch of
+/// about a thousand rows per call.
+public protocol ImportWriter: AnyObject {
+  /// Called for each row with what became of it (dry runs list rows from it).
+  var onOutcome: ((_ row: ImportedRow, _ outcome: ImportOutcome) -> Void)? { get set }
+  var inserted: Int { get }
+  var duplicates: Int { get }
+  /// Duplicates explained (up to the explain limit): which line, and where the stored row came from.
+  var explained: [ImportDuplicate] { get }
+  var lastDate: CivilDate? { get }
+  /// The import's record id once rows were added.
+  var recordID: Int64? { get }
+  func write(_ batch: PreparedBatch) throws
+  /// Saves an import profile in the import's transaction (`--save-profile`: both or neither).
+  func saveProfile(name: String, json: String) throws
+}
+
+/// What happened to one imported row.
+public enum ImportOutcome: Sendable, Equatable {
+  case inserted
+  case duplicate
+}
+
+/// A row skipped as a duplicate and the stored row it duplicates, for the summary.
+public struct ImportDuplicate: Sendable, Hashable, Codable {
+  /// Line in the file being imported.
+  public var line: Int
+  /// Where the stored twin came from (`file:line`, or `added by hand`).
+  public var existingSource: String
+
+  public init(line: Int, existingSource: String) {
+    self.line = line
+    self.existingSource = existingSource
+  }
+}
