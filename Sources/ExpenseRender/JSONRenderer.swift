@@ -8,8 +8,8 @@ import Foundation
 /// `groups` (ExpenseCore's encoding of `CurrencyGroup`), `sections`, `expenses`, `trends`.
 /// `expenses` and `trends` are null only when the report was built without them (a terminal
 /// report of folded sections); the service always builds them for JSON, so what a script
-/// receives never depends on a saved display state. Each expense has the shape of `list`
-/// (`source` is `{file, line}` or null) plus the older flat `sourceFile`/`sourceLine`.
+/// receives never depends on a saved display state. Each expense is an `ExpenseResource`, the
+/// object `list` prints and the API serves.
 /// A section's `collapsible` never depends on the terminal: it is the section's definition
 /// (`summary` false, the others true), with `collapsibleIn` = `never`, `compact` or `always`.
 /// `itemCount`: summary = currency groups, category-performance = categories over all groups,
@@ -44,7 +44,7 @@ public struct JSONRenderer {
       try c.encode(report.expenseCount, forKey: .expenseCount)
       try c.encode(report.groups, forKey: .groups)
       try c.encode(SectionID.allCases.map { SectionEntry(id: $0, report: report, states: sections) }, forKey: .sections)
-      try c.encode(report.expenses.map { $0.map(ExpenseEntry.init) }, forKey: .expenses)
+      try c.encode(report.expenses.map { $0.map(ExpenseResource.init) }, forKey: .expenses)
       try c.encode(report.trends, forKey: .trends)
       try c.encode(report.firstMonthWithData, forKey: .firstMonthWithData)
       try c.encode(report.latestMonthWithData, forKey: .latestMonthWithData)
@@ -71,26 +71,6 @@ public struct JSONRenderer {
       case .expenses: itemCount = report.expenseCount
       case .trends: itemCount = report.trends?.months.count ?? 6
       }
-    }
-  }
-
-  struct ExpenseEntry: Encodable {
-    var expense: Expense
-    enum Keys: String, CodingKey {
-      case id, date, amountMinor, currency, description, category, account, source, sourceFile, sourceLine
-    }
-    func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: Keys.self)
-      try c.encode(expense.id, forKey: .id)
-      try c.encode(expense.date, forKey: .date)
-      try c.encode(expense.amount.minor, forKey: .amountMinor)
-      try c.encode(expense.amount.currency, forKey: .currency)
-      try c.encode(expense.description, forKey: .description)
-      try c.encode(expense.category, forKey: .category)
-      try c.encode(expense.account, forKey: .account)
-      try c.encode(expense.source, forKey: .source)  // the shape `list` uses
-      try c.encode(expense.source?.file, forKey: .sourceFile)  // kept for scripts written before `source`
-      try c.encode(expense.source?.line, forKey: .sourceLine)
     }
   }
 }

@@ -37,6 +37,18 @@ public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConverti
   case totalTooLarge(location: String, detail: String)
   /// The report cannot fit this width.
   case widthTooSmall(Int)
+  /// An input file (a backup to restore) does not exist.
+  case noSuchFile(path: String)
+  /// An input file cannot be opened (`reason` is the system's).
+  case cannotRead(path: String, reason: String)
+  /// Copying an input file failed part way.
+  case cannotCopy(path: String, reason: String)
+  /// A backup was refused (`message` names the user's file; `kind` says why).
+  case backupRefused(String, kind: Kind)
+  /// `DATABASE.before-restore` is there from an earlier restore and replacing it was not asked.
+  case previousRestoreExists(path: String)
+  /// `DATABASE.before-restore` is not a regular file: it is never replaced.
+  case previousRestoreNotRegular(path: String)
 
   public var kind: Kind {
     switch self {
@@ -44,6 +56,10 @@ public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConverti
     case .cannotWrite: return .io
     case .everyRowExcluded, .totalTooLarge: return .badData
     case .widthTooSmall: return .usage
+    case .noSuchFile, .cannotRead: return .noInput
+    case .cannotCopy: return .io
+    case .backupRefused(_, let kind): return kind
+    case .previousRestoreExists, .previousRestoreNotRegular: return .cannotCreate
     }
   }
 
@@ -70,6 +86,18 @@ public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConverti
         + "\n  hint: an amount this large is almost always a misread column or decimal mark; check the file"
     case .widthTooSmall(let width):
       return "the width is \(width) columns; the report needs at least 20 (set --width)"
+    case .noSuchFile(let path):
+      return "\(path): no such file"
+    case .cannotRead(let path, let reason):
+      return "cannot read \(path): \(reason)"
+    case .cannotCopy(let path, let reason):
+      return "cannot copy \(path): \(reason)"
+    case .backupRefused(let message, _):
+      return message
+    case .previousRestoreExists(let path):
+      return "\(path) already exists (the database before an earlier restore); move it away, or add --force to replace it"
+    case .previousRestoreNotRegular(let path):
+      return "\(path) is not a regular file; it is never replaced. Move it away and restore again"
     }
   }
 

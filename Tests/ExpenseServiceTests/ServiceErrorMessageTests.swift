@@ -37,6 +37,22 @@ import Testing
       .badData
     ),
     (.widthTooSmall(12), "the width is 12 columns; the report needs at least 20 (set --width)", .usage),
+    (.noSuchFile(path: "b.sqlite"), "b.sqlite: no such file", .noInput),
+    (
+      .cannotRead(path: "b.sqlite", reason: "Permission denied"), "cannot read b.sqlite: Permission denied",
+      .noInput
+    ),
+    (.cannotCopy(path: "b.sqlite", reason: "Input/output error"), "cannot copy b.sqlite: Input/output error", .io),
+    (.backupRefused("b.sqlite is not an expenses database", kind: .badData), "b.sqlite is not an expenses database", .badData),
+    (
+      .previousRestoreExists(path: "db.before-restore"),
+      "db.before-restore already exists (the database before an earlier restore); move it away, or add --force to replace it",
+      .cannotCreate
+    ),
+    (
+      .previousRestoreNotRegular(path: "db.before-restore"),
+      "db.before-restore is not a regular file; it is never replaced. Move it away and restore again", .cannotCreate
+    ),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -50,6 +66,12 @@ import Testing
     case .everyRowExcluded: return "everyRowExcluded"
     case .totalTooLarge: return "totalTooLarge"
     case .widthTooSmall: return "widthTooSmall"
+    case .noSuchFile: return "noSuchFile"
+    case .cannotRead: return "cannotRead"
+    case .cannotCopy: return "cannotCopy"
+    case .backupRefused: return "backupRefused"
+    case .previousRestoreExists: return "previousRestoreExists"
+    case .previousRestoreNotRegular: return "previousRestoreNotRegular"
     }
   }
 
@@ -59,6 +81,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 9, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 15, "every case is pinned")
   }
 }

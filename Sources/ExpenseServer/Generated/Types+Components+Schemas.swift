@@ -585,6 +585,8 @@ extension Components {
                 ])
             }
         }
+        /// The object `expenses list --format json` prints for the same expense; what is null there is absent here.
+        ///
         /// - Remark: Generated from `#/components/schemas/Expense`.
         internal struct Expense: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Expense/id`.
@@ -607,6 +609,50 @@ extension Components {
             internal var sourceFile: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Expense/sourceLine`.
             internal var sourceLine: Swift.Int?
+            /// Where an imported row came from (absent for rows added by hand): sourceFile and sourceLine as one object.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/source`.
+            internal struct SourcePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Expense/source/file`.
+                internal var file: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Expense/source/line`.
+                internal var line: Swift.Int
+                /// Creates a new `SourcePayload`.
+                ///
+                /// - Parameters:
+                ///   - file:
+                ///   - line:
+                internal init(
+                    file: Swift.String,
+                    line: Swift.Int
+                ) {
+                    self.file = file
+                    self.line = line
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case file
+                    case line
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.file = try container.decode(
+                        Swift.String.self,
+                        forKey: .file
+                    )
+                    self.line = try container.decode(
+                        Swift.Int.self,
+                        forKey: .line
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "file",
+                        "line"
+                    ])
+                }
+            }
+            /// Where an imported row came from (absent for rows added by hand): sourceFile and sourceLine as one object.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/source`.
+            internal var source: Components.Schemas.Expense.SourcePayload?
             /// Creates a new `Expense`.
             ///
             /// - Parameters:
@@ -619,6 +665,7 @@ extension Components {
             ///   - account:
             ///   - sourceFile:
             ///   - sourceLine:
+            ///   - source: Where an imported row came from (absent for rows added by hand): sourceFile and sourceLine as one object.
             internal init(
                 id: Swift.Int64,
                 date: Swift.String,
@@ -628,7 +675,8 @@ extension Components {
                 category: Swift.String? = nil,
                 account: Swift.String? = nil,
                 sourceFile: Swift.String? = nil,
-                sourceLine: Swift.Int? = nil
+                sourceLine: Swift.Int? = nil,
+                source: Components.Schemas.Expense.SourcePayload? = nil
             ) {
                 self.id = id
                 self.date = date
@@ -639,6 +687,7 @@ extension Components {
                 self.account = account
                 self.sourceFile = sourceFile
                 self.sourceLine = sourceLine
+                self.source = source
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -650,6 +699,7 @@ extension Components {
                 case account
                 case sourceFile
                 case sourceLine
+                case source
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -689,6 +739,10 @@ extension Components {
                     Swift.Int.self,
                     forKey: .sourceLine
                 )
+                self.source = try container.decodeIfPresent(
+                    Components.Schemas.Expense.SourcePayload.self,
+                    forKey: .source
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "date",
@@ -698,7 +752,8 @@ extension Components {
                     "category",
                     "account",
                     "sourceFile",
-                    "sourceLine"
+                    "sourceLine",
+                    "source"
                 ])
             }
         }

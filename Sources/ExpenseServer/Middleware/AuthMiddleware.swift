@@ -1,6 +1,6 @@
+import ExpenseService
 import ExpenseStore
 import Foundation
-import ExpenseService
 import HTTPTypes
 import Hummingbird
 

@@ -1,6 +1,6 @@
 import ExpenseCore
-import ExpenseService
 import ExpenseRender
+import ExpenseService
 import ExpenseStore
 import Foundation
 import HTTPTypes

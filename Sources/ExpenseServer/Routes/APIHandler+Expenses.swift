@@ -48,10 +48,12 @@ extension APIHandler {
     return .noContent(.init())
   }
 
+  /// The API's view of `ExpenseResource`: the same object, without its nulls.
   static func expense(_ expense: Expense) -> Components.Schemas.Expense {
     .init(
       id: expense.id ?? 0, date: expense.date.description, amountMinor: expense.amount.minor,
       currency: expense.amount.currency.code, description: expense.description, category: expense.category,
-      account: expense.account, sourceFile: expense.source?.file, sourceLine: expense.source?.line)
+      account: expense.account, sourceFile: expense.source?.file, sourceLine: expense.source?.line,
+      source: expense.source.map { .init(file: $0.file, line: $0.line) })
   }
 }

@@ -64,52 +64,29 @@ extension APIHandler {
 
   /// The query's options, checked as `expenses import` checks its flags.
   static func importRequest(_ query: Operations.CreateImport.Input.Query) throws -> UploadImport {
-    var flags = ImportFlags()
-    if let value = query.columns {
-      var roles: [ColumnRole] = []
-      for role in value.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let known = ColumnRole(rawValue: String(role)) else {
-          throw APIProblem.badRequest("'columns': unknown role '\(role)'", field: "columns")
-        }
-        roles.append(known)
-      }
-      flags.columns = roles
+    var raw = RawImportFlags()
+    raw.columns = query.columns
+    raw.namedColumns = query.column ?? []
+    raw.delimiter = query.delimiter
+    raw.encoding = query.encoding
+    raw.dateFormat = query.dateFormat
+    raw.decimalMark = query.decimalMark
+    raw.spending = query.spending?.rawValue
+    raw.currency = query.currency
+    raw.account = query.account
+    raw.skipLines = query.skipLines
+    raw.skipWhen = query.skipWhen ?? []
+    raw.replaceInvalid = query.replaceInvalid == true
+    raw.profile = query.profile
+    let flags: ImportFlags
+    do {
+      flags = try ImportFlags.parse(raw)
+    } catch {
+      // The same check and words as `expenses import`, naming the query parameter.
+      let field = error.flag.rawValue
+      let detail = error.message(calling: "'\(field)'")
+      throw error.isUnknownName ? APIProblem.unprocessable(detail, field: field) : APIProblem.badRequest(detail, field: field)
     }
-    for pair in query.column ?? [] {
-      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, let role = ColumnRole(rawValue: parts[1]) else {
-        throw APIProblem.badRequest("'column' takes NAME=ROLE; got '\(pair)'", field: "column")
-      }
-      flags.namedColumns[parts[0]] = role
-    }
-    flags.delimiter = query.delimiter
-    if let value = query.encoding {
-      guard let encoding = TextEncoding(name: value) else {
-        // Well-formed but not one this version reads, as an unknown currency code: 422.
-        throw APIProblem.unprocessable("'encoding': unknown encoding '\(value)'", field: "encoding")
-      }
-      flags.encoding = encoding
-    }
-    flags.dateFormat = query.dateFormat
-    if let value = query.decimalMark {
-      guard value == "." || value == "," else {
-        throw APIProblem.badRequest("'decimalMark' must be '.' or ','", field: "decimalMark")
-      }
-      flags.decimalMark = value
-    }
-    flags.spending = query.spending.flatMap { SpendingSign(rawValue: $0.rawValue) }
-    if let value = query.currency { flags.currency = try currency(value, field: "currency").code }
-    flags.account = query.account
-    if let value = query.skipLines {
-      guard value >= 0 else { throw APIProblem.badRequest("'skipLines' must be 0 or more", field: "skipLines") }
-      flags.skipLines = value
-    }
-    for rule in query.skipWhen ?? [] where !rule.contains("=") {
-      throw APIProblem.badRequest("'skipWhen' takes COLUMN=VALUE; got '\(rule)'", field: "skipWhen")
-    }
-    flags.skipWhen = query.skipWhen ?? []
-    if query.replaceInvalid == true { flags.replaceInvalid = true }
-    flags.profile = query.profile
     let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
     return UploadImport(
       fileName: name.isEmpty ? "upload.csv" : name, preview: query.preview ?? false,

@@ -37,7 +37,7 @@ struct AddCommand: ParsableCommand {
       date: try DateArgument.date(date), amount: amount, description: text, category: category, account: account,
       currency: currency)
     if format == .json {
-      try Console.out(ExpenseJSON.encode([expense]) + "\n")
+      try Console.out(ExpenseResource.json([expense]) + "\n")
     } else {
       print(
         "Added #\(expense.id ?? 0): \(expense.date) \(expense.amount.formatted) \(TerminalText.sanitize(text))")

@@ -52,12 +52,7 @@ struct BudgetCommand: ParsableCommand {
     func run() throws {
       let budgets = try database.reading().budgets()
       if format == .json {
-        // Numbers as JSON numbers, an every-month budget's month as null.
-        let rows = budgets.map {
-          BudgetRow(
-            category: $0.category, amountMinor: $0.amount.minor, currency: $0.amount.currency.code,
-            month: $0.month?.description)
-        }
+        let rows = budgets.map(BudgetResource.init)
         return try Console.out(try SafeJSON.text(rows) + "\n")
       }
       if budgets.isEmpty {
@@ -68,24 +63,6 @@ struct BudgetCommand: ParsableCommand {
         header: ["category", "budget", "month"],
         rows: budgets.map { [$0.category, $0.amount.formatted, $0.month.map { "only \($0)" } ?? "every month"] })
       try Console.out(table.render(width: layout.resolved))
-    }
-
-    /// One budget in `budget list --format json`.
-    struct BudgetRow: Encodable {
-      var category: String
-      var amountMinor: Int64
-      var currency: String
-      var month: String?
-
-      enum CodingKeys: String, CodingKey { case category, amountMinor, currency, month }
-
-      func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(category, forKey: .category)
-        try c.encode(amountMinor, forKey: .amountMinor)
-        try c.encode(currency, forKey: .currency)
-        try c.encode(month, forKey: .month)  // null, not absent, for every month
-      }
     }
   }
 

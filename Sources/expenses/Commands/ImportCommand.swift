@@ -111,64 +111,31 @@ struct ImportCommand: ParsableCommand {
     if rejects != nil && !skipInvalid {
       throw ValidationError("--rejects needs --skip-invalid (without it a bad row stops the import)")
     }
-    if let spending, SpendingSign(rawValue: spending) == nil {
-      throw ValidationError("--spending must be 'negative' or 'positive', not '\(spending)'")
-    }
-    if let encoding, TextEncoding(name: encoding) == nil {
-      throw ValidationError(
-        "unknown --encoding '\(encoding)': use one of \(TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
-    if let decimalMark, decimalMark != "." && decimalMark != "," {
-      throw ValidationError("--decimal-mark must be '.' or ','")
-    }
-    if let currency, Currency(code: currency) == nil {
-      throw ValidationError(CoreError.unknownCurrency(currency).description)
-    }
-    if let skipLines, skipLines < 0 { throw ValidationError("--skip-lines must be 0 or more") }
-    for pair in namedColumns {
-      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, ColumnRole(rawValue: parts[1]) != nil else {
-        throw ValidationError(
-          "--column takes NAME=ROLE with ROLE one of \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", ")); got '\(pair)'"
-        )
-      }
-    }
-    if let columns {
-      for role in columns.split(separator: ",", omittingEmptySubsequences: false)
-      where ColumnRole(rawValue: String(role)) == nil {
-        throw ValidationError(
-          "--columns: unknown role '\(role)'; roles are \(ColumnRole.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-    }
-    for rule in skipWhen where !rule.contains("=") {
-      throw ValidationError("--skip-when takes COLUMN=VALUE; got '\(rule)'")
-    }
+    do { _ = try ImportFlags.parse(rawFlags()) } catch { throw ValidationError(error.message(calling: error.flag.option)) }
+  }
+
+  /// The flags as typed, for the service's one validation (shared with the HTTP API).
+  func rawFlags() -> RawImportFlags {
+    var raw = RawImportFlags()
+    raw.columns = columns
+    raw.namedColumns = namedColumns
+    raw.delimiter = delimiter
+    raw.encoding = encoding
+    raw.dateFormat = dateFormat
+    raw.decimalMark = decimalMark
+    raw.spending = spending
+    raw.currency = currency
+    raw.account = account
+    raw.skipLines = skipLines
+    raw.skipWhen = skipWhen
+    raw.replaceInvalid = replaceInvalid
+    raw.profile = profile
+    return raw
   }
 
   /// The flags given on this command line (checked by `validate`), as the service's
   /// `ImportFlags`: the one mapping of flags over a saved profile, shared with the HTTP API.
-  func flags() -> ImportFlags {
-    var flags = ImportFlags()
-    flags.columns = columns.map {
-      $0.split(separator: ",", omittingEmptySubsequences: false).compactMap { ColumnRole(rawValue: String($0)) }
-    }
-    for pair in namedColumns {
-      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-      flags.namedColumns[parts[0]] = ColumnRole(rawValue: parts[1])
-    }
-    flags.delimiter = delimiter
-    flags.encoding = encoding.flatMap(TextEncoding.init(name:))
-    flags.dateFormat = dateFormat
-    flags.decimalMark = decimalMark
-    flags.spending = spending.flatMap(SpendingSign.init(rawValue:))
-    flags.currency = currency
-    flags.account = account
-    flags.skipLines = skipLines
-    flags.skipWhen = skipWhen
-    if replaceInvalid { flags.replaceInvalid = true }
-    flags.profile = profile
-    return flags
-  }
+  func flags() throws -> ImportFlags { try ImportFlags.parse(rawFlags()) }
 
   func run() throws {
     let service = try database.writing()

@@ -28,41 +28,10 @@ struct ImportsCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
     @OptionGroup var layout: WidthOptions
 
-    /// The `imports --format json` contract: id, file, importedAt (ISO 8601 UTC or null), rows
-    /// (added), firstDate and lastDate (YYYY-MM-DD), plus firstId and lastId.
-    struct Row: Encodable {
-      var id: Int64
-      var file: String
-      var importedAt: String?
-      var rows: Int
-      var firstDate: String
-      var lastDate: String
-      var firstId: Int64
-      var lastId: Int64
-
-      enum CodingKeys: String, CodingKey { case id, file, importedAt, rows, firstDate, lastDate, firstId, lastId }
-
-      func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(file, forKey: .file)
-        try c.encode(importedAt, forKey: .importedAt)  // null, not absent, when unknown
-        try c.encode(rows, forKey: .rows)
-        try c.encode(firstDate, forKey: .firstDate)
-        try c.encode(lastDate, forKey: .lastDate)
-        try c.encode(firstId, forKey: .firstId)
-        try c.encode(lastId, forKey: .lastId)
-      }
-    }
-
     func run() throws {
       let records = try database.reading().imports()
       if format == .json {
-        let rows = records.map {
-          Row(
-            id: $0.id, file: $0.file, importedAt: $0.importedAt, rows: $0.rows, firstDate: $0.firstDate.description,
-            lastDate: $0.lastDate.description, firstId: $0.firstId, lastId: $0.lastId)
-        }
+        let rows = records.map(ImportRecordResource.init)
         try Console.line(rows.isEmpty ? "[]" : try SafeJSON.text(rows))
         return
       }

@@ -31,7 +31,7 @@ struct ListCommand: ParsableCommand {
     let expenses = try database.reading().expenses(month: try month.map(DateArgument.month), category: category)
     let output: String
     if format == .json {
-      output = ExpenseJSON.encode(expenses) + "\n"
+      output = ExpenseResource.json(expenses) + "\n"
     } else if format == .csv {
       output = ExpenseCSVRenderer.render(expenses)
     } else {

@@ -1,0 +1,20 @@
+import ExpenseCore
+
+/// The one JSON object of a budget: `budget list --format json` and the HTTP API's `Budget`
+/// (which leaves out the null `month` of an every-month budget). Amounts as JSON numbers of
+/// minor units.
+public struct BudgetResource: Encodable, Sendable {
+  public var budget: Budget
+
+  public init(_ budget: Budget) { self.budget = budget }
+
+  enum CodingKeys: String, CodingKey { case category, amountMinor, currency, month }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(budget.category, forKey: .category)
+    try c.encode(budget.amount.minor, forKey: .amountMinor)
+    try c.encode(budget.amount.currency.code, forKey: .currency)
+    try c.encode(budget.month?.description, forKey: .month)  // null, not absent, for every month
+  }
+}

@@ -1,0 +1,250 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+import Testing
+
+/// The stores this suite runs against. A new `LedgerStore` conformance adds a case here and
+/// passes every test below unchanged: that is what "a store" means to the service.
+enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case sqliteFile
+  case sqliteMemory
+
+  var testDescription: String { rawValue }
+
+  /// A new, empty store (files go in `folder`).
+  func make(in folder: ServiceTests.Folder) throws -> any LedgerStore {
+    switch self {
+    case .sqliteFile: return try AppDatabase(path: folder.database)
+    case .sqliteMemory: return try AppDatabase()
+    }
+  }
+}
+
+/// What every `LedgerStore` must do, written against the protocol only (no SQL, no
+/// `AppDatabase` method): the contract the service relies on.
+@Suite struct StoreContractTests {
+  static let october = Month(year: 2026, month: 10)!
+  static func day(_ d: Int) -> CivilDate { CivilDate(year: 2026, month: 10, day: d)! }
+  static func usd(_ minor: Int64) -> Money { Money(minor: minor, currency: .usd) }
+
+  /// Imports `rows` (date day, minor, description, category) through the protocol's writer.
+  @discardableResult
+  static func importRows(
+    _ store: any LedgerStore, file: String, dryRun: Bool = false, _ rows: [(Int, Int64, String, String?)]
+  ) throws -> (inserted: Int, duplicates: Int, record: Int64?) {
+    try store.importRows(sourceFile: file, dryRun: dryRun, explainLimit: 20, importedAt: nil) { writer in
+      var batcher = ImportBatcher()
+      for (index, row) in rows.enumerated() {
+        let imported = ImportedRow(
+          line: index + 2, date: day(row.0), amount: usd(row.1), description: row.2, category: row.3, account: nil,
+          fingerprintHash: fnv(row.2 + "|\(row.0)|\(row.1)"))
+        if let batch = try batcher.add(imported) { try writer.write(batch) }
+      }
+      if let batch = try batcher.finish() { try writer.write(batch) }
+      return (writer.inserted, writer.duplicates, writer.recordID)
+    }
+  }
+
+  /// A fixed hash of a row's text (Swift's `hashValue` changes from run to run).
+  static func fnv(_ text: String) -> UInt64 {
+    text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+  }
+
+  static let rows: [(Int, Int64, String, String?)] = [
+    (1, -120_000, "Rent", "Housing"), (3, -450, "Coffee", "Dining"), (5, -1_200, "Lunch", "Dining"),
+    (30, 250_000, "Salary", "Salary"),
+  ]
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func anEmptyStoreHasNothing(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    #expect(try store.expenses(month: nil, category: nil, limit: nil).isEmpty)
+    #expect(try store.expenseCount(month: nil) == 0)
+    #expect(try store.budgets().isEmpty)
+    #expect(try store.rules().isEmpty)
+    #expect(try store.imports().isEmpty)
+    #expect(try store.categories().isEmpty)
+    #expect(try store.latestMonth() == nil)
+    #expect(try store.historyStart().isEmpty)
+    #expect(try store.sectionStates().isEmpty)
+    #expect(try store.tokens().isEmpty)
+    #expect(try store.check().isHealthy)
+  }
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func handAddedExpensesRoundTrip(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    let added = try store.addExpense(
+      Expense(date: Self.day(20), amount: Self.usd(-450), description: "Coffee", category: "Dining", account: "Card"))
+    let id = try #require(added.id)
+    #expect(try store.expense(id: id) == added)
+    #expect(try store.categorySource(id: id) != nil)
+    #expect(try store.expense(id: id + 1000) == nil)
+
+    let edited = try store.editExpense(id: id, ExpenseEdit(amountMinor: -500, category: "Coffee shops"))
+    #expect(edited.amount == Self.usd(-500) && edited.category == "Coffee shops" && edited.description == "Coffee")
+    #expect(try store.monthlyTotals(from: Self.october, through: Self.october, daily: false).map(\.outflowMinor) == [500])
+
+    #expect(throws: StoreError.self) { try store.deleteExpenses(ids: [id, id + 1000]) }
+    #expect(try store.expense(id: id) != nil, "a delete naming an unknown id deletes nothing")
+    #expect(try store.deleteExpenses(ids: [id]).map(\.id) == [id])
+    #expect(try store.expenseCount(month: nil) == 0)
+    #expect(try store.monthlyTotals(from: Self.october, through: Self.october, daily: false).allSatisfy {
+      $0.outflowMinor == 0 && $0.count == 0
+    })
+  }
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func anImportIsAllOrNothingAndUndoable(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+
+    struct Stop: Error {}
+    #expect(throws: Stop.self) {
+      try store.importRows(sourceFile: "bank.csv", dryRun: false, explainLimit: 20, importedAt: nil) { writer in
+        var batcher = ImportBatcher()
+        _ = try batcher.add(
+          ImportedRow(
+            line: 2, date: Self.day(1), amount: Self.usd(-100), description: "Half", category: nil, account: nil,
+            fingerprintHash: 42))
+        if let batch = try batcher.finish() { try writer.write(batch) }
+        throw Stop()
+      }
+    }
+    #expect(try store.expenseCount(month: nil) == 0, "a failed import leaves nothing")
+    #expect(try store.imports().isEmpty)
+
+    let dry = try Self.importRows(store, file: "bank.csv", dryRun: true, Self.rows)
+    #expect(dry.inserted == 4)
+    #expect(try store.expenseCount(month: nil) == 0, "a dry run keeps nothing")
+
+    let first = try Self.importRows(store, file: "bank.csv", Self.rows)
+    #expect(first.inserted == 4 && first.duplicates == 0)
+    let again = try Self.importRows(store, file: "bank.csv", Self.rows)
+    #expect(again.inserted == 0 && again.duplicates == 4, "the same rows again are duplicates")
+    #expect(try store.expenseCount(month: Self.october) == 4)
+    #expect(try store.latestMonth() == Self.october)
+    #expect(try store.historyStart() == [.usd: Self.october])
+    let dining = try store.monthlyTotals(from: Self.october, through: Self.october, daily: false)
+      .first { $0.category == "Dining" }
+    #expect(dining?.outflowMinor == 1_650)
+    #expect(try store.expenses(month: Self.october, category: "Dining", limit: nil).count == 2)
+    #expect(try store.expenses(from: Self.day(2), through: Self.day(5)).map(\.description).sorted() == ["Coffee", "Lunch"])
+
+    let record = try #require(try store.imports().first)
+    #expect(record.rows == 4 && record.file == "bank.csv" && record.id == first.record)
+    #expect(try store.removeImport(id: record.id) == 4)
+    #expect(try store.expenseCount(month: nil) == 0)
+    #expect(try store.imports().isEmpty)
+    #expect(throws: StoreError.self) { try store.removeImport(id: record.id) }
+    #expect(try store.check().isHealthy, "rollups follow every write")
+  }
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func pagesWalkEveryExpenseOnce(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    try Self.importRows(store, file: "bank.csv", Self.rows)
+    var seen: [Int64] = []
+    var cursor: String?
+    repeat {
+      let page = try store.expensePage(month: nil, category: nil, after: cursor, limit: 3)
+      seen += page.expenses.compactMap(\.id)
+      cursor = page.nextCursor
+    } while cursor != nil
+    #expect(seen.count == 4 && Set(seen).count == 4)
+    #expect(throws: StoreError.self) { try store.expensePage(month: nil, category: nil, after: "nonsense", limit: 3) }
+  }
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func budgetsCategoriesAndRules(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    try Self.importRows(store, file: "bank.csv", Self.rows)
+
+    try store.saveBudget(Budget(category: "Dining", amount: Self.usd(20_000)))
+    try store.saveBudget(Budget(category: "dining", amount: Self.usd(30_000), month: Self.october))
+    #expect(try store.budgets().map(\.category) == ["Dining", "Dining"], "one spelling per category")
+    try store.removeBudget(category: "Dining", month: Self.october, currency: nil)
+    #expect(try store.budgets().map(\.amount) == [Self.usd(20_000)])
+    #expect(throws: StoreError.self) { try store.removeBudget(category: "Travel", month: nil, currency: nil) }
+
+    try store.setCategoryKind("Salary", kind: .income)
+    #expect(try store.categoryKinds()["Salary"] == .income)
+    #expect(try store.categories().first { $0.name == "Dining" }?.expenseCount == 2)
+    #expect(try store.categorySuggestion(for: "Dinning") == "Dining")
+    #expect(try store.categoryNames().known("dining") == "Dining")
+    #expect(throws: StoreError.self) { try store.forgetCategory("Dining") }
+
+    let rule = try store.addRule(pattern: "coffee", category: "Treats", field: .description)
+    #expect(try store.rules() == [rule])
+    let replaced = try store.putRule(id: rule.id, pattern: "lunch", category: "Treats", field: .description)
+    #expect(try store.rules() == [replaced])
+    #expect(try store.applyRules(dryRun: true).changed == 0, "categories from the file are never changed")
+    try store.removeRule(id: rule.id)
+    #expect(try store.rules().isEmpty)
+    #expect(throws: StoreError.self) { try store.removeRule(id: rule.id) }
+  }
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func settingsProfilesAndSections(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    try store.setDefaultCurrency(.eur)
+    #expect(try store.defaultCurrency() == .eur)
+    try store.setSetting("accordion", "on")
+    #expect(try store.setting("accordion") == "on")
+    #expect(try store.setting("nothing") == nil)
+
+    try store.saveProfile(name: "bank", json: #"{"delimiter":";"}"#)
+    #expect(try store.profile(named: "bank") == #"{"delimiter":";"}"#)
+    #expect(try store.profileNames() == ["bank"])
+    #expect(throws: StoreError.self) { try store.profile(named: "other") }
+
+    try store.saveSectionStates(["expenses": true, "trends": false])
+    #expect(try store.sectionStates() == ["expenses": true, "trends": false])
+    try store.resetSectionStates()
+    #expect(try store.sectionStates().isEmpty)
+  }
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func tokensIdempotencyAndRevision(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    let start = try store.revision()
+    let token = APIToken(name: "phone", scope: .read, createdAt: "2026-10-01T00:00:00Z", expiresAt: nil)
+    try store.createToken(token, hash: "abc")
+    #expect(throws: StoreError.self) { try store.createToken(token, hash: "def") }
+    #expect(try store.token(hash: "abc")?.name == "phone")
+    #expect(try store.token(hash: "nope") == nil)
+    try store.revokeToken(name: "phone", at: "2026-10-02T00:00:00Z")
+    #expect(try store.token(hash: "abc")?.revokedAt == "2026-10-02T00:00:00Z")
+    #expect(throws: StoreError.self) { try store.revokeToken(name: "other", at: "2026-10-02T00:00:00Z") }
+
+    let answer = IdempotentResponse(requestHash: "h", status: 201, body: Data("{}".utf8))
+    try store.saveIdempotentResponse(answer, token: "phone", key: "k1", at: "2026-10-02T00:00:00Z")
+    try store.saveIdempotentResponse(
+      IdempotentResponse(requestHash: "h2", status: 500, body: Data()), token: "phone", key: "k1",
+      at: "2026-10-02T00:00:01Z")
+    #expect(try store.idempotentResponse(token: "phone", key: "k1") == answer, "the first answer is kept")
+    #expect(try store.idempotentResponse(token: "other", key: "k1") == nil, "keys are per token")
+
+    try store.saveBudget(Budget(category: "Dining", amount: Self.usd(100)))
+    #expect(try store.revision() > start, "a write raises the revision")
+  }
+
+  @Test(arguments: [StoreUnderTest.sqliteFile])
+  func aBackupHoldsEveryExpense(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    try Self.importRows(store, file: "bank.csv", Self.rows)
+    let copy = folder.url.appendingPathComponent("copy.sqlite").path
+    try store.backup(into: copy)
+    let restored = try AppDatabase(path: copy, access: .read)
+    #expect(try restored.expenses(month: nil, category: nil, limit: nil) == store.expenses(
+      month: nil, category: nil, limit: nil))
+    #expect(store.filePath == folder.database)
+  }
+}
