@@ -27,7 +27,7 @@ struct BrowseCommand: ParsableCommand {
   static func run(database: DatabaseOptions, options: ReportOptions, screen: InteractiveOptions) throws {
     try InteractiveReport.requireTerminal()
     guard options.format == .text else {
-      throw CLIFailure(message: "the interactive report is text only; drop --format", code: SysExit.usage)
+      throw CLIFailure(message: "the interactive report is text only; drop --format", kind: .usage)
     }
     let today = try options.today.map(options.parseToday) ?? systemToday()
     let month = try options.month.map(options.parseMonth) ?? today.calendarMonth

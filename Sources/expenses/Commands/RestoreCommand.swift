@@ -29,7 +29,7 @@ struct RestoreCommand: ParsableCommand {
   func run() throws {
     let shownFile = TerminalText.sanitize(file)
     guard FileManager.default.fileExists(atPath: file) else {
-      throw CLIFailure(message: "\(shownFile): no such file", code: SysExit.noInput)
+      throw CLIFailure(message: "\(shownFile): no such file", kind: .noInput)
     }
     let path = database.resolvedPath
     AppDatabase.removeLeftovers(besides: path)
@@ -50,12 +50,12 @@ struct RestoreCommand: ParsableCommand {
         throw CLIFailure(
           message:
             "\(shownPrevious) already exists (the database before an earlier restore); move it away, or add --force to replace it",
-          code: SysExit.cantCreate)
+          kind: .cannotCreate)
       }
       guard (status.st_mode & S_IFMT) == S_IFREG else {
         throw CLIFailure(
           message: "\(shownPrevious) is not a regular file; it is never replaced. Move it away and restore again",
-          code: SysExit.cantCreate)
+          kind: .cannotCreate)
       }
     }
     let outcome: AppDatabase.RestoreOutcome
@@ -77,14 +77,10 @@ struct RestoreCommand: ParsableCommand {
   /// A backup error in the words of the user's file (not the private copy), with its exit code.
   static func failure(_ error: any Error, shownPath: String, copyPath: String) -> CLIFailure {
     guard let error = error as? BackupError else {
-      return CLIFailure(error) ?? CLIFailure(message: "\(error)", code: SysExit.ioError)
+      return CLIFailure(error) ?? CLIFailure(message: "\(error)", kind: .io)
     }
     let message = error.description.replacingOccurrences(of: copyPath, with: shownPath)
-    switch error {
-    case .missing: return CLIFailure(message: message, code: SysExit.noInput)
-    case .unreadable: return CLIFailure(message: message, code: SysExit.ioError)
-    case .damaged, .notOurs, .newerSchema: return CLIFailure(message: message, code: SysExit.dataError)
-    }
+    return CLIFailure(message: message, kind: error.kind)
   }
 
   /// Copies `source` byte for byte into a new 0600 file beside `database`; returns its path.
@@ -92,7 +88,7 @@ struct RestoreCommand: ParsableCommand {
     let shown = TerminalText.sanitize(source)
     let input = open(source, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else {
-      throw CLIFailure(message: "cannot read \(shown): \(String(cString: strerror(errno)))", code: SysExit.noInput)
+      throw CLIFailure(message: "cannot read \(shown): \(String(cString: strerror(errno)))", kind: .noInput)
     }
     defer { close(input) }
     // Restoring onto a new machine: the database's folder may not exist yet.
@@ -103,7 +99,7 @@ struct RestoreCommand: ParsableCommand {
     }
     let (output, path): (Int32, String)
     do { (output, path) = try OutputFile.temporaryFile(beside: database, infix: ".restore.\(getpid())") } catch {
-      throw CLIFailure(message: error.description, code: SysExit.code(for: error.kind))
+      throw CLIFailure(message: error.description, kind: error.kind)
     }
     defer { close(output) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -122,7 +118,7 @@ struct RestoreCommand: ParsableCommand {
       if failed {
         let reason = String(cString: strerror(errno))
         remove(path)
-        throw CLIFailure(message: "cannot copy \(shown): \(reason)", code: SysExit.ioError)
+        throw CLIFailure(message: "cannot copy \(shown): \(reason)", kind: .io)
       }
       if n == 0 { return path }
     }
