@@ -149,8 +149,3 @@ extension ImportError: ClassifiedError {
     }
   }
 }
-
-extension ImportIssue: ClassifiedError {
-  /// A bad row is bad data.
-  public var kind: ErrorKind { .badData }
-}

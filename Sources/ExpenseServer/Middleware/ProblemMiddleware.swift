@@ -59,6 +59,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
       return APIProblem(status: status(for: error.kind), detail: error.description, field: "cursor")
     case let error as any ClassifiedError:
       return classified(error)
+    case let issue as ImportIssue:
+      // A bad row thrown on its own (its `kind` is the row's problem): what `ImportError.row` is.
+      return classified(ImportError.row(issue))
     default:
       return APIProblem(status: .internalServerError, detail: "the server failed; the request id is in its log")
     }
