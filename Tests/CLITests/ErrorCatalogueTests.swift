@@ -77,7 +77,8 @@ enum ErrorCatalogue {
       self.command = try #require(ErrorCatalogue.words(command).first, "\(name): 'command' is empty")
       setup = ErrorCatalogue.words(read("setup") ?? "")
       self.stderr = Expected(stderr)
-      exit = try #require(Int32(code.trimmingCharacters(in: .whitespacesAndNewlines)), "\(name): 'exit' is not a number")
+      exit = try #require(
+        Int32(code.trimmingCharacters(in: .whitespacesAndNewlines)), "\(name): 'exit' is not a number")
     }
 
     /// The input files, copied into the run's folder.

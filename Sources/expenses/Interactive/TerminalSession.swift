@@ -70,7 +70,8 @@ final class TerminalSession {
     }
     active = true  // from here on, restore() has something to undo
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
-      throw CLIFailure(message: "cannot switch the terminal to raw mode: \(String(cString: strerror(errno)))", kind: .io)
+      throw CLIFailure(
+        message: "cannot switch the terminal to raw mode: \(String(cString: strerror(errno)))", kind: .io)
     }
     try Console.write(TerminalSession.enter, to: output)
   }
