@@ -299,3 +299,8 @@ public struct AmountParser: Sendable, Equatable {
     return .none
   }
 }
+
+extension AmountParser.Failure: ClassifiedError {
+  /// A value that is not an amount is bad data.
+  public var kind: ErrorKind { .badData }
+}

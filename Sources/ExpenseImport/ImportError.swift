@@ -1,3 +1,4 @@
+import ExpenseCore
 import Foundation
 
 /// One bad row: where it is, what it holds, what is wrong and what to do about it.
@@ -134,4 +135,17 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
   return v < 0x20 || v == 0x7F || (v >= 0x80 && v < 0xA0) || v == 0x2028 || v == 0x2029
     || v == 0x061C || v == 0x200E || v == 0x200F  // Bidi_Control: the marks ALM, LRM, RLM,
     || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)  // embeddings, overrides, isolates
+}
+
+extension ImportError: ClassifiedError {
+  /// A missing file is "no input", an unreadable one an I/O error, an option value that cannot
+  /// apply an invalid value, and anything wrong inside the file bad data.
+  public var kind: ErrorKind {
+    switch self {
+    case .noInput: return .noInput
+    case .io: return .io
+    case .invalidOption: return .invalidValue
+    case .undetectable, .row: return .badData
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import ExpenseCore
 import Foundation
 
 /// Errors of the render layer.
@@ -19,4 +20,9 @@ extension RenderError: CustomStringConvertible, LocalizedError {
   }
 
   public var errorDescription: String? { description }
+}
+
+extension RenderError: ClassifiedError {
+  /// A section id that does not exist or cannot collapse: the request is wrong.
+  public var kind: ErrorKind { .usage }
 }

@@ -1,22 +1,13 @@
+import ExpenseCore
 import Foundation
 
 /// Failures of the service layer itself (the modules below have their own error enums), each
 /// phrased for a person and classed by `kind`, which every front end maps to its own codes:
 /// the CLI to sysexits, the HTTP API to statuses.
-public enum ServiceError: Error, Equatable, LocalizedError, CustomStringConvertible {
-  /// What kind of failure, independent of the front end.
-  public enum Kind: Sendable, Equatable {
-    /// The request itself is wrong (sysexits 64, HTTP 400/422).
-    case usage
-    /// The data is wrong (65, 422).
-    case badData
-    /// A file or database that should exist does not (66, 404).
-    case noInput
-    /// A file cannot be created (73, 409).
-    case cannotCreate
-    /// Reading or writing failed (74, 500).
-    case io
-  }
+public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStringConvertible {
+  /// What kind of failure, independent of the front end (the classification every module's
+  /// errors share; the name is kept for the callers that spell it `ServiceError.Kind`).
+  public typealias Kind = ErrorKind
 
   /// `path` is another file this command must not write (the database, the input).
   case protectedOutput(path: String, what: String, other: String)

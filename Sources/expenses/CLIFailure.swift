@@ -1,73 +1,42 @@
 import ArgumentParser
 import ExpenseCore
-import ExpenseImport
-import ExpenseRender
-import ExpenseService
-import ExpenseStore
 
-/// sysexits(3) codes this tool uses.
+/// sysexits(3) codes: the one place the CLI turns a kind of failure into an exit code.
 enum SysExit {
-  static let usage: Int32 = 64
-  static let dataError: Int32 = 65
-  static let noInput: Int32 = 66
-  static let unavailable: Int32 = 69
-  static let software: Int32 = 70
-  static let cantCreate: Int32 = 73
-  static let ioError: Int32 = 74
-  static let tempFail: Int32 = 75
-
-  /// The code of a service failure's kind.
-  static func code(for kind: ServiceError.Kind) -> Int32 {
+  /// The code of a kind of failure (the codes are sysexits(3)'s; each kind documents its own).
+  static func code(for kind: ErrorKind) -> Int32 {
     switch kind {
-    case .usage: return usage
-    case .badData: return dataError
-    case .noInput: return noInput
-    case .cannotCreate: return cantCreate
-    case .io: return ioError
+    case .usage, .invalidValue, .notFound, .conflict: return 64  // EX_USAGE
+    case .badData, .damagedDatabase: return 65  // EX_DATAERR
+    case .noInput, .noDatabase: return 66  // EX_NOINPUT
+    case .unavailable: return 69  // EX_UNAVAILABLE
+    case .internal: return 70  // EX_SOFTWARE
+    case .cannotCreate: return 73  // EX_CANTCREAT
+    case .io, .databaseIO: return 74  // EX_IOERR
+    case .busy: return 75  // EX_TEMPFAIL
     }
   }
 }
 
-/// A failure of a command, already phrased for the user, with its exit code.
+/// A failure of a command, already phrased for the user, with its kind (and so its exit code).
 struct CLIFailure: Error {
   var message: String
-  var code: Int32
+  var kind: ErrorKind
+  var code: Int32 { SysExit.code(for: kind) }
 
-  init(message: String, code: Int32) {
+  init(message: String, kind: ErrorKind) {
     self.message = message
-    self.code = code
+    self.kind = kind
   }
 
-  /// Maps the errors of every layer to a message and a sysexits code; `nil` for errors that
+  /// Maps the errors of every layer to a message and their kind; `nil` for errors that
   /// ArgumentParser reports itself (help, version, usage).
   init?(_ error: any Error) {
     switch error {
     case let failure as CLIFailure:
       self = failure
-    case let error as CoreError:
-      // Values typed on the command line (a month, an amount, a currency) are usage errors.
-      self.init(message: error.description, code: SysExit.usage)
-    case let error as StoreError:
-      switch error {
-      case .newerSchema, .notADatabase, .notSQLite, .unreadable, .totalTooLarge, .corrupt:
-        self.init(message: error.description, code: SysExit.dataError)
-      case .cannotOpen, .diskFull, .readOnly, .io:
-        self.init(message: error.description, code: SysExit.ioError)
-      case .busy: self.init(message: error.description, code: SysExit.tempFail)
-      case .noDatabase: self.init(message: error.description, code: SysExit.noInput)
-      case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenExists,
-        .tokenNotFound, .invalidCursor, .categoryInUse:
-        self.init(message: error.description, code: SysExit.usage)
-      case .sqlite: self.init(message: error.description, code: SysExit.software)
-      }
-    case let error as TotalOverflow:
-      self.init(message: error.description, code: SysExit.dataError)
-    case let error as ImportError:
-      self.init(message: error.description, code: ImportErrorCode.code(for: error))
-    case let error as RenderError:
-      self.init(message: "\(error)", code: SysExit.usage)
-    case let error as ServiceError:
-      self.init(message: error.description, code: SysExit.code(for: error.kind))
+    case let error as any ClassifiedError:
+      self.init(message: error.description, kind: error.kind)
     default:
       return nil
     }

@@ -34,7 +34,7 @@ func failOutput(_ failure: Console.Failure, committed: String?) -> Never {
     exit(0)
   }
   let prefix = committed.map { "\($0), but " } ?? ""
-  fail("\(prefix)cannot write to \(stream): \(failure.reason)", code: SysExit.ioError)
+  fail("\(prefix)cannot write to \(stream): \(failure.reason)", code: SysExit.code(for: .io))
 }
 
 let arguments = GlobalArguments.liftLeadingDatabase(Array(CommandLine.arguments.dropFirst()))
@@ -43,7 +43,7 @@ if let negative = GlobalArguments.negativeNumber(in: arguments) {
   fail(
     "\(negative.value): a negative number is not allowed here\(place); amounts, widths and counts are 0 or more "
       + "(money in is written with '+', e.g. +25)",
-    code: SysExit.usage)
+    code: SysExit.code(for: .usage))
 }
 do {
   var command = try ExpensesCommand.parseAsRoot(arguments)

@@ -11,8 +11,9 @@ import OpenAPIRuntime
 /// Turns every error thrown below it into an RFC 9457 problem response: the handlers' own
 /// `APIProblem`s, the generated code's decoding errors (400 naming the field), Hummingbird's
 /// errors (404 no route, 413 too large), and every error the service, the store and the
-/// importer throw (`problem(for:)` is the one mapping: 404, 409, 422, 503). Anything else is a
-/// 500 whose detail stays in the log, not in the response.
+/// importer throw (each carries an `ErrorKind`, which `status(for:)` maps to its status, the
+/// error's message the detail). Anything else is a 500 whose detail stays in the log, not in
+/// the response.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -53,18 +54,14 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     case let error as any HTTPResponseError:
       // NIO's too-many-bytes and the like: Hummingbird gives them a status.
       return APIProblem(status: error.status, detail: error.status.reasonPhrase)
-    case let error as StoreError:
-      return store(error)
-    case let error as TotalOverflow:
-      return .unprocessable(error.description)
-    case let error as ServiceError:
-      return service(error)
-    case let error as CoreError:
-      return .unprocessable(error.description)
-    case let error as ImportError:
-      return .unprocessable(error.description)
+    case let error as StoreError where error.kind == .usage:
+      // The only request error of the store is a cursor this list did not give.
+      return APIProblem(status: status(for: error.kind), detail: error.description, field: "cursor")
+    case let error as any ClassifiedError:
+      return classified(error)
     case let issue as ImportIssue:
-      return .unprocessable(issue.description)
+      // A bad row thrown on its own (its `kind` is the row's problem): what `ImportError.row` is.
+      return classified(ImportError.row(issue))
     default:
       return APIProblem(status: .internalServerError, detail: "the server failed; the request id is in its log")
     }
@@ -133,31 +130,24 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     return nil
   }
 
-  /// By the error's kind, as the CLI maps it to an exit code.
-  static func service(_ error: ServiceError) -> APIProblem {
-    switch error.kind {
-    case .usage: return APIProblem(status: .badRequest, detail: error.description)
-    case .badData: return .unprocessable(error.description)
-    case .noInput: return .notFound(error.description)
-    case .cannotCreate: return APIProblem(status: .conflict, detail: error.description)
-    case .io: return APIProblem(status: .serviceUnavailable, detail: error.description, headers: [.retryAfter: "1"])
-    }
+  /// A classified error's problem: the status of its kind, its message as the detail.
+  static func classified(_ error: any ClassifiedError) -> APIProblem {
+    var problem = APIProblem(status: status(for: error.kind), detail: error.description)
+    if problem.status == .serviceUnavailable { problem.headers[.retryAfter] = "1" }
+    return problem
   }
 
-  static func store(_ error: StoreError) -> APIProblem {
-    switch error {
-    case .expenseNotFound, .importNotFound, .ruleNotFound, .budgetNotFound, .tokenNotFound, .profileNotFound:
-      return .notFound(error.description)
-    case .invalidCursor:
-      return .badRequest(error.description, field: "cursor")
-    case .categoryInUse, .tokenExists:
-      return APIProblem(status: .conflict, detail: error.description)
-    case .totalTooLarge:
-      return .unprocessable(error.description)
-    case .busy, .readOnly, .diskFull:
-      return APIProblem(status: .serviceUnavailable, detail: error.description, headers: [.retryAfter: "1"])
-    case .newerSchema, .cannotOpen, .notADatabase, .notSQLite, .noDatabase, .corrupt, .io, .unreadable, .sqlite:
-      return APIProblem(status: .internalServerError, detail: error.description)
+  /// The one place a kind of failure becomes an HTTP status (each kind documents its own).
+  /// 500 is for what no request can fix: an internal failure, or the server's own database
+  /// missing, damaged or unreadable (those keep their message as the detail).
+  static func status(for kind: ErrorKind) -> HTTPResponse.Status {
+    switch kind {
+    case .usage: return .badRequest
+    case .invalidValue, .badData: return .unprocessableContent
+    case .notFound, .noInput: return .notFound
+    case .conflict, .cannotCreate: return .conflict
+    case .unavailable, .io, .busy: return .serviceUnavailable
+    case .damagedDatabase, .noDatabase, .databaseIO, .internal: return .internalServerError
     }
   }
 }

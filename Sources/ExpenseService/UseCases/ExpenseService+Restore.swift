@@ -61,7 +61,7 @@ extension ExpenseService {
   static func inUserTerms(_ error: any Error, shownPath: String, copyPath: String) -> any Error {
     guard let error = error as? BackupError else { return error }
     return ServiceError.backupRefused(
-      error.description.replacingOccurrences(of: copyPath, with: shownPath), kind: error.serviceKind)
+      error.description.replacingOccurrences(of: copyPath, with: shownPath), kind: error.kind)
   }
 
   /// Copies `source` byte for byte into a new 0600 file beside `database`; returns its path.
@@ -103,17 +103,5 @@ extension ExpenseService {
   /// Removes a private copy and whatever SQLite left beside it.
   static func removeCopy(_ path: String) {
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-  }
-}
-
-extension BackupError {
-  /// How a refused backup is classed: missing (no input), unreadable (I/O), or not a backup
-  /// this version restores (bad data).
-  var serviceKind: ServiceError.Kind {
-    switch self {
-    case .missing: return .noInput
-    case .unreadable: return .io
-    case .damaged, .notOurs, .newerSchema: return .badData
-    }
   }
 }

@@ -113,3 +113,21 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     }
   }
 }
+
+extension StoreError: ClassifiedError {
+  public var kind: ErrorKind {
+    switch self {
+    case .newerSchema, .notADatabase, .notSQLite, .unreadable, .corrupt: return .damagedDatabase
+    case .totalTooLarge: return .badData
+    case .cannotOpen, .io: return .databaseIO
+    case .diskFull, .readOnly: return .io
+    case .busy: return .busy
+    case .noDatabase: return .noDatabase
+    case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound:
+      return .notFound
+    case .tokenExists, .categoryInUse: return .conflict
+    case .invalidCursor: return .usage
+    case .sqlite: return .internal
+    }
+  }
+}

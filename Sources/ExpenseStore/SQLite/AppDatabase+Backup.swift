@@ -168,3 +168,14 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible, Lo
 
   public var errorDescription: String? { description }
 }
+
+extension BackupError: ClassifiedError {
+  /// The backup is the input: missing (66), unreadable (74), or not one to restore (65).
+  public var kind: ErrorKind {
+    switch self {
+    case .missing: return .noInput
+    case .unreadable: return .io
+    case .damaged, .notOurs, .newerSchema: return .badData
+    }
+  }
+}

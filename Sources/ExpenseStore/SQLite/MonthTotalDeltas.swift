@@ -224,3 +224,8 @@ public struct TotalOverflow: Error, Equatable, Sendable, CustomStringConvertible
 
   public var errorDescription: String? { description }
 }
+
+extension TotalOverflow: ClassifiedError {
+  /// The rows are refused: their content is what is wrong.
+  public var kind: ErrorKind { .badData }
+}

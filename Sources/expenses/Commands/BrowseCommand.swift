@@ -28,7 +28,7 @@ struct BrowseCommand: ParsableCommand {
   static func run(database: DatabaseOptions, options: ReportOptions, screen: InteractiveOptions) throws {
     try InteractiveReport.requireTerminal()
     guard options.format == .text else {
-      throw CLIFailure(message: "the interactive report is text only; drop --format", code: SysExit.usage)
+      throw CLIFailure(message: "the interactive report is text only; drop --format", kind: .usage)
     }
     let service = try database.writing().pinning(today: try options.today.map(options.parseToday))
     let today = service.clock.today()

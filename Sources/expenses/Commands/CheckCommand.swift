@@ -78,7 +78,7 @@ struct CheckCommand: ParsableCommand {
       try Console.out(FittedText.fit(lines.joined(separator: "\n"), width: layout.resolved))
     }
     if !report.isHealthy {
-      throw CLIFailure(message: CheckCommand.verdict(report, path: path), code: SysExit.dataError)
+      throw CLIFailure(message: CheckCommand.verdict(report, path: path), kind: .damagedDatabase)
     }
   }
 

@@ -54,6 +54,6 @@ struct DemoCommand: ParsableCommand {
     throw CLIFailure(
       message: "demo --keep \(TerminalText.sanitize(path)): \(reason); the demo never touches an existing file. "
         + "Give a path that does not exist yet.",
-      code: SysExit.cantCreate)
+      kind: .cannotCreate)
   }
 }

@@ -61,7 +61,7 @@ struct ServeCommand: ParsableCommand {
       throw CLIFailure(
         message:
           "no database at \(path)\n  hint: check --db or $EXPENSES_DB; to start serving an empty one, add --create",
-        code: SysExit.noInput)
+        kind: .noDatabase)
     }
     let backend = try SQLiteBackend(path: path, wait: database.wait)
     var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
@@ -107,20 +107,20 @@ struct ServeCommand: ParsableCommand {
       return CLIFailure(
         message: "cannot listen on \(address): the port is in use (another server?)\n"
           + "  hint: stop the other server or choose another --port (0 picks a free one)",
-        code: SysExit.unavailable)
+        kind: .unavailable)
     case EADDRNOTAVAIL:
       return CLIFailure(
         message: "cannot listen on \(address): \(host) is not an address of this machine\n"
           + "  hint: use 127.0.0.1 (this machine only) or one of this machine's addresses with --host",
-        code: SysExit.usage)
+        kind: .usage)
     case EACCES:
       return CLIFailure(
         message: "cannot listen on \(address): permission denied (ports below 1024 need privileges)\n"
           + "  hint: choose a --port of 1024 or more",
-        code: SysExit.unavailable)
+        kind: .unavailable)
     default:
       return CLIFailure(
-        message: "cannot listen on \(address): \(String(cString: strerror(code)))", code: SysExit.unavailable)
+        message: "cannot listen on \(address): \(String(cString: strerror(code)))", kind: .unavailable)
     }
   }
 }

@@ -25,7 +25,7 @@ struct InteractiveReport {
       throw CLIFailure(
         message: "the interactive report needs a terminal, but \(missing.joined(separator: " and ")) "
           + "\(missing.count == 1 ? "is" : "are") not one; use 'expenses report' to print it",
-        code: SysExit.usage)
+        kind: .usage)
     }
   }
 
@@ -66,7 +66,7 @@ struct InteractiveReport {
       let ready = poll(&fds, 2, timeout)
       if ready < 0 {
         if errno == EINTR { continue }
-        throw CLIFailure(message: "cannot read the terminal: \(String(cString: strerror(errno)))", code: 74)
+        throw CLIFailure(message: "cannot read the terminal: \(String(cString: strerror(errno)))", kind: .io)
       }
       var keys: [Key] = []
       if ready == 0 {

@@ -32,7 +32,7 @@ final class TerminalSession {
   init() throws {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else {
-      throw CLIFailure(message: "cannot set up the screen: \(String(cString: strerror(errno)))", code: SysExit.ioError)
+      throw CLIFailure(message: "cannot set up the screen: \(String(cString: strerror(errno)))", kind: .io)
     }
     for end in ends {
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -52,7 +52,7 @@ final class TerminalSession {
   /// Takes the terminal over.
   func start() throws {
     guard tcgetattr(input, &original) == 0 else {
-      throw CLIFailure(message: "cannot read the terminal's settings: \(String(cString: strerror(errno)))", code: 74)
+      throw CLIFailure(message: "cannot read the terminal's settings: \(String(cString: strerror(errno)))", kind: .io)
     }
     let handler: @convention(c) (Int32) -> Void = { number in
       var byte = UInt8(truncatingIfNeeded: number)
@@ -70,7 +70,8 @@ final class TerminalSession {
     }
     active = true  // from here on, restore() has something to undo
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
-      throw CLIFailure(message: "cannot switch the terminal to raw mode: \(String(cString: strerror(errno)))", code: 74)
+      throw CLIFailure(
+        message: "cannot switch the terminal to raw mode: \(String(cString: strerror(errno)))", kind: .io)
     }
     try Console.write(TerminalSession.enter, to: output)
   }
