@@ -44,7 +44,9 @@ let package = Package(
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
     // What every front end calls: import orchestration, report loading, saved sections.
     .target(
-      name: "ExpenseService", dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "SystemIO"]),
+      name: "ExpenseService",
+      dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "SystemIO"]
+    ),
     // The interactive report's screen as a pure state machine: no terminal, database or clock.
     .target(name: "ExpenseInteractive", dependencies: ["ExpenseCore", "ExpenseRender"]),
     .target(
@@ -87,14 +89,17 @@ let package = Package(
     ),
     .testTarget(
       name: "ExpenseStoreTests",
-      dependencies: ["TestSupport", "ExpenseCore", "ExpenseStore", .product(name: "GRDBSQLite", package: "GRDB.swift")]
+      dependencies: [
+        "TestSupport", "ExpenseCore", "ExpenseStore", "SystemIO", .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "ExpenseRenderTests",
       dependencies: [
         "TestSupport",
         // ExpenseImport only for its CSVReader, which reads back what CSVWriter writes.
-        "ExpenseCore", "ExpenseRender", "ExpenseImport", .product(name: "PropertyBased", package: "swift-property-based"),
+        "ExpenseCore", "ExpenseRender", "ExpenseImport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
