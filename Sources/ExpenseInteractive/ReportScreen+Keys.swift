@@ -128,9 +128,7 @@ extension ReportScreen {
     guard isOpen(id) != open else { return [] }
     var states = preferences
     states.set(id, open)
-    if open && accordion {
-      for other in SectionID.allCases where other != id && other.isCollapsible(windowSize) { states.set(other, false) }
-    }
+    if open && accordion { states = states.keepingOneOpen(opened: id, windowSize: windowSize).states }
     return apply(states, opened: open ? id : nil)
   }
 
@@ -152,19 +150,16 @@ extension ReportScreen {
     return apply(states, opened: nil)
   }
 
-  /// `a`: accordion mode on or off; turning it on leaves one section open (the cursor's if it
-  /// is open, else the first open one, else the first collapsible one).
+  /// `a`: accordion mode on or off; turning it on leaves one section open by the rule every
+  /// front end follows (`SectionStates.keepingOneOpen`, nothing just opened), as
+  /// `expenses sections accordion on` does.
   mutating func toggleAccordion() -> [ScreenEffect] {
     accordion.toggle()
     message = accordion ? "accordion on: one section open at a time" : "accordion off"
     guard accordion else { return [.saveAccordion(false)] }
-    let collapsible = SectionID.allCases.filter { $0.isCollapsible(windowSize) }
-    guard !collapsible.isEmpty else { return [.saveAccordion(true)] }
-    let mine = cursor.map(\.section).flatMap { collapsible.contains($0) && isOpen($0) ? $0 : nil }
-    let winner = mine ?? collapsible.first(where: isOpen) ?? collapsible[0]
-    var states = preferences
-    for id in collapsible { states.set(id, id == winner) }
-    return [.saveAccordion(true)] + apply(states, opened: isOpen(winner) ? nil : winner)
+    let (states, kept) = preferences.keepingOneOpen(opened: nil, windowSize: windowSize)
+    guard let kept else { return [.saveAccordion(true)] }
+    return [.saveAccordion(true)] + apply(states, opened: isOpen(kept) ? nil : kept)
   }
 
   /// Takes new section states: lays out, keeps the cursor on something shown, scrolls an opened

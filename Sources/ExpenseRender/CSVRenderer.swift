@@ -17,12 +17,12 @@ import ExpenseCore
 /// Amounts are plain decimals in the currency's minor digits (`-18.40`, `1500` for JPY),
 /// percents one-decimal numbers, booleans `true`/`false`, missing values empty. CRLF line ends.
 ///
-/// Formula neutralisation: a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`, tab or
-/// CR as a formula. Text columns (anything that can hold text from a bank file: category,
-/// description, account, source file) get a leading `'` when they start so. Number columns are
-/// written by this renderer from integers and can only be `-?digits[.digits]`, never a
-/// formula, so they stay numbers: `-18.40` in `remaining` is a negative number a spreadsheet can
-/// sum. The split is by column, never by guessing from the value.
+/// Written by `CSVWriter`: text columns (anything that can hold text from a bank file: category,
+/// description, account, source file) are `CSVWriter.text` cells, sanitized and with a formula
+/// defused by a leading `'`. Number columns are written by this renderer from integers and can
+/// only be `-?digits[.digits]`, never a formula, so they stay numbers: `-18.40` in `remaining`
+/// is a negative number a spreadsheet can sum. The split is by column, never by guessing from
+/// the value.
 public struct CSVRenderer {
   public let sections: SectionStates
 
@@ -45,14 +45,14 @@ public struct CSVRenderer {
       get { CSVRenderer.index[name].map { cells[$0] } ?? "" }
       set { if let i = CSVRenderer.index[name] { cells[i] = newValue } }
     }
-    var line: String { cells.map(CSVRenderer.quote).joined(separator: ",") }
   }
 
   static let index: [String: Int] = Dictionary(
     uniqueKeysWithValues: header.enumerated().map { ($0.element, $0.offset) })
 
   public func render(_ report: BudgetReport) -> String {
-    var lines = [CSVRenderer.header.joined(separator: ",")]
+    let writer = CSVWriter(lineEnd: .crlf)
+    var out = writer.record(CSVRenderer.header)
     for group in report.groups {
       let money: (Int64?) -> String = { minor in
         minor.map { Money(minor: $0, currency: group.currency).decimalString } ?? ""
@@ -63,7 +63,7 @@ public struct CSVRenderer {
         r["record"] = isTotal ? "total" : "category"
         r["month"] = report.month.description
         r["currency"] = group.currency.code
-        r["category"] = CSVRenderer.text(row.category)
+        r["category"] = CSVWriter.text(row.category)
         r["budget"] = money(row.budgetMinor)
         r["spent"] = money(row.spentMinor)
         r["remaining"] = money(row.remainingMinor)
@@ -86,21 +86,21 @@ public struct CSVRenderer {
           r["daily_allowance"] = money(group.dailyAllowanceMinor)
           r["amounts_capped"] = String(group.amountsCapped)
         }
-        lines.append(r.line)
+        out += writer.record(r.cells)
       }
       for line in moneyInRows(group) {
         var r = Row()
         r["record"] = line.kind
         r["month"] = report.month.description
         r["currency"] = group.currency.code
-        r["category"] = CSVRenderer.text(line.category)
+        r["category"] = CSVWriter.text(line.category)
         r["transactions"] = line.count.map(String.init) ?? ""
         r["kind"] = line.kind
         r["amount"] = money(line.amount)
-        lines.append(r.line)
+        out += writer.record(r.cells)
       }
     }
-    for e in report.expenses ?? [] { lines.append(CSVRenderer.expenseRow(e, month: report.month).line) }
+    for e in report.expenses ?? [] { out += writer.record(CSVRenderer.expenseRow(e, month: report.month).cells) }
     if let trends = report.trends {
       for row in trends.rows {
         for (month, spent) in zip(trends.months, row.spentMinor) {
@@ -108,10 +108,10 @@ public struct CSVRenderer {
           r["record"] = "trend"
           r["month"] = month.description
           r["currency"] = row.currency.code
-          r["category"] = CSVRenderer.text(row.category)
+          r["category"] = CSVWriter.text(row.category)
           // Empty, like every missing value: a month before the data is not a month of $0.00.
           r["spent"] = row.hasData(month) ? Money(minor: spent, currency: row.currency).decimalString : ""
-          lines.append(r.line)
+          out += writer.record(r.cells)
         }
       }
     }
@@ -123,7 +123,7 @@ public struct CSVRenderer {
     r["days_elapsed"] = report.daysElapsed.map(String.init) ?? ""
     r["days_left"] = report.daysLeft.map(String.init) ?? ""
     r["expense_count"] = String(report.expenseCount)
-    lines.append(r.line)
+    out += writer.record(r.cells)
     for id in SectionID.allCases {
       let entry = JSONRenderer.SectionEntry(id: id, report: report, states: sections)
       var r = Row()
@@ -135,9 +135,9 @@ public struct CSVRenderer {
       r["collapsible_in"] = entry.collapsibleIn.rawValue
       r["expanded"] = String(entry.expanded)
       r["item_count"] = String(entry.itemCount)
-      lines.append(r.line)
+      out += writer.record(r.cells)
     }
-    return lines.joined(separator: "\r\n") + "\r\n"
+    return out
   }
 
   static func expenseRow(_ e: Expense, month: Month) -> Row {
@@ -145,13 +145,13 @@ public struct CSVRenderer {
     r["record"] = "expense"
     r["month"] = month.description
     r["currency"] = e.amount.currency.code
-    r["category"] = CSVRenderer.text(e.category ?? uncategorizedName)
+    r["category"] = CSVWriter.text(e.category ?? uncategorizedName)
     r["amount"] = e.amount.decimalString
     r["id"] = e.id.map(String.init) ?? ""
     r["date"] = e.date.description
-    r["description"] = CSVRenderer.text(e.description)
-    r["account"] = e.account.map(CSVRenderer.text) ?? ""
-    r["source_file"] = e.source.map { CSVRenderer.text($0.file) } ?? ""
+    r["description"] = CSVWriter.text(e.description)
+    r["account"] = e.account.map(CSVWriter.text) ?? ""
+    r["source_file"] = e.source.map { CSVWriter.text($0.file) } ?? ""
     r["source_line"] = e.source.map { String($0.line) } ?? ""
     return r
   }
@@ -166,33 +166,5 @@ public struct CSVRenderer {
       rows.append((transfersName, "transfer", group.transfersMinor, group.transferCount))
     }
     return rows
-  }
-
-  /// A text cell: control characters made visible (`TerminalText.sanitize`: a CSV is often read
-  /// with `cat`), and a leading `=`, `+`, `-`, `@`, tab or CR defused with a `'` so a
-  /// spreadsheet shows it as text instead of running it. Only for text columns (see above).
-  static func text(_ s: String) -> String {
-    // Checked before sanitizing too: sanitize turns a leading tab or CR into a space.
-    if let first = s.unicodeScalars.first, "\t\r".unicodeScalars.contains(first) {
-      return "'" + TerminalText.sanitize(s)
-    }
-    let s = TerminalText.sanitize(s)
-    guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return s }
-    return "'" + s
-  }
-
-  /// RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled.
-  static func quote(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-    else { return field }
-    return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
-  }
-}
-
-extension String {
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var out = ""
-    for c in self { if c == target { out += replacement } else { out.append(c) } }
-    return out
   }
 }

@@ -5,7 +5,7 @@ import ExpenseCore
 /// same as a decimal), `currency`, `description`, `category` (empty when none), `account`,
 /// `source_file`, `source_line` (empty for rows added by hand). CRLF line ends.
 ///
-/// Text columns are sanitized and formula-neutralised as `CSVRenderer.text` documents; the
+/// Text columns are sanitized and formula-neutralised as `CSVWriter.text` documents; the
 /// number columns (`id`, `amount_minor`, `amount`, `source_line`) are written from integers and
 /// stay numbers, so `-1234` is a negative amount, not a formula.
 public enum ExpenseCSVRenderer {
@@ -15,16 +15,14 @@ public enum ExpenseCSVRenderer {
   ]
 
   public static func render(_ expenses: [Expense]) -> String {
-    var lines = [header.joined(separator: ",")]
-    for e in expenses {
-      let fields = [
+    let rows = expenses.map { e in
+      [
         e.id.map(String.init) ?? "", e.date.description, String(e.amount.minor), e.amount.decimalString,
-        e.amount.currency.code, CSVRenderer.text(e.description), e.category.map(CSVRenderer.text) ?? "",
-        e.account.map(CSVRenderer.text) ?? "", e.source.map { CSVRenderer.text($0.file) } ?? "",
+        e.amount.currency.code, CSVWriter.text(e.description), e.category.map(CSVWriter.text) ?? "",
+        e.account.map(CSVWriter.text) ?? "", e.source.map { CSVWriter.text($0.file) } ?? "",
         e.source.map { String($0.line) } ?? "",
       ]
-      lines.append(fields.map(CSVRenderer.quote).joined(separator: ","))
     }
-    return lines.joined(separator: "\r\n") + "\r\n"
+    return CSVWriter(lineEnd: .crlf).table(header: header, rows: rows)
   }
 }

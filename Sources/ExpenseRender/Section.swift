@@ -77,10 +77,9 @@ public struct SectionStates: Sendable, Equatable {
   /// Resolves the states, in this order:
   /// 1. defaults; 2. `saved` preferences; 3. `collapse` then `expand` (so `--collapse all
   /// --expand trends` leaves only trends open; `all` means every section collapsible at
-  /// `windowSize`); 4. accordion: only one collapsible section stays expanded — the last
-  /// collapsible id given to `--expand`, else the first collapsible section (in print order) that
-  /// is expanded, else the first collapsible section; 5. a section not collapsible at
-  /// `windowSize` is expanded.
+  /// `windowSize`); 4. accordion mode's rule (`keepingOneOpen`), the last collapsible id given
+  /// to `--expand` counting as the one opened; 5. a section not collapsible at `windowSize` is
+  /// expanded.
   /// Ids are matched case-insensitively; an unknown id throws `RenderError.unknownSection`, and
   /// collapsing a section that never collapses (`summary`) `RenderError.notCollapsible`.
   public static func resolve(
@@ -106,13 +105,29 @@ public struct SectionStates: Sendable, Equatable {
       for id in named { states.expanded[id] = true }
       if named.count == 1 && raw.lowercased() != "all" { explicitlyExpanded += named }
     }
-    if accordion, !collapsible.isEmpty {
-      let winner =
-        explicitlyExpanded.last(where: { collapsible.contains($0) })
-        ?? collapsible.first(where: { states.expanded[$0] == true }) ?? collapsible[0]
-      for id in collapsible { states.expanded[id] = id == winner }
+    if accordion {
+      states =
+        states.keepingOneOpen(opened: explicitlyExpanded.last(where: collapsible.contains), windowSize: windowSize)
+        .states
     }
     for id in SectionID.allCases where !id.isCollapsible(windowSize) { states.expanded[id] = true }
     return states
+  }
+
+  /// Accordion mode's one rule, used by every front end (the printed report, `sections`, the
+  /// server and `expenses browse`): of the sections collapsible at `windowSize`, exactly one
+  /// stays open and the others close. The one kept is `opened`, the section the user has just
+  /// opened (`--expand ID`, a key, a click), when it is collapsible; else the first open one in
+  /// print order; else the first collapsible one. Returns the states and the section kept (nil
+  /// when nothing folds at `windowSize`).
+  public func keepingOneOpen(opened: SectionID?, windowSize: WindowSize) -> (states: SectionStates, kept: SectionID?) {
+    let collapsible = SectionID.allCases.filter { $0.isCollapsible(windowSize) }
+    let kept =
+      opened.flatMap { collapsible.contains($0) ? $0 : nil } ?? collapsible.first(where: isExpanded)
+      ?? collapsible.first
+    guard let kept else { return (self, nil) }
+    var states = self
+    for id in collapsible { states.expanded[id] = id == kept }
+    return (states, kept)
   }
 }

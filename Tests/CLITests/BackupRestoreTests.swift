@@ -68,11 +68,7 @@ import Testing
       SELECT (20000 + 524288) << 43 | i, 100 + i, '2024-10-04', -i, 'USD', printf('filler row %d', i) FROM n;
       PRAGMA wal_checkpoint(TRUNCATE);
       """)
-    let size = try #require(try FileManager.default.attributesOfItem(atPath: cli.db)[.size] as? Int)
-    let handle = try #require(FileHandle(forUpdatingAtPath: cli.db))
-    try handle.seek(toOffset: UInt64(size / 4096 / 2 * 4096))
-    try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
-    try handle.close()
+    try Damage.overwriteMiddlePage(of: cli.db)
     let damaged = try cli.run(["check"])
     #expect(damaged.code == 65, "\(damaged.code) \(damaged.stderr)")
     #expect(damaged.stdout.contains("integrity: ") && !damaged.stdout.contains("integrity: ok"))

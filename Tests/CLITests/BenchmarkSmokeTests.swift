@@ -7,21 +7,13 @@ import Testing
 @Suite struct BenchmarkSmokeTests {
   @Test func harnessRunsOnTenThousandRows() throws {
     let cli = try CLI()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", CLI.root.appendingPathComponent("Benchmarks/run.py").path, "--smoke", "--binary", CLI.binary.path,
+    let result = try Python.run([
+      CLI.root.appendingPathComponent("Benchmarks/run.py").path, "--smoke", "--binary", CLI.binary.path,
       "--data", cli.directory.appendingPathComponent("data").path, "--out",
       cli.directory.appendingPathComponent("out").path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(text)")
+    ])
+    let text = result.output
+    #expect(result.code == 0, "\(text)")
     #expect(text.contains("| operation | size |"), "prints the results table")
     #expect(text.contains("`import` into a new database"))
     #expect(!text.contains("FAILURES:"), "\(text)")

@@ -51,17 +51,28 @@ final class CLI {
   @discardableResult
   func run(_ arguments: [String], useDatabase: Bool = true, environment extra: [String: String] = [:]) throws -> Result
   {
-    let process = Process()
-    process.executableURL = CLI.binary
-    process.arguments = useDatabase ? arguments + ["--db", db] : arguments
     var environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8"]
     for (key, value) in extra { environment[key] = value }
+    return try CLI.runProcess(
+      CLI.binary, useDatabase ? arguments + ["--db", db] : arguments, environment: environment)
+  }
+
+  /// Runs `executable` to its end with exactly `environment` (in `directory` if given; stdin
+  /// `standardInput`, inherited when nil) and captures stdout, stderr and the exit code.
+  static func runProcess(
+    _ executable: URL, _ arguments: [String], environment: [String: String], directory: URL? = nil,
+    standardInput: FileHandle? = FileHandle.nullDevice
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
     process.environment = environment
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    if let standardInput { process.standardInput = standardInput }
     try process.run()
     // Read both pipes before waiting so a large output cannot block the child.
     let outData = out.fileHandleForReading.readDataToEndOfFile()

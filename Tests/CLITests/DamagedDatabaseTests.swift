@@ -24,11 +24,7 @@ import Testing
     for day in 0..<3000 { rows += "2026-\(10 + day % 2)-\(day % 28 + 1),Shop \(day) with a longer name,-\(day).25\n" }
     #expect(try cli.run(["import", try cli.file("many.csv", rows)]).code == 0)
     try Python.sqlite(cli.db, "PRAGMA wal_checkpoint(TRUNCATE)")
-    let size = try #require(try FileManager.default.attributesOfItem(atPath: cli.db)[.size] as? Int)
-    let handle = try #require(FileHandle(forUpdatingAtPath: cli.db))
-    try handle.seek(toOffset: UInt64(size / 4096 / 2 * 4096))
-    try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
-    try handle.close()
+    try Damage.overwriteMiddlePage(of: cli.db)
     let check = try cli.run(["check"])
     #expect(check.code == 65, "check sees the damage: \(check.stdout)\(check.stderr)")
     return try cli.databaseBytes()

@@ -10,14 +10,6 @@ import Testing
 /// written through and stay what they were, a symbolic link stays a link, a full device is 74
 /// naming it, and a directory or a link to nothing is refused with 73.
 @Suite struct OutputTargetTests {
-  static let bank = """
-    Date,Description,Amount
-    2026-10-01,Coffee,-4.50
-    2026-10-02,Bakery,twelve
-    2026-10-03,Groceries,-52.10
-
-    """
-
   /// `lstat` of `path`: its type bits, device, inode and the device it stands for.
   struct Node: Equatable {
     var type: mode_t
@@ -94,7 +86,7 @@ import Testing
 
   @Test func devNullIsWrittenThroughNeverReplaced() throws {
     let cli = try CLI()
-    let input = try cli.file("bank.csv", Self.bank)
+    let input = try cli.file("bank.csv", BankFiles.oneBadRow)
     #expect(try cli.run(["add", "2026-10-01", "3", "Tea"]).code == 0)
     let before = try #require(Self.node("/dev/null"))
     #expect(before.type == S_IFCHR)

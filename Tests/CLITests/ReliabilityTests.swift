@@ -6,17 +6,9 @@ import Testing
 /// damaged, read-only or on a full disk, and outputs that fail. Each test fails when data is
 /// lost or a command crashes.
 @Suite struct ReliabilityTests {
-  static let bank = """
-    Date,Description,Amount
-    2026-10-01,Coffee,-4.50
-    2026-10-02,Bakery,twelve
-    2026-10-03,Groceries,-52.10
-
-    """
-
   @Test func rejectsNeverOverwriteTheDatabaseTheInputOrAnExistingFile() throws {
     let cli = try CLI()
-    let input = try cli.file("bank.csv", Self.bank)
+    let input = try cli.file("bank.csv", BankFiles.oneBadRow)
     #expect(try cli.run(["add", "2026-10-01", "3", "Tea"]).code == 0)
     let database = try cli.databaseBytes()
     let original = try Data(contentsOf: URL(fileURLWithPath: input))
@@ -98,7 +90,7 @@ import Testing
 
   @Test func outputErrorsAreErrorsNotCrashes() throws {
     let cli = try CLI()
-    let input = try cli.file("bank.csv", Self.bank.replacingOccurrences(of: "twelve", with: "-12.00"))
+    let input = try cli.file("bank.csv", BankFiles.oneBadRow.replacingOccurrences(of: "twelve", with: "-12.00"))
     let binary = CLI.binary.path
     try cli.run(["sections", "reset"])  // a reading command needs the database to exist
     let full = try shell("'\(binary)' categories --db '\(cli.db)' > /dev/full", cli)
@@ -228,22 +220,10 @@ import Testing
 
   /// Runs `script` with /bin/sh in the test's folder.
   func shell(_ script: String, _ cli: CLI) throws -> CLI.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = cli.directory
-    process.environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "HOME": cli.directory.path, "LANG": "C.UTF-8"]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLI.Result(
-      stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-      code: process.terminationStatus)
+    try CLI.runProcess(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script],
+      environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "HOME": cli.directory.path, "LANG": "C.UTF-8"],
+      directory: cli.directory, standardInput: nil)
   }
 }
 

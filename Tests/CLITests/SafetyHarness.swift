@@ -97,3 +97,29 @@ extension CLI {
     Int(try Python.sqlite(path, "SELECT COUNT(*) FROM expense")) ?? -1
   }
 }
+
+/// Bank files the safety tests share.
+enum BankFiles {
+  /// Three rows, the second with an amount that does not parse (line 3): for `--skip-invalid`
+  /// and `--rejects`.
+  static let oneBadRow = """
+    Date,Description,Amount
+    2026-10-01,Coffee,-4.50
+    2026-10-02,Bakery,twelve
+    2026-10-03,Groceries,-52.10
+
+    """
+}
+
+/// Damage to a database file, as a bad disk or a stray write would do it.
+enum Damage {
+  /// Overwrites the page in the middle of the file at `path` with garbage (0xA5 bytes). Fold the
+  /// write-ahead log into the file first, or the damage may be hidden by a newer copy there.
+  static func overwriteMiddlePage(of path: String) throws {
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    let handle = try #require(FileHandle(forUpdatingAtPath: path))
+    try handle.seek(toOffset: UInt64(size / 4096 / 2 * 4096))
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+    try handle.close()
+  }
+}

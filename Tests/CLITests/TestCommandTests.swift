@@ -39,22 +39,10 @@ import Testing
 
     /// Runs `bash scripts/test --filter Nothing` with only the stand-ins on `PATH`.
     func runTestCommand() throws -> CLI.Result {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = [CLI.root.appendingPathComponent("scripts/test").path, "--filter", "Nothing"]
-      process.environment = ["PATH": bin.path, "HOME": cli.directory.path, "LANG": "C.UTF-8"]
-      let out = Pipe()
-      let err = Pipe()
-      process.standardOutput = out
-      process.standardError = err
-      process.standardInput = FileHandle.nullDevice
-      try process.run()
-      let outData = out.fileHandleForReading.readDataToEndOfFile()
-      let errData = err.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return CLI.Result(
-        stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-        code: process.terminationStatus)
+      try CLI.runProcess(
+        URL(fileURLWithPath: "/bin/bash"),
+        [CLI.root.appendingPathComponent("scripts/test").path, "--filter", "Nothing"],
+        environment: ["PATH": bin.path, "HOME": cli.directory.path, "LANG": "C.UTF-8"])
     }
   }
 

@@ -101,9 +101,9 @@ struct FormatTests {
   }
 
   @Test func csvQuotesAndNeutralisesFormulas() {
-    #expect(CSVRenderer.quote("a,b") == "\"a,b\"")
-    #expect(CSVRenderer.quote("say \"hi\"") == "\"say \"\"hi\"\"\"")
-    #expect(CSVRenderer.text("=SUM(A1)") == "'=SUM(A1)")
+    #expect(CSVField.quoted("a,b") == "\"a,b\"")
+    #expect(CSVField.quoted("say \"hi\"") == "\"say \"\"hi\"\"\"")
+    #expect(CSVWriter.text("=SUM(A1)") == "'=SUM(A1)")
     let csv = CSVRenderer(sections: .standard).render(Fixtures.twoCurrencies)
     #expect(csv.hasPrefix("month,currency,category,budget,spent"))
     #expect(csv.contains("2026-09,EUR,Museums,,24.00,,,unbudgeted,"))

@@ -95,3 +95,44 @@ struct SectionStatesTests {
     #expect(SectionID.allCases.map(\.rawValue) == ["summary", "category-performance", "expenses", "trends"])
   }
 }
+
+/// Accordion mode's one rule, as every front end applies it.
+@Suite struct AccordionRuleTests {
+  func open(_ states: SectionStates) -> [SectionID] { SectionID.allCases.filter { states.isExpanded($0) } }
+
+  @Test func theSectionJustOpenedIsKept() {
+    let all = SectionStates(expanded: [.categoryPerformance: true, .expenses: true, .trends: true])
+    let kept = all.keepingOneOpen(opened: .trends, windowSize: .compact)
+    #expect(kept.kept == .trends && open(kept.states) == [.summary, .trends])
+    // Opened but not collapsible at this width: the rule falls back to print order.
+    let regular = all.keepingOneOpen(opened: .categoryPerformance, windowSize: .regular)
+    #expect(regular.kept == .expenses && open(regular.states) == [.summary, .categoryPerformance, .expenses])
+  }
+
+  @Test func withNothingJustOpenedTheFirstOpenInPrintOrderIsKept() {
+    let two = SectionStates(expanded: [.categoryPerformance: false, .expenses: true, .trends: true])
+    #expect(two.keepingOneOpen(opened: nil, windowSize: .compact).kept == .expenses)
+    let none = SectionStates(expanded: [.categoryPerformance: false])
+    let first = none.keepingOneOpen(opened: nil, windowSize: .compact)
+    #expect(first.kept == .categoryPerformance && open(first.states) == [.summary, .categoryPerformance])
+    #expect(none.keepingOneOpen(opened: nil, windowSize: .regular).kept == .expenses)
+  }
+
+  @Test func resolveFollowsTheRule() throws {
+    for mask in 0..<8 {
+      let saved: [SectionID: Bool] = [
+        .categoryPerformance: mask & 1 != 0, .expenses: mask & 2 != 0, .trends: mask & 4 != 0,
+      ]
+      for size in [WindowSize.compact, .regular, .wide] {
+        let resolved = try SectionStates.resolve(
+          saved: saved, expand: [], collapse: [], accordion: true, windowSize: size)
+        let rule = SectionStates(expanded: saved).keepingOneOpen(opened: nil, windowSize: size).states
+        for id in SectionID.allCases where id.isCollapsible(size) {
+          #expect(resolved.isExpanded(id) == rule.isExpanded(id))
+        }
+        let collapsible = SectionID.allCases.filter { $0.isCollapsible(size) }
+        #expect(collapsible.filter { resolved.isExpanded($0) }.count == 1, "exactly one open: \(saved) \(size)")
+      }
+    }
+  }
+}

@@ -70,11 +70,11 @@ struct WebFormatTests {
 
   @Test func csvQuotesAndDefusesTextButNotNumbers() {
     #expect(
-      CSVRenderer.quote("a,\"b\"\r\nc") == "\"a,\"\"b\"\" c\""
-        || CSVRenderer.quote("a,\"b\"\r\nc") == "\"a,\"\"b\"\"\r\nc\"")
-    for start in ["=", "+", "-", "@"] { #expect(CSVRenderer.text(start + "x") == "'" + start + "x") }
-    #expect(CSVRenderer.text("\tx") == "' x" && CSVRenderer.text("\rx") == "' x")
-    #expect(CSVRenderer.text("plain") == "plain")
+      CSVField.quoted("a,\"b\"\r\nc") == "\"a,\"\"b\"\" c\""
+        || CSVField.quoted("a,\"b\"\r\nc") == "\"a,\"\"b\"\"\r\nc\"")
+    for start in ["=", "+", "-", "@"] { #expect(CSVWriter.text(start + "x") == "'" + start + "x") }
+    #expect(CSVWriter.text("\tx") == "' x" && CSVWriter.text("\rx") == "' x")
+    #expect(CSVWriter.text("plain") == "plain")
     let csv = CSVRenderer(sections: .standard).render(report)
     #expect(csv.contains(",-18.40,"), "a negative amount is a number")
     #expect(!csv.contains(",=1+2") && csv.contains("'<script>") == false)

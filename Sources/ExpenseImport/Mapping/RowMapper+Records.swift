@@ -1,3 +1,4 @@
+import ExpenseCore
 import Foundation
 
 /// Whole-record tests and the record as text (for `--rejects`), used by the importer around `map`.
@@ -15,14 +16,9 @@ extension RowMapper {
 
   /// The whole record re-joined with the file's delimiter, fields quoted where they need it.
   static func record(_ reader: CSVReader) -> String {
-    let delimiter = String(UnicodeScalar(reader.delimiter))
-    return (0..<reader.fieldCount).map { i -> String in
-      let field = reader.string(i)
-      guard field.contains(where: { $0 == "\"" || $0 == "\n" || $0 == "\r" || String($0) == delimiter }) else {
-        return field
-      }
-      return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }.joined(separator: delimiter)
+    let delimiter = UnicodeScalar(reader.delimiter)
+    return (0..<reader.fieldCount).map { CSVField.quoted(reader.string($0), delimiter: delimiter) }
+      .joined(separator: String(delimiter))
   }
 
   /// The issue of a field longer than `ImportLimits.maxFieldBytes`: its start and length.

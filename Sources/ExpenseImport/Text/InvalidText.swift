@@ -2,24 +2,7 @@
 enum InvalidText {
   /// The 1-based position in `p` of the first byte that is not part of valid UTF-8, and the byte.
   static func firstInvalid(_ p: UnsafeBufferPointer<UInt8>) -> (position: Int, byte: UInt8)? {
-    var i = 0
-    let n = p.count
-    while i < n {
-      let b = p[i]
-      let length: Int
-      switch b {
-      case 0x00...0x7F:
-        i += 1
-        continue
-      case 0xC2...0xDF: length = 2
-      case 0xE0...0xEF: length = 3
-      case 0xF0...0xF4: length = 4
-      default: return (i + 1, b)
-      }
-      guard i + length <= n, isValidUTF8(UnsafeBufferPointer(rebasing: p[i..<(i + length)])) else { return (i + 1, b) }
-      i += length
-    }
-    return nil
+    firstInvalidUTF8Offset(p).map { ($0 + 1, p[$0]) }
   }
 
   /// "invalid UTF-8 at byte 5 of the field (0xE4)"; for a transcoded encoding, the bytes that

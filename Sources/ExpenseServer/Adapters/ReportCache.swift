@@ -29,7 +29,7 @@ final class ReportCache: Sendable {
 
   func store(key: String, stamp: Int64, json: String) -> Entry {
     let bytes = Array(json.utf8)
-    let digest = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
+    let digest = SHA256Hex.of(bytes).prefix(32)
     let entry = Entry(stamp: stamp, body: ByteBuffer(bytes: bytes), etag: "\"\(digest)\"")
     entries.withLock { entries in
       if entries.count >= capacity { entries.removeAll() }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import OpenAPIRuntime
 import Synchronization
+import SystemIO
 
 /// Receives import uploads: streams each body to a private temporary file beside the database
 /// (never more than `limit` bytes: 413 past it), hashing it on the way for idempotency keys,
@@ -55,18 +56,9 @@ final class ImportUploads: Sendable {
         total += chunk.count
         if total > limit { throw tooLarge() }
         hasher.update(data: chunk)
-        try chunk.withUnsafeBytes { buffer in
-          var offset = 0
-          guard let base = buffer.baseAddress else { return }
-          while offset < buffer.count {
-            let written = write(fd, base + offset, buffer.count - offset)
-            if written < 0 {
-              if errno == EINTR { continue }
-              throw APIProblem(
-                status: .serviceUnavailable, detail: "cannot store the upload: \(String(cString: strerror(errno)))")
-            }
-            offset += written
-          }
+        if let code = chunk.withUnsafeBytes({ FileDescriptorWriter.writeAll(fd, $0) }) {
+          throw APIProblem(
+            status: .serviceUnavailable, detail: "cannot store the upload: \(String(cString: strerror(code)))")
         }
       }
     } catch {
@@ -74,7 +66,7 @@ final class ImportUploads: Sendable {
       close(fd)
       throw error
     }
-    let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    let hash = SHA256Hex.string(hasher.finalize())
     return Upload(path: path, descriptor: fd, requestHash: hash)
   }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Makes API tokens and the hash the database keeps of them.
@@ -18,14 +17,5 @@ public enum TokenHasher {
   }
 
   /// Lower-case hex SHA-256 of the token's UTF-8 bytes: what `apiToken.hash` holds.
-  public static func hash(_ token: String) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var hex: [UInt8] = []
-    hex.reserveCapacity(64)
-    for byte in SHA256.hash(data: Array(token.utf8)) {
-      hex.append(digits[Int(byte >> 4)])
-      hex.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: hex, as: UTF8.self)
-  }
+  public static func hash(_ token: String) -> String { SHA256Hex.of(Array(token.utf8)) }
 }

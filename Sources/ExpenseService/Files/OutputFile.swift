@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -115,26 +116,8 @@ public final class OutputFile {
 
   /// Appends `text` to the temporary file.
   public func write(_ text: String) throws(ServiceError) {
-    if let failure = OutputFile.writeAll(Array(text.utf8), to: descriptor) {
+    if let failure = FileDescriptorWriter.writeAll(descriptor, text) {
       throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
-    }
-  }
-
-  /// Writes every byte of `bytes` to `fd`; returns the `errno` of a failed write, else nil.
-  static func writeAll(_ bytes: [UInt8], count: Int? = nil, to fd: Int32) -> Int32? {
-    let total = min(count ?? bytes.count, bytes.count)
-    var written = 0
-    return bytes.withUnsafeBytes { buffer -> Int32? in
-      guard let base = buffer.baseAddress else { return nil }
-      while written < total {
-        let n = Glibc.write(fd, base + written, total - written)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += n
-      }
-      return nil
     }
   }
 
@@ -187,7 +170,7 @@ public final class OutputFile {
         throw .cannotWrite(path: path, reason: reason)
       }
       if n == 0 { break }
-      if let failure = OutputFile.writeAll(buffer, count: n, to: output) {
+      if let failure = FileDescriptorWriter.writeAll(output, buffer, count: n) {
         close(output)
         throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
       }

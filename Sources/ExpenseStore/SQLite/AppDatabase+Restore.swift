@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -127,15 +128,8 @@ extension AppDatabase {
       if n < 0 && errno == EINTR { continue }
       if n < 0 { failure = "cannot read \(source): \(String(cString: strerror(errno)))" }
       if n <= 0 { break }
-      var done = 0
-      while done < n {
-        let w = buffer.withUnsafeBytes { raw in raw.baseAddress.map { Glibc.write(output, $0 + done, n - done) } ?? -1 }
-        if w < 0 && errno == EINTR { continue }
-        if w < 0 {
-          failure = String(cString: strerror(errno))
-          break
-        }
-        done += w
+      if let code = FileDescriptorWriter.writeAll(output, buffer, count: n) {
+        failure = String(cString: strerror(code))
       }
     }
     if failure == nil && fsync(output) != 0 { failure = String(cString: strerror(errno)) }

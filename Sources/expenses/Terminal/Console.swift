@@ -1,5 +1,6 @@
 import ConsoleStreams
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -60,22 +61,9 @@ enum Console {
   /// Writes every byte of `text` to a raw descriptor (an output file), retrying short writes
   /// and EINTR.
   static func write(_ text: String, to descriptor: Int32) throws(Failure) {
-    var bytes = Array(text.utf8)
-    let count = bytes.count
-    if count == 0 { return }
-    var written = 0
-    let failure: Int32? = bytes.withUnsafeMutableBytes { buffer -> Int32? in
-      while written < count {
-        let n = Glibc.write(descriptor, buffer.baseAddress! + written, count - written)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += n
-      }
-      return nil
+    if let failure = FileDescriptorWriter.writeAll(descriptor, text) {
+      throw Failure(descriptor: descriptor, code: failure)
     }
-    if let failure { throw Failure(descriptor: descriptor, code: failure) }
   }
 }
 
