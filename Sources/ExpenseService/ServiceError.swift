@@ -86,7 +86,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .backupRefused(let message, _):
       return message
     case .previousRestoreExists(let path):
-      return "\(path) already exists (the database before an earlier restore); move it away, or add --force to replace it"
+      return
+        "\(path) already exists (the database before an earlier restore); move it away, or add --force to replace it"
     case .previousRestoreNotRegular(let path):
       return "\(path) is not a regular file; it is never replaced. Move it away and restore again"
     }

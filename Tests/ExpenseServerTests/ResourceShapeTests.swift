@@ -23,7 +23,8 @@ import Testing
     let harness = try ServerHarness()
     let bank = "Date,Description,Amount,Category\n2026-10-01,Rent,-1200.00,Housing\n2026-10-03,Coffee,-4.50,\n"
     try await harness.run { client in
-      #expect(try await client.call(.post, "/v1/imports?file=bank.csv", csv: bank).status == 201)
+      let imported = try await client.call(.post, "/v1/imports?file=bank.csv", csv: bank)
+      #expect(imported.status == 201)
     }
     let service = ExpenseService(store: harness.database)
     let byHand = try service.addExpense(
@@ -48,9 +49,10 @@ import Testing
     _ = try service.setBudget(category: "Food", amount: "400", month: nil, currency: nil)
     _ = try service.setBudget(category: "Food", amount: "500", month: Month(year: 2026, month: 10), currency: nil)
     try await harness.run { client in
-      #expect(
-        try await client.call(.post, "/v1/imports?file=bank.csv", csv: "Date,Description,Amount\n2026-10-01,A,-1\n")
-          .status == 201)
+      let imported = try await client.call(
+        .post, "/v1/imports?file=bank.csv",
+        csv: "Date,Description,Amount\n2026-10-01,Rent,-1200.00\n2026-10-02,Salary,2500.00\n2026-10-03,Coffee,-4.50\n")
+      #expect(imported.status == 201)
       let budgets = try await client.call(.get, "/v1/budgets")
       let listed = try #require(
         try JSONSerialization.jsonObject(with: budgets.body) as? [String: Any])

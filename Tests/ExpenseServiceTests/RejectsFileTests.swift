@@ -17,7 +17,7 @@ import Testing
     request.skipInvalid = true
     let path = folder.url.appendingPathComponent("rejects.csv").path
     request.rejectsPath = path
-    let summary = try ImportService(database: db).run(request)
+    let summary = try ImportService(store: db).run(request)
     #expect(summary.new == 3 && summary.rejected == 2)
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.hasPrefix("line,column,value,message,hint,record\n"), "the header and LF line ends, as before")
@@ -40,7 +40,7 @@ import Testing
     throws -> ImportSummary
   {
     let fixed = ([header] + rows.map { fix($0[5]) }).joined(separator: "\n") + "\n"
-    return try ImportService(database: db).run(ImportRequest(path: try folder.file("fixed.csv", fixed)))
+    return try ImportService(store: db).run(ImportRequest(path: try folder.file("fixed.csv", fixed)))
   }
 
   @Test func aFormulaAndAControlCharacterAreMadeSafeAndTheFixedRecordsImportAgain() throws {

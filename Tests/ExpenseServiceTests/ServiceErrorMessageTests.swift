@@ -43,7 +43,10 @@ import Testing
       .noInput
     ),
     (.cannotCopy(path: "b.sqlite", reason: "Input/output error"), "cannot copy b.sqlite: Input/output error", .io),
-    (.backupRefused("b.sqlite is not an expenses database", kind: .badData), "b.sqlite is not an expenses database", .badData),
+    (
+      .backupRefused("b.sqlite is not an expenses database", kind: .badData), "b.sqlite is not an expenses database",
+      .badData
+    ),
     (
       .previousRestoreExists(path: "db.before-restore"),
       "db.before-restore already exists (the database before an earlier restore); move it away, or add --force to replace it",

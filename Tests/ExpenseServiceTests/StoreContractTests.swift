@@ -32,7 +32,7 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
   static func importRows(
     _ store: any LedgerStore, file: String, dryRun: Bool = false, _ rows: [(Int, Int64, String, String?)]
   ) throws -> (inserted: Int, duplicates: Int, record: Int64?) {
-    try store.importRows(sourceFile: file, dryRun: dryRun, explainLimit: 20, importedAt: nil) { writer in
+    let writer = try store.importRows(sourceFile: file, dryRun: dryRun, explainLimit: 20, importedAt: nil) { writer in
       var batcher = ImportBatcher()
       for (index, row) in rows.enumerated() {
         let imported = ImportedRow(
@@ -41,8 +41,10 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
         if let batch = try batcher.add(imported) { try writer.write(batch) }
       }
       if let batch = try batcher.finish() { try writer.write(batch) }
-      return (writer.inserted, writer.duplicates, writer.recordID)
+      return writer
     }
+    // The record is made when the import finishes, after `body`.
+    return (writer.inserted, writer.duplicates, writer.recordID)
   }
 
   /// A fixed hash of a row's text (Swift's `hashValue` changes from run to run).
@@ -85,15 +87,17 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
 
     let edited = try store.editExpense(id: id, ExpenseEdit(amountMinor: -500, category: "Coffee shops"))
     #expect(edited.amount == Self.usd(-500) && edited.category == "Coffee shops" && edited.description == "Coffee")
-    #expect(try store.monthlyTotals(from: Self.october, through: Self.october, daily: false).map(\.outflowMinor) == [500])
+    #expect(
+      try store.monthlyTotals(from: Self.october, through: Self.october, daily: false).map(\.outflowMinor) == [500])
 
     #expect(throws: StoreError.self) { try store.deleteExpenses(ids: [id, id + 1000]) }
     #expect(try store.expense(id: id) != nil, "a delete naming an unknown id deletes nothing")
     #expect(try store.deleteExpenses(ids: [id]).map(\.id) == [id])
     #expect(try store.expenseCount(month: nil) == 0)
-    #expect(try store.monthlyTotals(from: Self.october, through: Self.october, daily: false).allSatisfy {
-      $0.outflowMinor == 0 && $0.count == 0
-    })
+    #expect(
+      try store.monthlyTotals(from: Self.october, through: Self.october, daily: false).allSatisfy {
+        $0.outflowMinor == 0 && $0.count == 0
+      })
   }
 
   @Test(arguments: StoreUnderTest.allCases)
@@ -131,7 +135,8 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
       .first { $0.category == "Dining" }
     #expect(dining?.outflowMinor == 1_650)
     #expect(try store.expenses(month: Self.october, category: "Dining", limit: nil).count == 2)
-    #expect(try store.expenses(from: Self.day(2), through: Self.day(5)).map(\.description).sorted() == ["Coffee", "Lunch"])
+    #expect(
+      try store.expenses(from: Self.day(2), through: Self.day(5)).map(\.description).sorted() == ["Coffee", "Lunch"])
 
     let record = try #require(try store.imports().first)
     #expect(record.rows == 4 && record.file == "bank.csv" && record.id == first.record)
@@ -243,8 +248,10 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
     let copy = folder.url.appendingPathComponent("copy.sqlite").path
     try store.backup(into: copy)
     let restored = try AppDatabase(path: copy, access: .read)
-    #expect(try restored.expenses(month: nil, category: nil, limit: nil) == store.expenses(
-      month: nil, category: nil, limit: nil))
+    #expect(
+      try restored.expenses(month: nil, category: nil, limit: nil)
+        == store.expenses(
+          month: nil, category: nil, limit: nil))
     #expect(store.filePath == folder.database)
   }
 }

@@ -85,7 +85,8 @@ extension APIHandler {
       // The same check and words as `expenses import`, naming the query parameter.
       let field = error.flag.rawValue
       let detail = error.message(calling: "'\(field)'")
-      throw error.isUnknownName ? APIProblem.unprocessable(detail, field: field) : APIProblem.badRequest(detail, field: field)
+      throw error.isUnknownName
+        ? APIProblem.unprocessable(detail, field: field) : APIProblem.badRequest(detail, field: field)
     }
     let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
     return UploadImport(

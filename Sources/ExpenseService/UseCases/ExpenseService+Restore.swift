@@ -1,6 +1,7 @@
 import ExpenseRender
 import ExpenseStore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
   import Glibc
@@ -67,7 +68,7 @@ extension ExpenseService {
   /// Copies `source` byte for byte into a new 0600 file beside `database`; returns its path.
   static func privateCopy(of source: String, besides database: String) throws(ServiceError) -> String {
     let shown = TerminalText.sanitize(source)
-    let input = open(source, O_RDONLY | O_CLOEXEC)
+    let input = Glibc.open(source, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else { throw ServiceError.cannotRead(path: shown, reason: String(cString: strerror(errno))) }
     defer { close(input) }
     // Restoring onto a new machine: the database's folder may not exist yet.
@@ -82,19 +83,10 @@ extension ExpenseService {
     while true {
       let n = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { read(input, $0, raw.count) } ?? -1 }
       if n < 0 && errno == EINTR { continue }
-      var failed = n < 0
-      if n > 0 {
-        var done = 0
-        while done < n && !failed {
-          let w = buffer.withUnsafeBytes { raw in raw.baseAddress.map { write(output, $0 + done, n - done) } ?? -1 }
-          if w < 0 && errno == EINTR { continue }
-          if w < 0 { failed = true } else { done += w }
-        }
-      }
-      if failed {
-        let reason = String(cString: strerror(errno))
+      let failure: Int32? = n < 0 ? errno : n > 0 ? FileDescriptorWriter.writeAll(output, buffer, count: n) : nil
+      if let failure {
         removeCopy(path)
-        throw ServiceError.cannotCopy(path: shown, reason: reason)
+        throw ServiceError.cannotCopy(path: shown, reason: String(cString: strerror(failure)))
       }
       if n == 0 { return path }
     }

@@ -52,6 +52,7 @@ extension AppDatabase {
         try db.execute(sql: "INSERT OR IGNORE INTO importFile (name) VALUES (?)", arguments: [file])
         fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [file])
       }
+      let source: CategorySource = expense.category == nil ? .none : fileID == nil ? .hand : .file
       try db.execute(
         sql: """
           INSERT INTO expense
@@ -62,7 +63,7 @@ extension AppDatabase {
         arguments: [
           key, id, expense.date.description, expense.amount.minor, expense.amount.currency.code, expense.description,
           expense.category, expense.account, fileID, expense.source?.line,
-          (expense.category == nil ? CategorySource.none : fileID == nil ? .hand : .file).rawValue,
+          source.rawValue,
         ])
       try AppDatabase.saveNextExpenseID(db, id + 1)
       var runs = try IdRuns(db)
@@ -73,6 +74,7 @@ extension AppDatabase {
       try totals.apply(db)
       var stored = expense
       stored.id = id
+      stored.categorySource = source  // as `expense(id:)` reads it back
       return stored
     }
   }

@@ -111,7 +111,9 @@ struct ImportCommand: ParsableCommand {
     if rejects != nil && !skipInvalid {
       throw ValidationError("--rejects needs --skip-invalid (without it a bad row stops the import)")
     }
-    do { _ = try ImportFlags.parse(rawFlags()) } catch { throw ValidationError(error.message(calling: error.flag.option)) }
+    do { _ = try ImportFlags.parse(rawFlags()) } catch {
+      throw ValidationError(error.message(calling: error.flag.option))
+    }
   }
 
   /// The flags as typed, for the service's one validation (shared with the HTTP API).
