@@ -25,7 +25,7 @@ import Testing
       try stub("id", "echo \(userID)")
       try stub("swift", "touch '\(swiftMark)'")
       try stub("apt-get", aptGetFails ? "echo 'E: could not resolve deb.debian.org' >&2; exit 100" : "exit 0")
-      for program in ["python3", "chromium", "chromedriver", "hledger", "tmux", "setpriv"]
+      for program in ["python3", "chromium", "chromedriver", "hledger", "sqlite3", "tmux", "setpriv"]
       where !missing.contains(program) {
         try stub(program, "exit 0")
       }
