@@ -19,6 +19,14 @@ import Testing
 
   static func encoded(_ value: some Encodable) throws -> Data { try JSONEncoder().encode(value) }
 
+  /// The objects of a list answer (`{"budgets": [...]}`), each without its nulls.
+  static func listed(_ json: Data, key: String) throws -> [[String: NSObject]] {
+    let list = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+    return try #require(list[key] as? [[String: Any]]).map {
+      try object(try JSONSerialization.data(withJSONObject: $0))
+    }
+  }
+
   @Test func anExpenseIsOneObjectInTheCLIAndTheAPI() async throws {
     let harness = try ServerHarness()
     let bank = "Date,Description,Amount,Category\n2026-10-01,Rent,-1200.00,Housing\n2026-10-03,Coffee,-4.50,\n"
@@ -53,22 +61,12 @@ import Testing
         .post, "/v1/imports?file=bank.csv",
         csv: "Date,Description,Amount\n2026-10-01,Rent,-1200.00\n2026-10-02,Salary,2500.00\n2026-10-03,Coffee,-4.50\n")
       #expect(imported.status == 201)
-      let budgets = try await client.call(.get, "/v1/budgets")
-      let listed = try #require(
-        try JSONSerialization.jsonObject(with: budgets.body) as? [String: Any])
-      let apiBudgets = try #require(listed["budgets"] as? [[String: Any]]).map {
-        try Self.object(try JSONSerialization.data(withJSONObject: $0))
-      }
+      let apiBudgets = try Self.listed(try await client.call(.get, "/v1/budgets").body, key: "budgets")
       let cliBudgets = try service.budgets().map { try Self.object(try Self.encoded(BudgetResource($0))) }
       #expect(apiBudgets.count == 2)
       #expect(Set(apiBudgets) == Set(cliBudgets))
 
-      let imports = try await client.call(.get, "/v1/imports")
-      let listedImports = try #require(
-        try JSONSerialization.jsonObject(with: imports.body) as? [String: Any])
-      let apiImports = try #require(listedImports["imports"] as? [[String: Any]]).map {
-        try Self.object(try JSONSerialization.data(withJSONObject: $0))
-      }
+      let apiImports = try Self.listed(try await client.call(.get, "/v1/imports").body, key: "imports")
       let cliImports = try service.imports().map { try Self.object(try Self.encoded(ImportRecordResource($0))) }
       #expect(apiImports.count == 1 && apiImports == cliImports)
     }

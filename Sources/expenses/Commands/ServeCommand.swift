@@ -7,7 +7,7 @@ import Logging
 struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
-    abstract: "Serve the HTTP JSON API (see README 'HTTP API'; tokens from 'expenses token create').",
+    abstract: "Serve the HTTP JSON API and the report page (tokens from 'expenses token create').",
     discussion: """
       Listens on 127.0.0.1:8080 unless told otherwise; SIGTERM or SIGINT lets requests in flight
       finish, then stops. One log line per request on stderr, with its request id.
