@@ -1,7 +1,7 @@
 /// Measures and truncates text in terminal cells, the unit the hard width rule is stated in.
 ///
 /// Widths follow the Python `wcwidth` package (the tables in `WidthTables` are generated from it),
-/// which is what `shared/tools/max-line-width.py` uses: East Asian Wide/Fullwidth characters and
+/// which is what `Tests/Tools/max-line-width.py` uses: East Asian Wide/Fullwidth characters and
 /// emoji take 2 cells, combining marks, ZWJ and variation selectors 0, VS16 widens the emoji it
 /// follows, skin-tone modifiers and the second regional indicator of a flag add nothing.
 /// Measurement is per grapheme cluster (`Character`) and summed, so a truncated prefix never

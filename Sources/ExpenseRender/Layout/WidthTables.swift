@@ -1,5 +1,5 @@
 // Generated from the Python `wcwidth` 0.7.0 tables (Unicode data), so that
-// `DisplayWidth` measures exactly what `shared/tools/max-line-width.py` measures. Do not edit by hand.
+// `DisplayWidth` measures exactly what `Tests/Tools/max-line-width.py` measures. Do not edit by hand.
 
 /// Sorted, inclusive code point ranges as flat `[lo, hi, lo, hi, …]` arrays.
 enum WidthTables {
