@@ -1,6 +1,5 @@
 import ExpenseCore
 import Foundation
-import PropertyBased
 import TestSupport
 import Testing
 
@@ -123,48 +122,57 @@ func outputLines(_ text: String) -> [String] {
   }
 }
 
-/// Random reports per run (each rendered at up to 221 widths, twice over): `RENDER_PROPERTY_COUNT`.
-let propertyCount = Int(ProcessInfo.processInfo.environment["RENDER_PROPERTY_COUNT"] ?? "") ?? 8
+/// The reports a run draws: `RENDER_PROPERTY_COUNT` of them (each rendered at up to 221 widths,
+/// twice over), from the seeds after `RENDER_PROPERTY_SEED`. The seeds are fixed by default, so
+/// every run of the suite checks the same reports and a red run names a seed that reproduces;
+/// explore with another `RENDER_PROPERTY_SEED`. (The seed is not shrunk: a smaller seed is just
+/// another random report, and shrinking one rendered hundreds of reports to no purpose.)
+let propertySeeds: [UInt64] = {
+  let environment = ProcessInfo.processInfo.environment
+  let count = Int(environment["RENDER_PROPERTY_COUNT"] ?? "") ?? 8
+  let base = UInt64(environment["RENDER_PROPERTY_SEED"] ?? "") ?? 0x5EED_2026
+  var rng = SeededGenerator(state: base)
+  // 7788: a name that starts with a virama, which wcwidth releases measure differently.
+  return [7788] + (0..<max(0, count)).map { _ in rng.next() }
+}()
 
 @Suite("Width property")
 struct WidthPropertyTests {
-  @Test func everyLineFitsAtEveryWidth() async {
-    await propertyCheck(count: propertyCount, input: Gen.uint64()) { seed in
-      let (report, variants) = RandomReports.report(seed: seed)
-      // Every width for most reports. A report of 200 categories (one draw in seven) takes about
-      // half a second per render in a debug build, so it is rendered at the widths where the
-      // layout changes (20 to 24, the width classes' edges, 240) and a few between: a run's length
-      // no longer depends on how often the draws hit it.
-      let widths =
-        report.categoryCount > 40
-        ? [20, 21, 22, 23, 24, 33, 37, 59, 60, 74, 99, 100, 146, 199, 200, 240] : Array(20...240)
-      for (variantIndex, base) in variants.enumerated() {
-        for width in widths {
-          var options = base
-          options.width = width
-          let text = TextRenderer(options: options).render(report)
-          for line in outputLines(text) where DisplayWidth.of(line) > width {
-            Issue.record("seed \(seed) variant \(variantIndex) width \(width): \(DisplayWidth.of(line)) cells: \(line)")
-            return
-          }
-          #expect(
-            !text.unicodeScalars.contains {
-              ($0.value < 0x20 && $0 != "\n" && $0 != "\u{1B}") || (0x7F..<0xA0).contains($0.value)
-            })
-          if !options.color { #expect(!text.contains("\u{1B}")) }
-          if width % 37 == 0 {
-            #expect(TextRenderer(options: options).render(report) == text, "not deterministic: seed \(seed)")
-          }
-          if width % 73 == 20 {
-            #expect((try? checkerAccepts(text, width: width)) == true, "checker rejects seed \(seed) width \(width)")
-          }
+  @Test(arguments: propertySeeds) func everyLineFitsAtEveryWidth(seed: UInt64) {
+    let (report, variants) = RandomReports.report(seed: seed)
+    // Every width for most reports. A report of 200 categories (one draw in seven) takes about
+    // half a second per render in a debug build, so it is rendered at the widths where the
+    // layout changes (20 to 24, the width classes' edges, 240) and a few between: a run's length
+    // no longer depends on how often the draws hit it.
+    let widths =
+      report.categoryCount > 40
+      ? [20, 21, 22, 23, 24, 33, 37, 59, 60, 74, 99, 100, 146, 199, 200, 240] : Array(20...240)
+    for (variantIndex, base) in variants.enumerated() {
+      for width in widths {
+        var options = base
+        options.width = width
+        let text = TextRenderer(options: options).render(report)
+        for line in outputLines(text) where DisplayWidth.of(line) > width {
+          Issue.record("seed \(seed) variant \(variantIndex) width \(width): \(DisplayWidth.of(line)) cells: \(line)")
+          return
+        }
+        #expect(
+          !text.unicodeScalars.contains {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\u{1B}") || (0x7F..<0xA0).contains($0.value)
+          })
+        if !options.color { #expect(!text.contains("\u{1B}")) }
+        if width % 37 == 0 {
+          #expect(TextRenderer(options: options).render(report) == text, "not deterministic: seed \(seed)")
+        }
+        if width % 73 == 20 {
+          #expect((try? checkerAccepts(text, width: width)) == true, "checker rejects seed \(seed) width \(width)")
         }
       }
-      for width in [20, 33, 59, 60, 99, 100, 240] {
-        let list = ExpenseListRenderer(width: width, glyphs: .unicode).render(report.expenses ?? [])
-        for line in outputLines(list) where DisplayWidth.of(line) > width {
-          Issue.record("expense list seed \(seed) width \(width): \(line)")
-        }
+    }
+    for width in [20, 33, 59, 60, 99, 100, 240] {
+      let list = ExpenseListRenderer(width: width, glyphs: .unicode).render(report.expenses ?? [])
+      for line in outputLines(list) where DisplayWidth.of(line) > width {
+        Issue.record("expense list seed \(seed) width \(width): \(line)")
       }
     }
   }
