@@ -6,7 +6,7 @@ import ExpenseCore
 /// detection), one record, the occurrence map of the current date (see `OccurrenceCounter`) and
 /// fixed-size caches of repeated cells (`TextCache`, `FieldStringCache`: about 350 KiB with the
 /// Strings they keep).
-public final class CSVImporter {
+public final class CSVImporter: FileImporter {
   public let path: String
   public let options: ImportOptions
   public let defaultCurrency: Currency
@@ -42,24 +42,40 @@ public final class CSVImporter {
 
   func loadPlan() throws(ImportError) -> Plan {
     if let plan { return plan }
-    let source = path == "-" ? FileSource(standardInput: ()) : try FileSource(path: path)
+    let sample: [UInt8]
+    let truncated: Bool
+    if let standardInput {
+      (sample, truncated) = (standardInput.sample, standardInput.sample.count == CSVImporter.sampleSize)
+    } else {
+      let source = path == "-" ? FileSource(standardInput: ()) : try FileSource(path: path)
+      (sample, truncated) = try CSVImporter.readSample(source)
+      if path == "-" { standardInput = (source, sample) }
+    }
+    let plan = try Detector(file: displayName, options: options, defaultCurrency: defaultCurrency)
+      .detect(sample: sample, truncated: truncated)
+    self.plan = plan
+    return plan
+  }
+
+  /// The first `sampleSize` bytes of `source`, and whether there is more.
+  static func readSample(_ source: any ByteSource) throws(ImportError) -> (sample: [UInt8], truncated: Bool) {
     var sample = [UInt8](repeating: 0, count: CSVImporter.sampleSize)
     var filled = 0
     while filled < sample.count {
       let n = try sample.withUnsafeMutableBufferPointer { (p) throws(ImportError) -> Int in
-        try source.read(into: p.baseAddress! + filled, capacity: p.count - filled)
+        guard let base = p.baseAddress else { return 0 }
+        return try source.read(into: base + filled, capacity: p.count - filled)
       }
       if n == 0 { break }
       filled += n
     }
     let truncated = filled == sample.count
     sample.removeSubrange(filled...)
-    if path == "-" { standardInput = (source, sample) }
-    let plan = try Detector(file: displayName, options: options, defaultCurrency: defaultCurrency)
-      .detect(sample: sample, truncated: truncated)
-    self.plan = plan
-    return plan
+    return (sample, truncated)
   }
+
+  /// Takes over standard input that `FileImporters.open` already sampled (a pipe is read once).
+  func adopt(standardInput source: FileSource, sample: [UInt8]) { standardInput = (source, sample) }
 
   struct Pending {
     var line: Int

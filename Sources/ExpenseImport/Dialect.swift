@@ -1,4 +1,5 @@
 import ExpenseCore
+import Foundation
 
 /// One column as the importer understood it.
 public struct DetectedColumn: Sendable, Equatable {
@@ -76,9 +77,23 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
   public var currencyFromColumn: Bool { columns.contains { $0.role == .currency } }
   /// Things the user should check (also emitted as `.warning` events by `run`).
   public var warnings: [String]
+  /// The file's format; for anything but CSV, `settings` says what its reader found and the
+  /// CSV-only fields (delimiter, header, columns) are unused.
+  public var format: StatementFormat = .csv
+  /// What a statement reader found (format version, account, currency …) and where.
+  public var settings: [StatementSetting] = []
 
   public var description: String {
     var lines: [String] = []
+    if format != .csv {
+      lines.append("encoding:      \(encoding.rawValue) (\(encodingReason))")
+      for setting in settings {
+        let label = (setting.name + ":").padding(toLength: max(14, setting.name.count + 2), withPad: " ", startingAt: 0)
+        lines.append("\(label)\(visibleControlCharacters(setting.value)) (\(setting.source))")
+      }
+      for warning in warnings { lines.append("warning: \(warning)") }
+      return lines.joined(separator: "\n")
+    }
     lines.append("encoding:      \(encoding.rawValue) (\(encodingReason))")
     lines.append("delimiter:     \(delimiter == "\t" ? "\\t (tab)" : delimiter)")
     if let headerLine {

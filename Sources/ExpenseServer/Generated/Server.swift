@@ -1003,7 +1003,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Import a CSV file (the body), all or nothing, as `expenses import` does.
+    /// Import a statement file (the body; CSV, OFX, QIF, CAMT.053 or MT940), all or nothing, as `expenses import` does.
     ///
     /// The body is streamed to a private temporary file (at most 64 MiB, else 413) and imported
     /// in one transaction. With `Idempotency-Key`, a replay of the same request returns the first
@@ -1154,7 +1154,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 let chosenContentType = try converter.bestContentType(
                     received: contentType,
                     options: [
-                        "text/csv"
+                        "text/csv",
+                        "application/x-ofx",
+                        "application/vnd.intu.qfx",
+                        "application/qif",
+                        "application/xml",
+                        "text/xml",
+                        "text/plain",
+                        "application/octet-stream"
                     ]
                 )
                 switch chosenContentType {
@@ -1164,6 +1171,62 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         from: requestBody,
                         transforming: { value in
                             .csv(value)
+                        }
+                    )
+                case "application/x-ofx":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .applicationXOfx(value)
+                        }
+                    )
+                case "application/vnd.intu.qfx":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .applicationVnd_intu_qfx(value)
+                        }
+                    )
+                case "application/qif":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .applicationQif(value)
+                        }
+                    )
+                case "application/xml":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .xml(value)
+                        }
+                    )
+                case "text/xml":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .textXml(value)
+                        }
+                    )
+                case "text/plain":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .plainText(value)
+                        }
+                    )
+                case "application/octet-stream":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .binary(value)
                         }
                     )
                 default:

@@ -1141,7 +1141,7 @@ internal enum Operations {
             }
         }
     }
-    /// Import a CSV file (the body), all or nothing, as `expenses import` does.
+    /// Import a statement file (the body; CSV, OFX, QIF, CAMT.053 or MT940), all or nothing, as `expenses import` does.
     ///
     /// The body is streamed to a private temporary file (at most 64 MiB, else 413) and imported
     /// in one transaction. With `Idempotency-Key`, a replay of the same request returns the first
@@ -1304,6 +1304,20 @@ internal enum Operations {
             internal enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/text\/csv`.
                 case csv(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/application\/x-ofx`.
+                case applicationXOfx(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/application\/vnd.intu.qfx`.
+                case applicationVnd_intu_qfx(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/application\/qif`.
+                case applicationQif(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/application\/xml`.
+                case xml(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/text\/xml`.
+                case textXml(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/text\/plain`.
+                case plainText(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/imports/POST/requestBody/content/application\/octet-stream`.
+                case binary(OpenAPIRuntime.HTTPBody)
             }
             internal var body: Operations.CreateImport.Input.Body
             /// Creates a new `Input`.

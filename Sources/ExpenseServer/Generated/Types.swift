@@ -26,7 +26,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/imports`.
     /// - Remark: Generated from `#/paths//v1/imports/get(listImports)`.
     func listImports(_ input: Operations.ListImports.Input) async throws -> Operations.ListImports.Output
-    /// Import a CSV file (the body), all or nothing, as `expenses import` does.
+    /// Import a statement file (the body; CSV, OFX, QIF, CAMT.053 or MT940), all or nothing, as `expenses import` does.
     ///
     /// The body is streamed to a private temporary file (at most 64 MiB, else 413) and imported
     /// in one transaction. With `Idempotency-Key`, a replay of the same request returns the first
@@ -153,7 +153,7 @@ extension APIProtocol {
     internal func listImports(headers: Operations.ListImports.Input.Headers = .init()) async throws -> Operations.ListImports.Output {
         try await listImports(Operations.ListImports.Input(headers: headers))
     }
-    /// Import a CSV file (the body), all or nothing, as `expenses import` does.
+    /// Import a statement file (the body; CSV, OFX, QIF, CAMT.053 or MT940), all or nothing, as `expenses import` does.
     ///
     /// The body is streamed to a private temporary file (at most 64 MiB, else 413) and imported
     /// in one transaction. With `Idempotency-Key`, a replay of the same request returns the first

@@ -20,7 +20,13 @@ extension APIHandler {
   }
 
   func createImport(_ input: Operations.CreateImport.Input) async throws -> Operations.CreateImport.Output {
-    guard case .csv(let body) = input.body else { throw APIProblem.badRequest("expected text/csv", field: "body") }
+    // Every content type carries the file's bytes; the importer tells the format by content.
+    let body: HTTPBody
+    switch input.body {
+    case .csv(let b), .applicationXOfx(let b), .applicationVnd_intu_qfx(let b), .applicationQif(let b), .xml(let b),
+      .textXml(let b), .plainText(let b), .binary(let b):
+      body = b
+    }
     let request = try Self.importRequest(input.query)
     let token = Authenticated.token?.name ?? ""
     if let key = input.headers.idempotencyKey,

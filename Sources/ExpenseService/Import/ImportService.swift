@@ -29,10 +29,10 @@ public struct ImportService {
     -> ImportSummary
   {
     let started = DispatchTime.now().uptimeNanoseconds
-    let importer = try CSVImporter(
+    let importer = try FileImporters.open(
       path: request.path, options: request.options, defaultCurrency: try store.defaultCurrency(),
       displayName: request.messageName)
-    let dialect = try importer.detect()
+    var dialect = try importer.detect()
     let rules = try store.rules()
     let categorizer = RowCategorizer(
       matcher: RuleMatcher(rules: rules), names: try store.categoryNames(), recordRules: request.dryRun)
@@ -87,6 +87,9 @@ public struct ImportService {
           }
         }
       }
+      // A statement's transfers between own accounts: their categories are transfers.
+      let transfers = importer.transferCategories
+      if !transfers.isEmpty && !request.dryRun { try session.markTransfers(transfers) }
       if session.inserted + session.duplicates == 0 && summary.excluded > 0 && summary.rejected == 0 {
         throw ServiceError.everyRowExcluded(
           file: request.displayName, count: summary.excluded,
@@ -97,6 +100,12 @@ public struct ImportService {
         try session.saveProfile(name: name, json: try request.options.profileJSON())
       }
       return session
+    }
+    // A statement reader's settings (account, currency, version) are known once it has read.
+    if dialect.format != .csv {
+      dialect = try importer.detect()
+      summary.dialect = "\(dialect)"
+      summary.detected = dialect
     }
     summary.new = session.inserted
     summary.lastDate = session.lastDate

@@ -129,6 +129,9 @@ public protocol ImportWriter: AnyObject {
   func write(_ batch: PreparedBatch) throws
   /// Saves an import profile in the import's transaction (`--save-profile`: both or neither).
   func saveProfile(name: String, json: String) throws
+  /// Gives these categories the kind transfer where they have no kind yet (a statement's
+  /// transfers between the user's own accounts), in the import's transaction.
+  func markTransfers(_ categories: Set<String>) throws
 }
 
 /// What happened to one imported row.

@@ -88,11 +88,22 @@ public final class ImportSession: ImportWriter {
     return key
   }
 
-  /// Writes one batch: the rows whose key is not stored yet are inserted, the others counted as
-  /// duplicates. Batches must come in file order.
+  /// Saves an import profile in the import's transaction.
   public func saveProfile(name: String, json: String) throws {
     try AppDatabase.saveProfile(db, name: name, json: json)
   }
+
+  /// Kind transfer for these categories unless they have a kind already (the user's choice wins).
+  public func markTransfers(_ categories: Set<String>) throws {
+    for name in categories.sorted() {
+      try db.execute(
+        sql: "INSERT INTO categoryKind (name, kind) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+        arguments: [name, CategoryKind.transfer.rawValue])
+    }
+  }
+
+  /// Writes one batch: the rows whose key is not stored yet are inserted, the others counted as
+  /// duplicates. Batches must come in file order.
 
   public func write(_ batch: PreparedBatch) throws {
     guard batch.count > 0 else { return }

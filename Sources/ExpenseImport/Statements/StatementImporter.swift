@@ -1,0 +1,180 @@
+import ExpenseCore
+
+/// Imports one OFX, QIF, CAMT.053 or MT940 file through the same events as a CSV file: the
+/// format's reader (`StatementReaders`) produces `StatementEntry`s, and this turns each into an
+/// `ImportedRow` (description cleaned, category mapped, fingerprint) the way the CSV importer
+/// does, so rules, duplicates, all-or-nothing and the summary are the same for every format.
+///
+/// Fingerprints: an entry with the bank's own id (OFX `FITID`, CAMT `AcctSvcrRef`, MT940 bank
+/// reference) is identified by `account|id`: two identical purchases with different ids are
+/// both kept, and an overlapping later file adds only what is new. Without an id, the CSV
+/// definition applies (`Fingerprint.hash`, identical rows numbered by occurrence).
+public final class StatementImporter: FileImporter {
+  public let path: String
+  public let format: StatementFormat
+  public let options: ImportOptions
+  public let defaultCurrency: Currency
+  public let displayName: String
+  public var categoryName: ((String) -> String?)?
+  let sample: [UInt8]
+  let truncated: Bool
+  /// Standard input, already sampled: replayed in front of the rest.
+  let standardInput: FileSource?
+  /// What the reader found, once `run` has read the file.
+  var found: [StatementSetting] = []
+  var encoding: (TextEncoding, String)?
+  public private(set) var transferCategories: Set<String> = []
+
+  init(
+    path: String, format: StatementFormat, options: ImportOptions, defaultCurrency: Currency, displayName: String,
+    sample: [UInt8], truncated: Bool, standardInput: FileSource?
+  ) {
+    self.path = path
+    self.format = format
+    self.options = options
+    self.defaultCurrency = defaultCurrency
+    self.displayName = displayName
+    self.sample = sample
+    self.truncated = truncated
+    self.standardInput = standardInput
+  }
+
+  /// The category a transfer between the user's own accounts is stored in (kind transfer).
+  public static func transferCategory(_ account: String?) -> String {
+    guard let account, !account.isEmpty else { return "Transfer" }
+    return "Transfer: " + account
+  }
+
+  public func detect() throws(ImportError) -> DetectedDialect {
+    let (encoding, reason) = try textEncoding()
+    return DetectedDialect(
+      encoding: encoding, encodingReason: reason, delimiter: "", headerLine: nil, dataStartLine: 1, columns: [],
+      dateFormat: "", decimalMark: "", signConvention: .signedNegativeIsSpending, currency: defaultCurrency,
+      warnings: [], format: format, settings: found)
+  }
+
+  /// The encoding the reader gets its text in, and why. XML (CAMT.053) is handed over as it is:
+  /// the XML parser honours the file's own declaration.
+  func textEncoding() throws(ImportError) -> (TextEncoding, String) {
+    if let encoding { return encoding }
+    let answer: (TextEncoding, String)
+    if let given = options.encoding {
+      answer = (given, "--encoding")
+    } else if format == .camt053 {
+      answer = (.utf8, "the XML declaration, read by the XML parser")
+    } else if let declared = StatementEncoding.declared(in: sample, format: format) {
+      answer = StatementEncoding.check(declared, sample: sample, truncated: truncated)
+    } else {
+      answer = try EncodingGuess.detect(sample, truncated: truncated, file: displayName)
+    }
+    encoding = answer
+    return answer
+  }
+
+  public func run(skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (ImportEvent) throws -> Void)
+    throws
+  {
+    let (encoding, _) = try textEncoding()
+    let fileSource: any ByteSource & ProgressSource
+    if let standardInput {
+      fileSource = ReplaySource(prefix: sample, rest: standardInput)
+    } else {
+      fileSource = try FileSource(path: path)
+    }
+    let source: any ByteSource = format == .camt053 ? fileSource : try encoding.transcoder(fileSource)
+    guard var reader = StatementReaders.make(format, file: displayName, options: options, currency: defaultCurrency)
+    else {
+      throw ImportError.undetectable(
+        file: displayName, message: "this is \(format.rawValue), which this version does not read yet",
+        hint: "export the statement from the bank as CSV")
+    }
+    var rows = EntryMapper(categoryName: categoryName)
+    var count = 0
+    defer {
+      found = reader.settings
+      transferCategories = rows.transfers
+    }
+    try reader.read(source) { event in
+      switch event {
+      case .entry(let entry):
+        try body(.row(rows.row(entry)))
+        count += 1
+        if count & 0xFFFF == 0, let progress {
+          progress(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: count))
+        }
+      case .excluded(let line, let reason): try body(.excluded(line: line, reason: reason))
+      case .warning(let text): try body(.warning(text))
+      }
+    }
+    progress?(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: count))
+  }
+}
+
+/// Turns `StatementEntry`s into `ImportedRow`s: cleans the description, maps the category,
+/// computes the fingerprint.
+struct EntryMapper {
+  var categoryName: ((String) -> String?)?
+  var occurrences = OccurrenceCounter()
+  /// Category spellings already mapped (each distinct name once, as the CSV importer does).
+  var names: [String: String?] = [:]
+  /// The stored names of transfer categories met so far.
+  var transfers: Set<String> = []
+
+  mutating func row(_ entry: StatementEntry) -> ImportedRow {
+    let description = EntryMapper.clean(entry.description)
+    var category = entry.category.map(EntryMapper.clean).flatMap { $0.isEmpty ? nil : $0 }
+    if entry.isTransfer { category = StatementImporter.transferCategory(category) }
+    if let raw = category, let categoryName {
+      if let known = names[raw] {
+        category = known
+      } else {
+        let mapped = categoryName(raw)
+        names[raw] = mapped
+        category = mapped
+      }
+    }
+    if entry.isTransfer, let category { transfers.insert(category) }
+    let account = entry.account.map(EntryMapper.clean).flatMap { $0.isEmpty ? nil : $0 }
+    let hash: UInt64
+    if let id = entry.transactionID.map(EntryMapper.clean), !id.isEmpty {
+      var h = Fingerprint.Hasher64()
+      h.string("id")
+      h.byte(0x7C)
+      h.string(account ?? "")
+      h.byte(0x7C)
+      h.string(id)
+      hash = h.state
+    } else {
+      let base = Fingerprint.hash(
+        account: account ?? "", date: entry.date, currency: entry.amount.currency, amountMinor: entry.amount.minor,
+        description: description, occurrence: 0)
+      let occurrence = occurrences.next(day: entry.date.daysSinceEpoch, key: base).occurrence
+      hash = Fingerprint.hash(
+        account: account ?? "", date: entry.date, currency: entry.amount.currency, amountMinor: entry.amount.minor,
+        description: description, occurrence: occurrence)
+    }
+    return ImportedRow(
+      line: entry.line, date: entry.date, amount: entry.amount, description: description, category: category,
+      account: account, fingerprintHash: hash)
+  }
+
+  /// Whitespace runs (and control characters, which a terminal would obey) collapsed to one
+  /// space, trimmed at both ends.
+  static func clean(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    var pendingSpace = false
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      if v <= 0x20 || v == 0x7F || (v >= 0x80 && v < 0xA0) || v == 0x2028 || v == 0x2029 {
+        pendingSpace = !out.isEmpty
+        continue
+      }
+      if pendingSpace {
+        out.append(" ")
+        pendingSpace = false
+      }
+      out.append(scalar)
+    }
+    return String(out)
+  }
+}
