@@ -13,19 +13,23 @@ import Testing
   static let cases: [(name: String, bytes: [UInt8], message: String, hint: String)] = [
     (
       "png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52],
-      "this is a PNG image, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", "export the statement from the bank as CSV"
+      "this is a PNG image, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
+      "export the statement from the bank as CSV"
     ),
     (
       "jpeg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0],
-      "this is a JPEG image, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", "export the statement from the bank as CSV"
+      "this is a JPEG image, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
+      "export the statement from the bank as CSV"
     ),
     (
-      "pdf", Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n".utf8), "this is a PDF document, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
+      "pdf", Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n".utf8),
+      "this is a PDF document, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
       "export the statement from the bank as CSV"
     ),
     (
       "zip", zipEntry("statement.csv") + Array("Date,Description,Amount\n".utf8),
-      "this is a ZIP archive, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", "unpack it and import the CSV file inside"
+      "this is a ZIP archive, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
+      "unpack it and import the CSV file inside"
     ),
     (
       "xlsx", zipEntry("[Content_Types].xml") + zipEntry("_rels/.rels") + zipEntry("xl/workbook.xml"),
@@ -33,15 +37,18 @@ import Testing
     ),
     (
       "ods", zipEntry("mimetype") + Array("application/vnd.oasis.opendocument.spreadsheet".utf8),
-      "this is an OpenDocument spreadsheet (ods), not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", "export it as CSV"
+      "this is an OpenDocument spreadsheet (ods), not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
+      "export it as CSV"
     ),
     (
       "xls", [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0, 0],
-      "this is an old Excel workbook (xls) or Word file, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", "export it as CSV"
+      "this is an old Excel workbook (xls) or Word file, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
+      "export it as CSV"
     ),
     (
       "gif", Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0],
-      "this is a GIF image, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", "export the statement from the bank as CSV"
+      "this is a GIF image, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)",
+      "export the statement from the bank as CSV"
     ),
     (
       "sqlite", Array("SQLite format 3".utf8) + [0, 0x10, 0, 1, 1],

@@ -77,7 +77,8 @@ struct FileKind: Equatable {
   /// The refusal: "this is a PNG image, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", with what to do instead (for
   /// a workbook: "export it as CSV").
   func refusal(file: String) -> ImportError {
-    .undetectable(file: file, message: "this is \(name), not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", hint: hint)
+    .undetectable(
+      file: file, message: "this is \(name), not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)", hint: hint)
   }
 
   static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
