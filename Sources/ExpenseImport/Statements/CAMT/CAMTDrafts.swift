@@ -1,0 +1,48 @@
+import ExpenseCore
+
+/// What a CAMT.053 `Ntry` (or one of its `TxDtls`) said, as text, until the element ends and
+/// the values are checked: the reader keeps one entry in memory at a time.
+struct CAMTValue {
+  var text: String
+  var line: Int
+}
+
+/// One `Ntry/NtryDtls/TxDtls`.
+struct CAMTDetail {
+  var line: Int
+  /// `Amt` (from .001.04 on) or `AmtDtls/TxAmt/Amt`, with the path it came from.
+  var amount: CAMTValue?
+  var amountPath = ""
+  var currency: String?
+  var creditDebit: CAMTValue?
+  var servicerReference: String?
+  var endToEndID: String?
+  var creditorName: String?
+  var debtorName: String?
+  var remittance: [String] = []
+  var additionalInfo: String?
+}
+
+/// One `Ntry`.
+struct CAMTEntryDraft {
+  var line: Int
+  var amount: CAMTValue?
+  var currency: String?
+  var creditDebit: CAMTValue?
+  var reversal = false
+  var status: String?
+  var bookingDate: CAMTValue?
+  var bookingDatePath = ""
+  var valueDate: CAMTValue?
+  var valueDatePath = ""
+  var servicerReference: String?
+  var additionalInfo: String?
+  var details: [CAMTDetail] = []
+}
+
+/// One `Stmt`: the account and currency its entries belong to.
+struct CAMTStatement {
+  var iban: String?
+  var otherID: String?
+  var currency: Currency?
+}

@@ -1,0 +1,193 @@
+import ExpenseCore
+
+/// What the MT940 reader knows between fields: the statement being read (account, currency,
+/// opening balance, the sum of its entries) and the `:61:` entry waiting for its `:86:`.
+struct MT940State {
+  let file: String
+  let options: ImportOptions
+  private var statements = 0
+  private var accounts: [String] = []
+  private var currencies: [String] = []
+  private var sawEntry = false
+  /// The open statement: from `:20:` to its closing balance.
+  private var statementLine: Int?
+  private var account: String?
+  private var opening: (balance: Int64, currency: Currency)?
+  private var total: Int64 = 0
+  private var closed = false
+  private var pending: MT940Transaction?
+
+  init(file: String, options: ImportOptions) {
+    self.file = file
+    self.options = options
+  }
+
+  var settings: [StatementSetting] {
+    var out: [StatementSetting] = []
+    guard statements > 0 else { return out }
+    out.append(StatementSetting(name: "format", value: "MT940", source: "content"))
+    if let account = options.account {
+      out.append(StatementSetting(name: "account", value: account, source: "--account"))
+    } else if !accounts.isEmpty {
+      out.append(StatementSetting(name: "account", value: MT940State.distinct(accounts), source: ":25:"))
+    }
+    if !currencies.isEmpty {
+      out.append(StatementSetting(name: "currency", value: MT940State.distinct(currencies), source: ":60F:"))
+    }
+    out.append(StatementSetting(name: "statements", value: String(statements), source: ":20:"))
+    out.append(StatementSetting(name: "balances", value: "checked", source: ":60F:/:62F:"))
+    return out
+  }
+
+  static func distinct(_ values: [String]) -> String {
+    var seen: [String] = []
+    for value in values where !seen.contains(value) { seen.append(value) }
+    return seen.joined(separator: ", ")
+  }
+
+  mutating func process(_ field: MT940Field, _ body: (StatementEvent) throws -> Void) throws {
+    if field.tag != "86", let waiting = pending {
+      pending = nil
+      try body(.entry(waiting.entry(description: nil)))
+    }
+    switch field.tag {
+    case "20":
+      try closeStatement()
+      statements += 1
+      statementLine = field.line
+      account = nil
+      opening = nil
+      total = 0
+      closed = false
+    case "25":
+      let value = field.text(separator: "").trimmingASCIIWhitespace()
+      if !value.isEmpty {
+        account = value
+        accounts.append(value)
+      }
+    case "60F", "60M":
+      try requireStatement(field)
+      let balance = try MT940Parse.balance(field, file: file)
+      opening = balance
+      currencies.append(balance.currency.code)
+      total = 0
+      closed = false
+    case "61":
+      try requireStatement(field)
+      guard let opening else {
+        throw ImportError.row(
+          MT940Parse.issue(
+            .missingRequiredColumn, file: file, field: field, column: ":60F:",
+            message: "an entry comes before the statement's opening balance (:60F:)",
+            hint: "the file is cut or edited; export the statement again"))
+      }
+      let transaction = try MT940Parse.transaction(field, currency: opening.currency, file: file)
+      let (sum, overflow) = total.addingReportingOverflow(transaction.amount)
+      if overflow {
+        throw ImportError.row(
+          MT940Parse.issue(
+            .badAmount, file: file, field: field, column: ":61:",
+            message: "the entries add up to more than an amount can hold", hint: "the file is damaged"))
+      }
+      total = sum
+      sawEntry = true
+      pending = MT940Transaction(
+        line: field.line, date: transaction.date,
+        amount: Money(minor: transaction.amount, currency: opening.currency),
+        customerReference: transaction.customerReference, bankReference: transaction.bankReference,
+        supplementary: transaction.supplementary, account: options.account ?? account)
+    case "86":
+      if let waiting = pending {
+        pending = nil
+        try body(.entry(waiting.entry(description: MT940Description.text(of: field))))
+      }
+    case "62F", "62M":
+      try requireStatement(field)
+      let closing = try MT940Parse.balance(field, file: file)
+      guard let opening else {
+        throw ImportError.row(
+          MT940Parse.issue(
+            .missingRequiredColumn, file: file, field: field, column: ":60F:",
+            message: "the statement has a closing balance but no opening balance (:60F:)",
+            hint: "the file is cut or edited; export the statement again"))
+      }
+      let expected = opening.balance.addingReportingOverflow(total)
+      if closing.currency != opening.currency || expected.overflow || expected.partialValue != closing.balance {
+        let sum = Money(minor: expected.partialValue, currency: opening.currency)
+        throw ImportError.row(
+          MT940Parse.issue(
+            .badAmount, file: file, field: field, column: ":\(field.tag):",
+            message:
+              "the closing balance \(MT940Parse.format(Money(minor: closing.balance, currency: closing.currency))) does not match the opening balance plus the entries (\(MT940Parse.format(sum)))",
+            hint: "the file may be cut or edited (entries missing or changed); export the statement again"))
+      }
+      closed = true
+    default:
+      break
+    }
+  }
+
+  /// The end of the file: the last entry, and the last statement must have closed.
+  mutating func finish(_ body: (StatementEvent) throws -> Void) throws {
+    if let waiting = pending {
+      pending = nil
+      try body(.entry(waiting.entry(description: nil)))
+    }
+    guard statements > 0 else {
+      throw ImportError.undetectable(
+        file: file, message: "no MT940 statement (:20: … :62F:) in this file",
+        hint: "export the statement as MT940 (SWIFT, STA), or import it as CSV")
+    }
+    try closeStatement()
+  }
+
+  private mutating func closeStatement() throws {
+    guard let line = statementLine, !closed else { return }
+    throw ImportError.row(
+      ImportIssue(
+        kind: .missingRequiredColumn, file: file, line: line, column: nil, columnName: ":62F:", rawValue: "",
+        message: "the statement that starts on line \(line) has no closing balance (:62F:)",
+        hint: "the file is cut short; export the statement again"))
+  }
+
+  /// Fields of a statement need its `:20:` first; an entry after the closing balance (and
+  /// before another opening one) would escape the balance check, so it is refused.
+  private func requireStatement(_ field: MT940Field) throws {
+    if statementLine == nil {
+      throw ImportError.row(
+        MT940Parse.issue(
+          .missingRequiredColumn, file: file, field: field, column: ":20:",
+          message: "a :\(field.tag): field before any statement (:20:)",
+          hint: "the file is cut at its start, or not MT940; export the statement again"))
+    }
+    if closed && field.tag == "61" {
+      throw ImportError.row(
+        MT940Parse.issue(
+          .missingRequiredColumn, file: file, field: field, column: ":61:",
+          message: "an entry after the statement's closing balance",
+          hint: "the file is edited or damaged; export the statement again"))
+    }
+  }
+}
+
+/// A `:61:` entry waiting for the `:86:` that describes it.
+struct MT940Transaction {
+  var line: Int
+  var date: CivilDate
+  var amount: Money
+  var customerReference: String
+  var bankReference: String?
+  var supplementary: String?
+  var account: String?
+
+  /// The entry, described by its `:86:` (when there is one), else its supplementary details,
+  /// else its customer reference (unless `NONREF`).
+  func entry(description: String?) -> StatementEntry {
+    var text = description ?? ""
+    if text.isEmpty { text = supplementary ?? "" }
+    if text.isEmpty && customerReference.uppercased() != "NONREF" { text = customerReference }
+    let id = bankReference.flatMap { $0.isEmpty || $0.uppercased() == "NONREF" ? nil : $0 }
+    return StatementEntry(
+      line: line, date: date, amount: amount, description: text, account: account, transactionID: id)
+  }
+}
