@@ -1,0 +1,387 @@
+import ExpenseCore
+
+/// Reads OFX bank and credit card statements: OFX 1.x (SGML, leaf tags left open), OFX 2.x
+/// (XML) and QFX (OFX with Intuit's extra tags, which are ignored).
+///
+/// It streams: the tokenizer reads the file in chunks, and only the open elements and the
+/// current transaction are kept. Each `STMTTRN` of a statement's `BANKTRANLIST` becomes one
+/// entry; a transaction anywhere else (a pending list) is reported as excluded. The statement's
+/// `CURDEF` and account come before its transactions in every OFX version, so each entry is
+/// complete when its `</STMTTRN>` (or the next tag that ends it) is read.
+public struct OFXReader: StatementReader {
+  let file: String
+  let options: ImportOptions
+  let defaultCurrency: Currency
+  public private(set) var settings: [StatementSetting] = []
+
+  struct Frame {
+    var name: String
+    var line: Int
+  }
+
+  struct Statement {
+    var currency: Currency?
+    var account: String?
+  }
+
+  /// A value and the line it is on.
+  struct Value {
+    var text: String
+    var line: Int
+  }
+
+  struct Transaction {
+    var line: Int
+    /// Why it is not an entry, when it is not one (pending, outside a statement's list).
+    var excluded: String?
+    var posted: Value?
+    var amount: Value?
+    var fitID: String?
+    var name: String?
+    var payeeName: String?
+    var memo: String?
+    var currency: Value?
+  }
+
+  /// How deep elements may nest: OFX nests about eight deep; the bound keeps a damaged file of
+  /// unclosed tags from growing the stack without end.
+  static let maxDepth = 1000
+
+  /// Leaf elements of the statements this reader reads. One of these left empty and unclosed
+  /// (`<MEMO>` directly followed by the next tag) is a leaf, not an aggregate, so it is dropped
+  /// instead of being taken as the parent of what follows.
+  static let leafNames: Set<String> = [
+    "TRNTYPE", "DTPOSTED", "DTUSER", "DTAVAIL", "TRNAMT", "FITID", "CORRECTFITID", "CORRECTACTION", "SRVRTID",
+    "CHECKNUM", "REFNUM", "SIC", "PAYEEID", "NAME", "EXTDNAME", "MEMO", "CURSYM", "CURRATE", "CURDEF", "BANKID",
+    "BRANCHID", "ACCTID", "ACCTTYPE", "ACCTKEY", "DTSTART", "DTEND", "BALAMT", "DTASOF", "CODE", "SEVERITY",
+    "MESSAGE", "TRNUID", "CLTCOOKIE", "DTSERVER", "LANGUAGE", "ORG", "FID", "INTU.BID", "INTU.USERID",
+    "ADDR1", "ADDR2", "ADDR3", "CITY", "STATE", "POSTALCODE", "COUNTRY", "PHONE", "MKTGINFO", "INV401KSOURCE",
+    "DTPROFUP", "DTACCTUP", "SESSCOOKIE", "USERKEY", "DESC", "BALTYPE", "VALUE", "INTU.XID",
+  ]
+
+  /// Aggregates whose end the file must reach: one still open at the end means the file was cut.
+  static let requiredAggregates: Set<String> = [
+    "OFX", "BANKMSGSRSV1", "STMTTRNRS", "STMTRS", "CREDITCARDMSGSRSV1", "CCSTMTTRNRS", "CCSTMTRS",
+    "BANKTRANLIST", "PENDINGTRNLIST", "STMTTRN", "PENDINGTRN",
+  ]
+
+  // Reading state.
+  var stack: [Frame] = []
+  var justOpened = false
+  var lastLeaf: String?
+  var seenTag = false
+  var headerVersion: String?
+  var headerSyntax: String?
+  var sawXMLDeclaration = false
+  var statement: Statement?
+  var statementCount = 0
+  var transaction: Transaction?
+  var forcedCurrency: Currency?
+
+  public init(file: String, options: ImportOptions, defaultCurrency: Currency) {
+    self.file = file
+    self.options = options
+    self.defaultCurrency = defaultCurrency
+  }
+
+  var accountOption: String? { options.account.flatMap { $0.isEmpty ? nil : $0 } }
+
+  public mutating func read(_ source: any ByteSource, _ body: (StatementEvent) throws -> Void) throws {
+    if let code = options.currency {
+      guard let currency = Currency(code: code.trimmingASCIIWhitespace()) else {
+        throw ImportError.invalidOption(
+          option: "--currency", message: "'\(code)' is not an ISO 4217 code (e.g. USD, EUR, GBP)")
+      }
+      forcedCurrency = currency
+    }
+    let tokenizer = OFXTokenizer(source, file: file)
+    while let token = try tokenizer.next() {
+      let line = tokenizer.tokenLine
+      switch token {
+      case .instruction(let text):
+        instruction(text)
+      case .text(let value):
+        if !seenTag {
+          header(value)
+        } else if justOpened, let leaf = stack.popLast() {
+          justOpened = false
+          lastLeaf = leaf.name
+          try self.leaf(leaf.name, Value(text: value, line: line))
+        }
+      case .open(let name, let selfClosing):
+        if !seenTag { begin() }
+        if justOpened, let top = stack.last, OFXReader.leafNames.contains(top.name) { stack.removeLast() }
+        try open(name, line: line)
+        if selfClosing { try close(name, body) }
+      case .close(let name):
+        if !seenTag { begin() }
+        try close(name, body)
+      }
+    }
+    try finish()
+  }
+
+  // MARK: Structure
+
+  /// The first tag: what came before it (an SGML header, `<?OFX …?>`) names the format.
+  mutating func begin() {
+    seenTag = true
+    let xml = headerSyntax == "XML" || (headerSyntax == nil && sawXMLDeclaration)
+    let syntax = xml ? "XML" : "SGML"
+    if let headerVersion {
+      settings.append(StatementSetting(name: "format", value: "OFX \(headerVersion) (\(syntax))", source: "header"))
+    } else {
+      settings.append(StatementSetting(name: "format", value: "OFX (\(syntax))", source: "no header"))
+    }
+    if let accountOption {
+      settings.append(StatementSetting(name: "account", value: accountOption, source: "--account"))
+    }
+  }
+
+  /// The SGML header: `KEY:VALUE` pairs separated by line ends (or, in a file without line
+  /// ends, by blanks).
+  mutating func header(_ text: String) {
+    for pair in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" }) {
+      let parts = pair.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      let key = parts[0].uppercased()
+      if key == "VERSION" { headerVersion = OFXValues.version(String(parts[1])) }
+      if key == "OFXHEADER" && headerSyntax == nil { headerSyntax = "SGML" }
+    }
+  }
+
+  /// `<?xml …?>` marks XML; `<?OFX OFXHEADER="200" VERSION="220" …?>` is the 2.x header.
+  mutating func instruction(_ text: String) {
+    let upper = text.uppercased()
+    if upper.hasPrefix("XML") { sawXMLDeclaration = true }
+    guard upper.hasPrefix("OFX") else { return }
+    headerSyntax = "XML"
+    if let range = upper.range(of: "VERSION") {
+      let rest = upper[range.upperBound...].drop { $0 == " " || $0 == "=" }
+      if let quote = rest.first, quote == "\"" || quote == "'" {
+        let value = rest.dropFirst().prefix { $0 != quote }
+        headerVersion = OFXValues.version(String(value))
+      }
+    }
+  }
+
+  mutating func open(_ name: String, line: Int) throws {
+    guard stack.count < OFXReader.maxDepth else {
+      throw ImportError.undetectable(
+        file: file, message: "line \(line): tags nested more than \(OFXReader.maxDepth) deep",
+        hint: "the file is damaged or not an OFX statement")
+    }
+    stack.append(Frame(name: name, line: line))
+    justOpened = true
+    lastLeaf = nil
+    switch name {
+    case "STMTRS", "CCSTMTRS":
+      statementCount += 1
+      statement = Statement()
+      let kind = name == "STMTRS" ? "bank" : "credit card"
+      addSetting("statement", kind, name)
+    case "STMTTRN", "PENDINGTRN":
+      transaction = Transaction(line: line, excluded: exclusion(name))
+    default:
+      break
+    }
+  }
+
+  /// Why a transaction opened here is not an entry, or nil when it is one.
+  func exclusion(_ name: String) -> String? {
+    let names = stack.dropLast().map(\.name)
+    if name == "PENDINGTRN" || names.contains("PENDINGTRNLIST") {
+      return "pending: not booked yet (PENDINGTRNLIST)"
+    }
+    if !names.contains("BANKTRANLIST") || statement == nil {
+      return "pending or not booked: outside a statement's BANKTRANLIST"
+    }
+    return nil
+  }
+
+  mutating func close(_ name: String, _ body: (StatementEvent) throws -> Void) throws {
+    justOpened = false
+    if lastLeaf == name {
+      // `<NAME>value</NAME>`: the leaf was taken when its value was read.
+      lastLeaf = nil
+      return
+    }
+    lastLeaf = nil
+    // A close tag ends the innermost element of its name and everything still open inside it
+    // (SGML leaves them open); one that matches nothing open is ignored.
+    guard let index = stack.lastIndex(where: { $0.name == name }) else { return }
+    while stack.count > index, let frame = stack.popLast() {
+      try end(frame, body)
+    }
+  }
+
+  mutating func end(_ frame: Frame, _ body: (StatementEvent) throws -> Void) throws {
+    switch frame.name {
+    case "STMTTRN", "PENDINGTRN":
+      guard let current = transaction else { return }
+      transaction = nil
+      if let reason = current.excluded {
+        try body(.excluded(line: current.line, reason: reason))
+      } else {
+        try body(.entry(try entry(current)))
+      }
+    case "STMTRS", "CCSTMTRS":
+      statement = nil
+    default:
+      break
+    }
+  }
+
+  /// The innermost open aggregate: the element a leaf belongs to.
+  var context: String? {
+    stack.last { !OFXReader.leafNames.contains($0.name) }?.name
+  }
+
+  mutating func leaf(_ name: String, _ value: Value) throws {
+    let parent = context
+    if transaction != nil {
+      switch (parent, name) {
+      case ("STMTTRN", "DTPOSTED"): transaction?.posted = value
+      case ("STMTTRN", "TRNAMT"): transaction?.amount = value
+      case ("STMTTRN", "FITID"): transaction?.fitID = value.text
+      case ("STMTTRN", "NAME"): transaction?.name = value.text
+      case ("STMTTRN", "MEMO"): transaction?.memo = value.text
+      case ("PAYEE", "NAME"): transaction?.payeeName = value.text
+      case ("CURRENCY", "CURSYM"): transaction?.currency = value
+      default: break
+      }
+      return
+    }
+    guard statement != nil else { return }
+    switch (parent, name) {
+    case ("STMTRS", "CURDEF"), ("CCSTMTRS", "CURDEF"):
+      try statementCurrency(value)
+    case ("BANKACCTFROM", "ACCTID"), ("CCACCTFROM", "ACCTID"):
+      statement?.account = value.text
+      if accountOption == nil, let parent { addSetting("account", value.text, parent + "/ACCTID") }
+    default:
+      break
+    }
+  }
+
+  mutating func statementCurrency(_ value: Value) throws {
+    guard let currency = Currency(code: value.text) else {
+      throw issue(
+        .unknownCurrency, value, "CURDEF", message: "not an ISO 4217 currency code",
+        hint: "CURDEF names the statement's currency, such as USD or EUR: the file may be damaged")
+    }
+    if let forced = forcedCurrency, forced != currency {
+      throw ImportError.undetectable(
+        file: file,
+        message:
+          "the file says its amounts are in \(currency.code) (CURDEF, line \(value.line)), but --currency says \(forced.code)",
+        hint: "drop --currency to use \(currency.code), or check that this is the file you meant")
+    }
+    statement?.currency = currency
+    addSetting("currency", currency.code, "CURDEF")
+  }
+
+  /// Adds a setting unless the same one is there (several statements of one account).
+  mutating func addSetting(_ name: String, _ value: String, _ source: String) {
+    let setting = StatementSetting(name: name, value: value, source: source)
+    if !settings.contains(setting) { settings.append(setting) }
+  }
+
+  // MARK: Entries
+
+  func entry(_ t: Transaction) throws -> StatementEntry {
+    guard let posted = t.posted else { throw missing("DTPOSTED", t.line) }
+    guard let amountValue = t.amount else { throw missing("TRNAMT", t.line) }
+    let currency: Currency
+    if let code = t.currency {
+      guard let stated = Currency(code: code.text) else {
+        throw issue(
+          .unknownCurrency, code, "CURSYM", message: "not an ISO 4217 currency code",
+          hint: "CURRENCY/CURSYM names the transaction's currency, such as USD or EUR: the file may be damaged")
+      }
+      currency = stated
+    } else if let stated = statement?.currency {
+      currency = stated
+    } else if let forcedCurrency {
+      currency = forcedCurrency
+    } else {
+      throw ImportError.undetectable(
+        file: file, message: "line \(t.line): the statement names no currency (no CURDEF before its transactions)",
+        hint: "give the currency with --currency")
+    }
+    let date: CivilDate
+    switch OFXValues.date(posted.text) {
+    case .success(let value): date = value
+    case .failure(.invalid):
+      throw issue(
+        .badDate, posted, "DTPOSTED", message: "not an OFX date",
+        hint:
+          "OFX dates are YYYYMMDD, optionally with a time such as 20261003120000.000[-5:EST]: the file may be damaged")
+    case .failure(.outOfRange):
+      throw issue(
+        .badDate, posted, "DTPOSTED", message: "the date is outside 1900–2999",
+        hint: "check the date in the file: no statement holds such a date")
+    }
+    let minor: Int64
+    switch OFXValues.amount(amountValue.text, minorUnits: currency.minorUnits) {
+    case .success(let value): minor = value
+    case .failure(.tooManyDecimals):
+      throw issue(
+        .badAmount, amountValue, "TRNAMT",
+        message: "more decimals than \(currency.code) has (\(currency.minorUnits))",
+        hint: "the amount would have to be rounded; check the file's CURDEF or the transaction's currency")
+    case .failure(.outOfRange):
+      throw issue(
+        .badAmount, amountValue, "TRNAMT", message: "the amount is too large",
+        hint: "the file may be damaged")
+    case .failure:
+      throw issue(
+        .badAmount, amountValue, "TRNAMT", message: "not an amount",
+        hint: "TRNAMT is a signed number such as -12.50 (or -12,50); the file may be damaged")
+    }
+    let name = [t.name, t.payeeName].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    var parts = [name]
+    if let memo = t.memo, !memo.isEmpty, memo != name { parts.append(memo) }
+    let description = parts.filter { !$0.isEmpty }.joined(separator: " / ")
+    let fitID = t.fitID.flatMap { $0.isEmpty ? nil : $0 }
+    return StatementEntry(
+      line: t.line, date: date, amount: Money(minor: minor, currency: currency), description: description,
+      account: accountOption ?? statement?.account, transactionID: fitID)
+  }
+
+  func issue(_ kind: ImportIssue.Kind, _ value: Value, _ tag: String, message: String, hint: String) -> ImportError {
+    .row(
+      ImportIssue(
+        kind: kind, file: file, line: value.line, column: nil, columnName: tag, rawValue: value.text,
+        message: message, hint: hint))
+  }
+
+  func missing(_ tag: String, _ line: Int) -> ImportError {
+    .row(
+      ImportIssue(
+        kind: .missingRequiredColumn, file: file, line: line, column: nil, columnName: tag, rawValue: "",
+        message: "the transaction has no \(tag)",
+        hint: "every transaction needs DTPOSTED and TRNAMT: the file may be damaged; export it again"))
+  }
+
+  // MARK: End
+
+  func finish() throws {
+    if let transaction {
+      throw ImportError.undetectable(
+        file: file,
+        message: "the file ends inside a transaction (the <STMTTRN> on line \(transaction.line) is never closed)",
+        hint: "the file is truncated: download the statement again")
+    }
+    if let open = stack.last(where: { OFXReader.requiredAggregates.contains($0.name) }) {
+      throw ImportError.undetectable(
+        file: file, message: "the file ends before </\(open.name)> (opened on line \(open.line))",
+        hint: "the file is truncated: download the statement again")
+    }
+    if statementCount == 0 {
+      throw ImportError.undetectable(
+        file: file, message: "no bank or credit card statement in the file (no <STMTRS> or <CCSTMTRS>)",
+        hint: "export a bank or credit card statement; investment statements are not read")
+    }
+  }
+}

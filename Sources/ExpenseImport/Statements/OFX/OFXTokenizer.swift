@@ -1,0 +1,377 @@
+/// Splits the bytes of an OFX file (1.x SGML or 2.x XML) into tags and text, reading the source
+/// in chunks and counting lines, so that a file of any size (or one without a single line end)
+/// is read with a fixed buffer plus the current value.
+///
+/// Why a tokenizer of its own rather than an XML parser: OFX 1.x leaves leaf tags unclosed
+/// (`<TRNAMT>-12.50<FITID>…`), which no XML parser accepts, and the same reader then serves
+/// 2.x. Nothing is resolved but the five predefined entities and numeric character references:
+/// a DTD, an external entity or any other `&name;` is kept as written, so a file cannot make the
+/// reader fetch or expand anything.
+final class OFXTokenizer {
+  enum Token: Equatable {
+    /// `<NAME>` (or `<NAME/>`, `selfClosing`), the name upper-cased.
+    case open(String, selfClosing: Bool)
+    /// `</NAME>`, the name upper-cased.
+    case close(String)
+    /// The text between two tags, trimmed, references decoded; never empty.
+    case text(String)
+    /// The inside of `<?…?>` (`xml version="1.0"`, `OFX OFXHEADER="200" …`), at most 4 KiB.
+    case instruction(String)
+  }
+
+  /// The longest tag name: OFX names are short (`CREDITCARDMSGSRSV1` is the longest of the
+  /// specification), so a longer one is a damaged file, never a name to keep in memory.
+  static let maxNameBytes = 256
+  static let maxInstructionBytes = 4 << 10
+
+  let source: any ByteSource
+  let file: String
+  let maxValueBytes: Int
+  var buffer = [UInt8](repeating: 0, count: 64 << 10)
+  var position = 0
+  var count = 0
+  var atEnd = false
+  var checkedBOM = false
+  var previousWasCR = false
+  /// The line of the byte read last (1-based; a CR, an LF or a CRLF ends a line).
+  private(set) var line = 1
+  /// The line the token returned last starts on (for text, its first non-blank byte).
+  private(set) var tokenLine = 1
+  /// The name of the tag opened last, for the message about a value that is too long.
+  var lastOpened = ""
+
+  init(_ source: any ByteSource, file: String, maxValueBytes: Int = ImportLimits.maxFieldBytes) {
+    self.source = source
+    self.file = file
+    self.maxValueBytes = maxValueBytes
+  }
+
+  // MARK: Bytes
+
+  /// Fills the buffer; false at the end of the source. The first fill strips a UTF-8 byte
+  /// order mark (the caller has transcoded the file to UTF-8 already).
+  func refill() throws(ImportError) -> Bool {
+    while true {
+      if atEnd { return false }
+      try fill()
+      if position < count { return true }
+    }
+  }
+
+  /// One refill of the buffer (it may hold only the byte order mark, then nothing is left).
+  func fill() throws(ImportError) {
+    position = 0
+    count = 0
+    repeat {
+      let free = buffer.count - count
+      let n = try buffer.withUnsafeMutableBufferPointer { (p) throws(ImportError) -> Int in
+        guard let base = p.baseAddress else { return 0 }
+        return try source.read(into: base + count, capacity: free)
+      }
+      if n <= 0 {
+        atEnd = true
+        break
+      }
+      count += min(n, free)
+    } while !checkedBOM && count < 3
+    if !checkedBOM {
+      checkedBOM = true
+      if count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
+    }
+  }
+
+  /// The next byte without consuming it, nil at the end.
+  @inline(__always)
+  func peek() throws(ImportError) -> UInt8? {
+    if position >= count { guard try refill() else { return nil } }
+    return buffer[position]
+  }
+
+  /// Consumes and returns the next byte, counting line ends; nil at the end.
+  @inline(__always)
+  func take() throws(ImportError) -> UInt8? {
+    if position >= count { guard try refill() else { return nil } }
+    let b = buffer[position]
+    position &+= 1
+    if b == 0x0A {
+      if !previousWasCR { line &+= 1 }
+      previousWasCR = false
+    } else if b == 0x0D {
+      line &+= 1
+      previousWasCR = true
+    } else {
+      previousWasCR = false
+    }
+    return b
+  }
+
+  @inline(__always)
+  static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+
+  // MARK: Tokens
+
+  /// The next token, or nil at the end of the file.
+  func next() throws(ImportError) -> Token? {
+    while let b = try peek() {
+      if b == 0x3C {  // <
+        let start = line
+        _ = try take()
+        if let token = try tag(startLine: start) { return token }
+      } else if let token = try text() {
+        return token
+      }
+    }
+    return nil
+  }
+
+  /// Text up to the next `<` (or the end): nil when it is only blanks.
+  func text() throws(ImportError) -> Token? {
+    var bytes: [UInt8] = []
+    var total = 0
+    var significant = 0  // the length without trailing blanks
+    var started = false
+    while let b = try peek(), b != 0x3C {
+      _ = try take()
+      if !started {
+        if OFXTokenizer.isBlank(b) { continue }
+        started = true
+        tokenLine = line
+      }
+      total &+= 1
+      if !OFXTokenizer.isBlank(b) { significant = total }
+      if total <= maxValueBytes { bytes.append(b) }
+    }
+    guard started else { return nil }
+    if significant > maxValueBytes { throw tooLong(bytes, total: significant) }
+    while let last = bytes.last, OFXTokenizer.isBlank(last) { bytes.removeLast() }
+    return .text(OFXTokenizer.decodeReferences(bytes))
+  }
+
+  func tooLong(_ bytes: [UInt8], total: Int) -> ImportError {
+    let shown = String(decoding: bytes.prefix(48), as: UTF8.self) + "… (\(total) bytes)"
+    return .row(
+      ImportIssue(
+        kind: .fieldTooLong, file: file, line: tokenLine, column: nil,
+        columnName: lastOpened.isEmpty ? nil : lastOpened, rawValue: shown,
+        message: "the value is \(total) bytes; the limit is \(ImportLimits.size(maxValueBytes))",
+        hint: "no bank writes a value this long: the file may be damaged, or it is not an OFX file"))
+  }
+
+  /// What follows a `<`: a tag, or nil for a comment or a declaration (skipped).
+  func tag(startLine: Int) throws(ImportError) -> Token? {
+    tokenLine = startLine
+    guard let first = try peek() else { throw truncated(startLine) }
+    switch first {
+    case 0x21:  // <!
+      _ = try take()
+      return try declaration(startLine: startLine)
+    case 0x3F:  // <?
+      _ = try take()
+      return try instruction(startLine: startLine)
+    case 0x2F:  // </
+      _ = try take()
+      let (name, _) = try nameAndRest(startLine: startLine)
+      return .close(name)
+    default:
+      let (name, selfClosing) = try nameAndRest(startLine: startLine)
+      if name.isEmpty { return nil }
+      lastOpened = name
+      return .open(name, selfClosing: selfClosing)
+    }
+  }
+
+  /// Reads a tag's name (upper-cased) and skips its attributes up to `>`, telling whether it
+  /// ended with `/>`.
+  func nameAndRest(startLine: Int) throws(ImportError) -> (String, Bool) {
+    var name: [UInt8] = []
+    while let b = try peek(), OFXTokenizer.isBlank(b) { _ = try take() }
+    while let b = try peek(), !OFXTokenizer.isBlank(b), b != 0x3E, b != 0x2F, b != 0x3C {
+      _ = try take()
+      if name.count >= OFXTokenizer.maxNameBytes {
+        throw .row(
+          ImportIssue(
+            kind: .fieldTooLong, file: file, line: startLine, column: nil, columnName: nil,
+            rawValue: String(decoding: name.prefix(48), as: UTF8.self) + "…",
+            message: "a tag name longer than \(OFXTokenizer.maxNameBytes) bytes",
+            hint: "the file is damaged or not an OFX file"))
+      }
+      name.append(b &- 0x61 < 26 ? b &- 0x20 : b)
+    }
+    // Attributes (OFX has none, but XML allows them): skip to `>`, minding quotes.
+    var quote: UInt8 = 0
+    var lastSignificant: UInt8 = 0
+    while true {
+      guard let b = try peek() else { throw truncated(startLine) }
+      if quote == 0 && b == 0x3C {
+        // A `<` before this tag's `>`: the tag was never closed; let the next one be read.
+        break
+      }
+      _ = try take()
+      if quote != 0 {
+        if b == quote { quote = 0 }
+        continue
+      }
+      if b == 0x22 || b == 0x27 {
+        quote = b
+      } else if b == 0x3E {
+        break
+      }
+      if !OFXTokenizer.isBlank(b) { lastSignificant = b }
+    }
+    return (String(decoding: name, as: UTF8.self), lastSignificant == 0x2F)
+  }
+
+  /// `<!-- … -->` and `<!DOCTYPE …>` are skipped; `<![CDATA[ … ]]>` is text, taken literally.
+  func declaration(startLine: Int) throws(ImportError) -> Token? {
+    if try peek() == 0x2D {
+      _ = try take()
+      guard try take() == 0x2D else { return try skip(to: [0x3E], startLine: startLine) }
+      return try skip(to: [0x2D, 0x2D, 0x3E], startLine: startLine)
+    }
+    if try peek() == 0x5B {  // [CDATA[
+      var marker: [UInt8] = []
+      while marker.count < 7, let b = try peek(), b != 0x3E {
+        _ = try take()
+        marker.append(b)
+      }
+      guard marker == Array("[CDATA[".utf8) else {
+        return try skip(to: [0x3E], startLine: startLine)
+      }
+      return try cdata(startLine: startLine)
+    }
+    return try skip(to: [0x3E], startLine: startLine)
+  }
+
+  func cdata(startLine: Int) throws(ImportError) -> Token? {
+    let end: [UInt8] = [0x5D, 0x5D, 0x3E]
+    var bytes: [UInt8] = []
+    var total = 0
+    var matched = 0
+    var started = false
+    while true {
+      guard let b = try take() else { throw truncated(startLine) }
+      if b == end[matched] {
+        matched += 1
+        if matched == end.count { break }
+        continue
+      }
+      // A partial `]]>` that failed is content: `]]]>` keeps one `]` and still ends.
+      var pending: [UInt8]
+      if matched == 2 && b == 0x5D {
+        pending = [0x5D]
+      } else {
+        pending = Array(end.prefix(matched)) + [b]
+        matched = 0
+      }
+      for p in pending {
+        if !started {
+          if OFXTokenizer.isBlank(p) { continue }
+          started = true
+          tokenLine = line
+        }
+        total &+= 1
+        if total <= maxValueBytes { bytes.append(p) }
+      }
+    }
+    guard started else { return nil }
+    if total > maxValueBytes { throw tooLong(bytes, total: total) }
+    while let last = bytes.last, OFXTokenizer.isBlank(last) { bytes.removeLast() }
+    return .text(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// `<? … ?>`: its inside, at most `maxInstructionBytes` of it.
+  func instruction(startLine: Int) throws(ImportError) -> Token? {
+    var bytes: [UInt8] = []
+    var previous: UInt8 = 0
+    while true {
+      guard let b = try take() else { throw truncated(startLine) }
+      if b == 0x3E && previous == 0x3F { break }
+      if bytes.count < OFXTokenizer.maxInstructionBytes { bytes.append(b) }
+      previous = b
+    }
+    if bytes.last == 0x3F { bytes.removeLast() }
+    return .instruction(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Skips past `end`; nil (nothing to return).
+  func skip(to end: [UInt8], startLine: Int) throws(ImportError) -> Token? {
+    var matched = 0
+    while true {
+      guard let b = try take() else { throw truncated(startLine) }
+      if b == end[matched] {
+        matched += 1
+        if matched == end.count { return nil }
+      } else {
+        matched = b == end[0] ? 1 : 0
+      }
+    }
+  }
+
+  func truncated(_ startLine: Int) -> ImportError {
+    .undetectable(
+      file: file, message: "the file ends inside a tag that starts on line \(startLine)",
+      hint: "the file is truncated: download the statement again")
+  }
+
+  // MARK: References
+
+  /// Decodes `&amp; &lt; &gt; &quot; &apos; &#NN; &#xNN;`; anything else after `&` (another
+  /// entity, a bare `&` as in `AT&T`, a reference to no character) is kept as written.
+  static func decodeReferences(_ bytes: [UInt8]) -> String {
+    guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      guard b == 0x26, let semicolon = bytes[i...].prefix(12).firstIndex(of: 0x3B) else {
+        out.append(b)
+        i += 1
+        continue
+      }
+      let name = bytes[(i + 1)..<semicolon]
+      if let replacement = reference(name) {
+        out.append(contentsOf: replacement)
+        i = semicolon + 1
+      } else {
+        out.append(b)
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes a reference's name (between `&` and `;`) stands for, or nil.
+  static func reference(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+    switch Array(name) {
+    case Array("amp".utf8): return [0x26]
+    case Array("lt".utf8): return [0x3C]
+    case Array("gt".utf8): return [0x3E]
+    case Array("quot".utf8): return [0x22]
+    case Array("apos".utf8): return [0x27]
+    default: break
+    }
+    guard name.first == 0x23 else { return nil }  // #
+    var digits = name.dropFirst()
+    var radix: UInt32 = 10
+    if let x = digits.first, x == 0x78 || x == 0x58 {
+      radix = 16
+      digits = digits.dropFirst()
+    }
+    guard !digits.isEmpty, digits.count <= 8 else { return nil }
+    var value: UInt32 = 0
+    for d in digits {
+      let digit: UInt32
+      if d &- 0x30 < 10 {
+        digit = UInt32(d &- 0x30)
+      } else if radix == 16 && (d | 0x20) &- 0x61 < 6 {
+        digit = UInt32((d | 0x20) &- 0x61) &+ 10
+      } else {
+        return nil
+      }
+      value = value &* radix &+ digit
+    }
+    guard value != 0, value <= 0x10FFFF, let scalar = Unicode.Scalar(value) else { return nil }
+    return Array(String(Character(scalar)).utf8)
+  }
+}
