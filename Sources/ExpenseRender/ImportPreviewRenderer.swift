@@ -143,24 +143,27 @@ public struct ImportPreviewRenderer {
       for (k, line) in body.enumerated() { lines.append(k == 0 ? prefix + line.dropFirst(indent.count) : line) }
     }
 
-    lines.append("")
-    add("Columns")
-    let roles = preview.columns.map { $0.role ?? "ignored" }
-    let names = preview.columns.map { clean($0.name ?? "(no name)") }
-    let samples = preview.columns.map { $0.samples.map(clean).joined(separator: ", ") }
-    let table = Table(
-      columns: [
-        .init(header: "#", cells: preview.columns.map { String($0.index) }, align: .right, gap: 0),
-        .init(header: "Name", cells: names, align: .left, flexible: true, minWidth: 8),
-        .init(header: "Role", cells: roles, align: .left),
-        .init(header: "Samples", cells: samples, align: .left, flexible: true, minWidth: 10),
-      ], ellipsis: g.ellipsis)
-    if !compact, let fitted = table.lines(width: width) {
-      lines += fitted
-    } else {
-      for (k, column) in preview.columns.enumerated() {
-        add("\(column.index). \(names[k]) \(arrow) \(roles[k])")
-        if !samples[k].isEmpty { add("   " + samples[k]) }
+    // A statement format (OFX, QIF, CAMT.053, MT940) has no columns: its settings say it all.
+    if !preview.columns.isEmpty {
+      lines.append("")
+      add("Columns")
+      let roles = preview.columns.map { $0.role ?? "ignored" }
+      let names = preview.columns.map { clean($0.name ?? "(no name)") }
+      let samples = preview.columns.map { $0.samples.map(clean).joined(separator: ", ") }
+      let table = Table(
+        columns: [
+          .init(header: "#", cells: preview.columns.map { String($0.index) }, align: .right, gap: 0),
+          .init(header: "Name", cells: names, align: .left, flexible: true, minWidth: 8),
+          .init(header: "Role", cells: roles, align: .left),
+          .init(header: "Samples", cells: samples, align: .left, flexible: true, minWidth: 10),
+        ], ellipsis: g.ellipsis)
+      if !compact, let fitted = table.lines(width: width) {
+        lines += fitted
+      } else {
+        for (k, column) in preview.columns.enumerated() {
+          add("\(column.index). \(names[k]) \(arrow) \(roles[k])")
+          if !samples[k].isEmpty { add("   " + samples[k]) }
+        }
       }
     }
 

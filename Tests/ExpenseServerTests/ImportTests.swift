@@ -136,3 +136,48 @@ extension HTTPField.Name {
     #expect(uploads.begin("token\u{0}key"))
   }
 }
+
+/// A statement file uploaded under the content type a bank or browser gives it: the format is
+/// told by the content.
+@Suite struct StatementUploadTests {
+  static let ofx = """
+    OFXHEADER:100
+    DATA:OFXSGML
+    VERSION:102
+
+    <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD
+    <BANKACCTFROM><BANKID>1<ACCTID>CHK-1<ACCTTYPE>CHECKING</BANKACCTFROM>
+    <BANKTRANLIST>
+    <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261003<TRNAMT>-4.50<FITID>A1<NAME>COFFEE</STMTTRN>
+    <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261004<TRNAMT>-12.00<FITID>A2<NAME>LUNCH</STMTTRN>
+    </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+    """
+
+  @Test(arguments: ["application/x-ofx", "application/vnd.intu.qfx", "application/octet-stream", "text/plain"])
+  func anOFXUploadIsImported(contentType: String) async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let created = try await client.call(
+        .post, "/v1/imports?file=checking.ofx", headers: [.contentType: contentType], csv: Self.ofx)
+      #expect(created.status == 201, "\(created.text)")
+      #expect(created.json["new"]?.integer == 2)
+      #expect(created.json["currency"]?.string == "USD")
+      let again = try await client.call(
+        .post, "/v1/imports?file=checking.ofx", headers: [.contentType: contentType], csv: Self.ofx)
+      #expect(again.json["new"]?.integer == 0 && again.json["duplicates"]?.integer == 2)
+    }
+  }
+
+  @Test func aBrokenStatementIs422WithItsLine() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let broken = Self.ofx.replacingOccurrences(of: "<TRNAMT>-12.00", with: "<TRNAMT>twelve")
+      let reply = try await client.call(
+        .post, "/v1/imports?file=checking.ofx", headers: [.contentType: "application/x-ofx"], csv: broken)
+      #expect(reply.status == 422, "\(reply.text)")
+      #expect(reply.json["detail"]?.string?.contains("checking.ofx:9") == true, "\(reply.text)")
+      #expect(try harness.database.expenseCount() == 0)
+    }
+  }
+}

@@ -6,7 +6,11 @@ enum StatementReaders {
     -> (any StatementReader)?
   {
     switch format {
-    case .csv, .ofx, .qif, .camt053, .mt940: return nil
+    case .csv: return nil
+    case .ofx: return OFXReader(file: file, options: options, defaultCurrency: currency)
+    case .qif: return QIFReader(file: file, options: options, defaultCurrency: currency)
+    case .camt053: return CAMT053Reader(file: file, options: options, defaultCurrency: currency)
+    case .mt940: return MT940Reader(file: file, options: options, defaultCurrency: currency)
     }
   }
 }

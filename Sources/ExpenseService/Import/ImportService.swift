@@ -106,6 +106,10 @@ public struct ImportService {
       dialect = try importer.detect()
       summary.dialect = "\(dialect)"
       summary.detected = dialect
+      // The statement states its currency (or each entry's): the reader's setting says which.
+      let stated = dialect.settings.first { $0.name == "currency" }
+      summary.currency = stated?.value
+      summary.currencyReason = stated?.source
     }
     summary.new = session.inserted
     summary.lastDate = session.lastDate

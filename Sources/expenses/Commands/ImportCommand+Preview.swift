@@ -29,16 +29,12 @@ extension ImportCommand {
     var settings: [ImportPreview.Setting] = []
     if let d = summary.detected, d.format != .csv {
       // A statement format states its own settings; the reader says what it found and where.
-      settings =
-        [
-          .init(name: "format", value: d.format.rawValue, source: "the file's content"),
-          .init(
-            name: "encoding", value: d.encoding.rawValue,
-            source: options.encoding != nil ? "--encoding" : d.encodingReason),
-        ]
-        + d.settings.filter { $0.name != "format" || $0.value != d.format.rawValue }.map {
-          .init(name: $0.name, value: $0.value, source: $0.source)
-        }
+      let found = d.settings.map { ImportPreview.Setting(name: $0.name, value: $0.value, source: $0.source) }
+      let format =
+        found.first { $0.name == "format" } ?? .init(name: "format", value: d.format.rawValue, source: "content")
+      let encoding = ImportPreview.Setting(
+        name: "encoding", value: d.encoding.rawValue, source: options.encoding != nil ? "--encoding" : d.encodingReason)
+      settings = [format, encoding] + found.filter { $0.name != "format" }
     } else if let d = summary.detected {
       func source(_ given: Bool, _ flag: String) -> String { given ? flag : "detected" }
       settings = [
