@@ -174,7 +174,9 @@ import Testing
       to: URL(fileURLWithPath: path))
     let binary = try cli.run(["import", path])
     #expect(binary.code == 65)
-    #expect(binary.stderr.contains("statement.xlsx: this is a ZIP archive, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)"))
+    #expect(
+      binary.stderr.contains(
+        "statement.xlsx: this is a ZIP archive, not a bank statement (CSV, OFX, QIF, CAMT.053 or MT940)"))
     var noise = "Date,Description,Amount\n"
     for i in 0..<40 { noise += "2026-10-\(i % 28 + 1),\u{0}\u{1}\u{2}\u{3}x,-1.00\n" }
     let nulResult = try cli.run(["import", try cli.file("noise.csv", noise)])
