@@ -10,12 +10,13 @@ import Foundation
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import a CSV file exported by a bank or app.",
+    abstract: "Import a statement exported by a bank or app: CSV, OFX/QFX, QIF, CAMT.053 or MT940.",
     discussion: """
-      Detects the encoding, delimiter, header row, column roles, date order and decimal mark from the whole file. The file is imported in one transaction: a bad row stops the import with its file:line:column and nothing is written (or use --skip-invalid). Rows already imported are skipped as duplicates.
+      The format is told by the file's content. For a CSV file, detects the encoding, delimiter, header row, column roles, date order and decimal mark from the whole file. The file is imported in one transaction: a bad row stops the import with its file:line:column and nothing is written (or use --skip-invalid). Rows already imported are skipped as duplicates.
 
       Examples:
         expenses import checking.csv
+        expenses import statement.ofx
         expenses import visa.csv --spending positive --account Visa
         expenses import export.csv --date-format DD.MM.YYYY --save-profile mybank
         expenses import export.csv --profile mybank
