@@ -205,7 +205,7 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
   /// The reader hands out each entry as its `Ntry` ends, long before the file is read.
   @Test func entriesStreamBeforeTheFileIsRead() throws {
     let entries = String(repeating: Self.entry() + "\n", count: 20_000)
-    let source = CountingSource(Self.document(entries))
+    let source = TrickleSource(Self.document(entries), chunk: .max)  // tells how far it was read
     var reader = CAMT053Reader(file: "big.xml", options: ImportOptions(), defaultCurrency: .usd)
     var readAtFirst: Int?
     var count = 0
@@ -437,21 +437,5 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
       }
     }
     #expect(calls == 1)
-  }
-}
-
-/// A memory source that tells how far it has been read.
-final class CountingSource: ByteSource {
-  let bytes: [UInt8]
-  private(set) var offset = 0
-
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-  func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(ImportError) -> Int {
-    let n = min(capacity, bytes.count - offset)
-    if n <= 0 { return 0 }
-    for i in 0..<n { buffer[i] = bytes[offset + i] }
-    offset += n
-    return n
   }
 }
