@@ -205,7 +205,7 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
   /// The reader hands out each entry as its `Ntry` ends, long before the file is read.
   @Test func entriesStreamBeforeTheFileIsRead() throws {
     let entries = String(repeating: Self.entry() + "\n", count: 20_000)
-    let source = TrickleSource(Self.document(entries), chunk: .max)  // tells how far it was read
+    let source = ChunkSource(Self.document(entries), chunk: .max)  // tells how far it was read
     var reader = CAMT053Reader(file: "big.xml", options: ImportOptions(), defaultCurrency: .usd)
     var readAtFirst: Int?
     var count = 0

@@ -309,22 +309,7 @@ import Testing
     let names = ["quicken_us_checking.qif", "uk_ccard_dmy.qif", "splits_and_transfers.qif", "accounts_autoswitch.qif"]
     let fixtures = try names.map { try T.fixture("qif/" + $0) }
     let alphabet = Array("^!DTSE$LPM[]/'.,-+0123456789\r\n :Type".utf8) + [0xFF, 0xEF, 0xBB, 0xBF]
-    var random = SeededRandom(state: fuzzSeed)
-    for _ in 0..<(fuzzCount * 2) {
-      var bytes = fixtures[random.int(0...(fixtures.count - 1))]
-      for _ in 0..<random.int(1...8) where !bytes.isEmpty {
-        let at = random.int(0...(bytes.count - 1))
-        let byte = alphabet[random.int(0...(alphabet.count - 1))]
-        switch random.int(0...2) {
-        case 0: bytes[at] = byte
-        case 1: bytes.insert(byte, at: at)
-        default: bytes.remove(at: at)
-        }
-      }
-      let result = T.run(QIFReader.self, bytes, chunk: random.int(1...64))
-      if let error = result.error, case .io = error { Issue.record("not an ImportError: \(error)") }
-      for entry in T.entries(result.events) { #expect(entry.date.isSupported && entry.line >= 1) }
-    }
+    T.readsMutatedFixturesCleanly(QIFReader.self, fixtures, alphabet: alphabet)
   }
 
   /// Random transactions written as QIF (with the date layout and grouping chosen at random)

@@ -1,16 +1,41 @@
 import ExpenseCore
 import Foundation
+import TestSupport
+import Testing
 
 @testable import ExpenseImport
 
 /// What the statement readers' tests share: the fixture folder, a reader run to the end, and
-/// a source that hands out a few bytes at a time.
+/// the fuzz loop over damaged fixtures.
 enum StatementTesting {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/statements")
 
   static func fixture(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: fixtures.appendingPathComponent(path)))
+  }
+
+  /// Fixtures with random bytes (from `alphabet`) changed, inserted or removed, read in random
+  /// chunks: the reader ends with events or an `ImportError`, never a crash or another error.
+  static func readsMutatedFixturesCleanly<R: StatementReader>(
+    _ type: R.Type, _ fixtures: [[UInt8]], alphabet: [UInt8]
+  ) {
+    var random = SeededRandom(state: fuzzSeed)
+    for _ in 0..<(fuzzCount * 2) {
+      var bytes = fixtures[random.int(0...(fixtures.count - 1))]
+      for _ in 0..<random.int(1...8) where !bytes.isEmpty {
+        let at = random.int(0...(bytes.count - 1))
+        let byte = alphabet[random.int(0...(alphabet.count - 1))]
+        switch random.int(0...2) {
+        case 0: bytes[at] = byte
+        case 1: bytes.insert(byte, at: at)
+        default: bytes.remove(at: at)
+        }
+      }
+      let result = run(type, bytes, chunk: random.int(1...64))
+      if let error = result.error, case .io = error { Issue.record("not an ImportError: \(error)") }
+      for entry in entries(result.events) { #expect(entry.date.isSupported && entry.line >= 1) }
+    }
   }
 
   /// Every event and the settings, or the error the reader threw.
@@ -20,7 +45,7 @@ enum StatementTesting {
   ) -> (events: [StatementEvent], settings: [StatementSetting], error: ImportError?) {
     var reader = R(file: file, options: options, defaultCurrency: defaultCurrency)
     var events: [StatementEvent] = []
-    let source: any ByteSource = chunk.map { TrickleSource(bytes, chunk: $0) } ?? MemorySource(bytes)
+    let source: any ByteSource = chunk.map { ChunkSource(bytes, chunk: $0) } ?? MemorySource(bytes)
     do {
       try reader.read(source) { events.append($0) }
       return (events, reader.settings, nil)
@@ -47,26 +72,5 @@ enum StatementTesting {
       line: line, date: try CivilDate.parse(date), amount: Money(minor: minor, currency: currency),
       description: description, category: category, account: account, transactionID: id, isTransfer: transfer,
       splitGroup: split)
-  }
-}
-
-/// Hands out at most `chunk` bytes per read, so values, tags and line ends fall across the
-/// readers' buffer refills.
-final class TrickleSource: ByteSource {
-  let bytes: [UInt8]
-  let chunk: Int
-  var offset = 0
-
-  init(_ bytes: [UInt8], chunk: Int) {
-    self.bytes = bytes
-    self.chunk = chunk
-  }
-
-  func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(ImportError) -> Int {
-    let n = min(capacity, chunk, bytes.count - offset)
-    if n <= 0 { return 0 }
-    for i in 0..<n { buffer[i] = bytes[offset + i] }
-    offset += n
-    return n
   }
 }
