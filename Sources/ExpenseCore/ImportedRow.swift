@@ -18,6 +18,10 @@ public struct ImportedRow: Sendable, Equatable {
   public var account: String?
   /// Where `category` came from: the file's column unless set otherwise; none without one.
   public private(set) var categorySource: CategorySource
+  /// Non-zero for the parts of one split transaction (a QIF record with `S`/`$` lines): the
+  /// parts of one record share the number, unique within the file. The store keeps the parts
+  /// together (see `StoreError.splitPart`); 0 for every ordinary row.
+  public var splitGroup: Int = 0
 
   public init(
     line: Int, date: CivilDate, amount: Money, description: String, category: String?, account: String?,

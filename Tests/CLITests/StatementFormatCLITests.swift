@@ -47,3 +47,27 @@ import Testing
     for line in result.stdout.split(separator: "\n") { #expect(line.count <= 60, "\(line)") }
   }
 }
+
+/// A QIF split as the CLI user meets it: one part alone refused with every part's id, the
+/// whole split deleted with `--whole-split`.
+@Suite struct SplitTransactionCLITests {
+  @Test func onePartIsRefusedAndTheWholeSplitGoes() throws {
+    let cli = try CLI()
+    let imported = try cli.run(["import", CLI.fixture("statements/qif/splits_and_transfers.qif")])
+    #expect(imported.code == 0, "\(imported.stderr)")
+    let before = try cli.databaseBytes()
+    let alone = try cli.run(["delete", "2"])
+    #expect(alone.code == 64)
+    #expect(
+      alone.stderr.contains(
+        "expense 2 is one part of a split transaction (expenses 1 2 3): deleting it alone would leave the bank's amount short"
+      ), "\(alone.stderr)")
+    let edit = try cli.run(["edit", "2", "--amount", "10"])
+    #expect(edit.code == 64 && edit.stderr.contains("a part's amount and date can't change alone"), "\(edit.stderr)")
+    #expect(try cli.databaseBytes() == before, "nothing was written")
+    let whole = try cli.run(["delete", "2", "--whole-split"])
+    #expect(whole.code == 0, "\(whole.stderr)")
+    #expect(whole.stdout.split(separator: "\n").count == 3, "\(whole.stdout)")
+    #expect(try cli.run(["delete", "5", "6"]).code == 0, "all parts named")
+  }
+}

@@ -181,3 +181,39 @@ extension HTTPField.Name {
     }
   }
 }
+
+/// The parts of an uploaded QIF split stay together over the API: one part alone is 409
+/// naming every part, `wholeSplit=true` deletes the set, a part's category still changes.
+@Suite struct SplitTransactionAPITests {
+  static let qif = """
+    !Type:Bank
+    D11/25/2026
+    T-185.00
+    PSuperstore
+    SGroceries
+    $-120.00
+    SHousehold
+    $-65.00
+    ^
+
+    """
+
+  @Test func aSplitPartChangesOnlyWithItsSet() async throws {
+    let harness = try ServerHarness()
+    try await harness.run { client in
+      let created = try await client.call(
+        .post, "/v1/imports?file=shop.qif", headers: [.contentType: "application/qif"], csv: Self.qif)
+      #expect(created.status == 201 && created.json["new"]?.integer == 2, "\(created.text)")
+      let alone = try await client.call(.delete, "/v1/expenses/1")
+      #expect(alone.status == 409, "\(alone.text)")
+      #expect(alone.json["detail"]?.string?.contains("split transaction (expenses 1 2)") == true, "\(alone.text)")
+      let amount = try await client.call(.patch, "/v1/expenses/2", json: #"{"amountMinor":-1}"#)
+      #expect(amount.status == 409, "\(amount.text)")
+      let category = try await client.call(.patch, "/v1/expenses/2", json: #"{"category":"Home"}"#)
+      #expect(category.status == 200 && category.json["category"]?.string == "Home", "\(category.text)")
+      #expect(try harness.database.expenseCount() == 2)
+      #expect(try await client.call(.delete, "/v1/expenses/2?wholeSplit=true").status == 204)
+      #expect(try harness.database.expenseCount() == 0)
+    }
+  }
+}

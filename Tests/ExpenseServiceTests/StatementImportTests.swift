@@ -155,3 +155,28 @@ import Testing
     #expect(summary.text(dryRun: false).contains("Currency: EUR (:60F:)"))
   }
 }
+
+/// A QIF split through the import use case: each part stored under its own category, the
+/// parts kept together by delete and edit.
+@Suite struct SplitTransactionServiceTests {
+  @Test func theFixturesSplitsAreKeptTogether() throws {
+    let folder = try ServiceTests.Folder()
+    let service = try UseCaseTests.service(folder)
+    let path = StatementImportTests.path("qif/splits_and_transfers.qif")
+    _ = try service.importFile(ImportRequest(path: path))
+    let stored = try service.expenses().sorted { $0.id ?? 0 < $1.id ?? 0 }
+    #expect(stored.map(\.amount.minor) == [-12000, -4500, -2000, -50000, 260000, -60000])
+    #expect(stored.map { $0.category ?? "" }.prefix(3) == ["Groceries", "Household", "Transfer: Cash Wallet"])
+    #expect(throws: StoreError.splitPart(id: 1, parts: [1, 2, 3], change: .delete)) {
+      try service.deleteExpenses(ids: [1])
+    }
+    #expect(throws: StoreError.splitPart(id: 6, parts: [5, 6], change: .amountOrDate)) {
+      try service.editExpense(id: 6, date: nil, amount: "700", description: nil, category: nil, account: nil)
+    }
+    #expect(
+      try service.editExpense(id: 6, date: nil, amount: nil, description: nil, category: "Tax", account: nil)
+        .category == "Tax")
+    #expect(try service.deleteExpenses(ids: [3], wholeSplits: true).count == 3)
+    #expect(try service.expenses().count == 3)
+  }
+}

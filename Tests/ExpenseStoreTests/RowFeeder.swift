@@ -16,11 +16,12 @@ final class RowFeeder {
 
   func insert(
     date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil
+    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil, splitGroup: Int = 0
   ) throws {
-    let row = ImportedRow(
+    var row = ImportedRow(
       line: line, date: date, amount: amount, description: description, category: category, account: account,
       fingerprintHash: fingerprintHash, categorySource: categorySource)
+    row.splitGroup = splitGroup
     if let batch = try batcher.add(row) { try session.write(batch) }
   }
 

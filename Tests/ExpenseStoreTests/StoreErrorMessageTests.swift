@@ -67,6 +67,14 @@ import Testing
       .categoryInUse("Food"),
       "category 'Food' is still used by expenses, budgets or rules; nothing was changed"
     ),
+    (
+      .splitPart(id: 2, parts: [1, 2], change: .delete),
+      "expense 2 is one part of a split transaction (expenses 1 2): deleting it alone would leave the bank's amount short; delete all parts together ('expenses delete 1 2' or '--whole-split'); nothing was changed"
+    ),
+    (
+      .splitPart(id: 2, parts: [1, 2], change: .amountOrDate),
+      "expense 2 is one part of a split transaction (expenses 1 2) whose parts add up to the bank's amount: a part's amount and date can't change alone (its category, description and account can); nothing was changed"
+    ),
     (.sqlite("boom"), "database error: boom"),
   ]
 
@@ -93,6 +101,7 @@ import Testing
     case .tokenNotFound: return "tokenNotFound"
     case .invalidCursor: return "invalidCursor"
     case .categoryInUse: return "categoryInUse"
+    case .splitPart: return "splitPart"
     case .sqlite: return "sqlite"
     }
   }
@@ -102,7 +111,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 22, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 23, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

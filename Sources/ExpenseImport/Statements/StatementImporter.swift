@@ -153,9 +153,11 @@ struct EntryMapper {
         account: account ?? "", date: entry.date, currency: entry.amount.currency, amountMinor: entry.amount.minor,
         description: description, occurrence: occurrence)
     }
-    return ImportedRow(
+    var row = ImportedRow(
       line: entry.line, date: entry.date, amount: entry.amount, description: description, category: category,
       account: account, fingerprintHash: hash)
+    row.splitGroup = entry.splitGroup ?? 0
+    return row
   }
 
   /// Whitespace runs (and control characters, which a terminal would obey) collapsed to one

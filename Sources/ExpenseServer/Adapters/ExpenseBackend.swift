@@ -36,7 +36,8 @@ public protocol ExpenseBackend: Sendable {
   func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws -> ExpensePage
   func expense(id: Int64) async throws -> Expense?
   func editExpense(id: Int64, _ change: ExpenseEdit) async throws -> Expense
-  func deleteExpense(id: Int64) async throws
+  /// Deletes expense `id`; with `wholeSplit`, every part of its split transaction too.
+  func deleteExpense(id: Int64, wholeSplit: Bool) async throws
 
   func budgets() async throws -> [Budget]
   func defaultCurrency() async throws -> Currency

@@ -93,7 +93,9 @@ public final class ServiceBackend: ExpenseBackend {
     try await write { try $0.editExpense(id: id, change) }
   }
 
-  public func deleteExpense(id: Int64) async throws { _ = try await write { try $0.deleteExpenses(ids: [id]) } }
+  public func deleteExpense(id: Int64, wholeSplit: Bool) async throws {
+    _ = try await write { try $0.deleteExpenses(ids: [id], wholeSplits: wholeSplit) }
+  }
 
   public func budgets() async throws -> [Budget] { try await read { try $0.budgets() } }
   public func defaultCurrency() async throws -> Currency { try await read { try $0.defaultCurrency() } }

@@ -1942,6 +1942,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Change fields of one expense (`expenses edit`); it keeps its id.
     ///
+    /// A part of a split transaction keeps its amount and date (409 names the parts); its category, description and account change freely.
+    ///
     /// - Remark: HTTP `PATCH /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)`.
     func updateExpense(
@@ -2087,6 +2089,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .conflict(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 409)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
                 case let .contentTooLarge(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 413)
@@ -2183,6 +2203,10 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
+    /// Delete one expense (`expenses delete`).
+    ///
+    /// A part of a split transaction (a QIF record shared among categories) goes only with the other parts: without `wholeSplit=true` the request is refused with 409 naming every part's id, and nothing changes.
+    ///
     /// - Remark: HTTP `DELETE /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/delete(deleteExpense)`.
     func deleteExpense(
@@ -2204,9 +2228,17 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "id",
                     as: Components.Parameters.IdPath.self
                 ))
+                let query: Operations.DeleteExpense.Input.Query = .init(wholeSplit: try converter.getOptionalQueryItemAsURI(
+                    in: request.soar_query,
+                    style: .form,
+                    explode: true,
+                    name: "wholeSplit",
+                    as: Swift.Bool.self
+                ))
                 let headers: Operations.DeleteExpense.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.DeleteExpense.Input(
                     path: path,
+                    query: query,
                     headers: headers
                 )
             },
@@ -2279,6 +2311,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .notFound(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .conflict(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 409)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -2474,6 +2474,8 @@ internal enum Operations {
     }
     /// Change fields of one expense (`expenses edit`); it keeps its id.
     ///
+    /// A part of a split transaction keeps its amount and date (409 names the parts); its category, description and account change freely.
+    ///
     /// - Remark: HTTP `PATCH /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)`.
     internal enum UpdateExpense {
@@ -2670,6 +2672,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request conflicts with the current state.
+            ///
+            /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The body is over the limit.
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)/responses/413`.
@@ -2822,6 +2847,10 @@ internal enum Operations {
             }
         }
     }
+    /// Delete one expense (`expenses delete`).
+    ///
+    /// A part of a split transaction (a QIF record shared among categories) goes only with the other parts: without `wholeSplit=true` the request is refused with 409 naming every part's id, and nothing changes.
+    ///
     /// - Remark: HTTP `DELETE /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/delete(deleteExpense)`.
     internal enum DeleteExpense {
@@ -2840,6 +2869,21 @@ internal enum Operations {
                 }
             }
             internal var path: Operations.DeleteExpense.Input.Path
+            /// - Remark: Generated from `#/paths/v1/expenses/{id}/DELETE/query`.
+            internal struct Query: Sendable, Hashable {
+                /// Delete every part of the split transaction this expense is a part of.
+                ///
+                /// - Remark: Generated from `#/paths/v1/expenses/{id}/DELETE/query/wholeSplit`.
+                internal var wholeSplit: Swift.Bool?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - wholeSplit: Delete every part of the split transaction this expense is a part of.
+                internal init(wholeSplit: Swift.Bool? = nil) {
+                    self.wholeSplit = wholeSplit
+                }
+            }
+            internal var query: Operations.DeleteExpense.Input.Query
             /// - Remark: Generated from `#/paths/v1/expenses/{id}/DELETE/header`.
             internal struct Headers: Sendable, Hashable {
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteExpense.AcceptableContentType>]
@@ -2856,12 +2900,15 @@ internal enum Operations {
             ///
             /// - Parameters:
             ///   - path:
+            ///   - query:
             ///   - headers:
             internal init(
                 path: Operations.DeleteExpense.Input.Path,
+                query: Operations.DeleteExpense.Input.Query = .init(),
                 headers: Operations.DeleteExpense.Input.Headers = .init()
             ) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
         }
@@ -2988,6 +3035,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request conflicts with the current state.
+            ///
+            /// - Remark: Generated from `#/paths//v1/expenses/{id}/delete(deleteExpense)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }

@@ -52,9 +52,15 @@ internal protocol APIProtocol: Sendable {
     func getExpense(_ input: Operations.GetExpense.Input) async throws -> Operations.GetExpense.Output
     /// Change fields of one expense (`expenses edit`); it keeps its id.
     ///
+    /// A part of a split transaction keeps its amount and date (409 names the parts); its category, description and account change freely.
+    ///
     /// - Remark: HTTP `PATCH /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)`.
     func updateExpense(_ input: Operations.UpdateExpense.Input) async throws -> Operations.UpdateExpense.Output
+    /// Delete one expense (`expenses delete`).
+    ///
+    /// A part of a split transaction (a QIF record shared among categories) goes only with the other parts: without `wholeSplit=true` the request is refused with 409 naming every part's id, and nothing changes.
+    ///
     /// - Remark: HTTP `DELETE /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/delete(deleteExpense)`.
     func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output
@@ -213,6 +219,8 @@ extension APIProtocol {
     }
     /// Change fields of one expense (`expenses edit`); it keeps its id.
     ///
+    /// A part of a split transaction keeps its amount and date (409 names the parts); its category, description and account change freely.
+    ///
     /// - Remark: HTTP `PATCH /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)`.
     internal func updateExpense(
@@ -226,14 +234,20 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Delete one expense (`expenses delete`).
+    ///
+    /// A part of a split transaction (a QIF record shared among categories) goes only with the other parts: without `wholeSplit=true` the request is refused with 409 naming every part's id, and nothing changes.
+    ///
     /// - Remark: HTTP `DELETE /v1/expenses/{id}`.
     /// - Remark: Generated from `#/paths//v1/expenses/{id}/delete(deleteExpense)`.
     internal func deleteExpense(
         path: Operations.DeleteExpense.Input.Path,
+        query: Operations.DeleteExpense.Input.Query = .init(),
         headers: Operations.DeleteExpense.Input.Headers = .init()
     ) async throws -> Operations.DeleteExpense.Output {
         try await deleteExpense(Operations.DeleteExpense.Input(
             path: path,
+            query: query,
             headers: headers
         ))
     }

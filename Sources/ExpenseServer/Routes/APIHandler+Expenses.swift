@@ -44,7 +44,7 @@ extension APIHandler {
   }
 
   func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output {
-    try await backend.deleteExpense(id: try Self.checkID(input.path.id))
+    try await backend.deleteExpense(id: try Self.checkID(input.path.id), wholeSplit: input.query.wholeSplit ?? false)
     return .noContent(.init())
   }
 

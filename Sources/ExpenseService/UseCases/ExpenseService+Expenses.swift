@@ -36,8 +36,12 @@ extension ExpenseService {
     try store.editExpense(id: id, change)
   }
 
-  /// Deletes these expenses, all or none; returns them as they were.
-  public func deleteExpenses(ids: [Int64]) throws -> [Expense] { try store.deleteExpenses(ids: ids) }
+  /// Deletes these expenses, all or none; returns them as they were. The parts of a split
+  /// transaction go together: all named, or `wholeSplits` adds the ones not named; otherwise
+  /// `StoreError.splitPart` refuses and nothing changes.
+  public func deleteExpenses(ids: [Int64], wholeSplits: Bool = false) throws -> [Expense] {
+    try store.deleteExpenses(ids: ids, wholeSplits: wholeSplits)
+  }
 
   /// Expenses by date then id: all, one month's or one category's, at most `limit`.
   public func expenses(month: Month? = nil, category: String? = nil, limit: Int? = nil) throws -> [Expense] {

@@ -32,10 +32,12 @@ public protocol LedgerStore: AnyObject, Sendable {
   func categorySource(id: Int64) throws -> CategorySource?
   /// Stores a hand-typed expense and returns it with its id.
   func addExpense(_ expense: Expense) throws -> Expense
-  /// Applies `change` to expense `id` and returns the expense as stored.
+  /// Applies `change` to expense `id` and returns the expense as stored. A part of a split
+  /// transaction keeps its amount and date (`StoreError.splitPart`).
   func editExpense(id: Int64, _ change: ExpenseEdit) throws -> Expense
-  /// Deletes these expenses, all or none; returns them as they were.
-  func deleteExpenses(ids: [Int64]) throws -> [Expense]
+  /// Deletes these expenses, all or none; returns them as they were. A part of a split
+  /// transaction goes only with all its parts: named, or added when `wholeSplits`.
+  func deleteExpenses(ids: [Int64], wholeSplits: Bool) throws -> [Expense]
 
   // MARK: What reports read
 
@@ -151,4 +153,9 @@ public struct ImportDuplicate: Sendable, Hashable, Codable {
     self.line = line
     self.existingSource = existingSource
   }
+}
+
+extension LedgerStore {
+  /// Deletes these expenses, all or none; a part of a split transaction only with all its parts.
+  public func deleteExpenses(ids: [Int64]) throws -> [Expense] { try deleteExpenses(ids: ids, wholeSplits: false) }
 }

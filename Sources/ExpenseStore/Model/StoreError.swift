@@ -46,6 +46,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case invalidCursor(String)
   /// A category is still named by expenses, budgets or rules.
   case categoryInUse(String)
+  /// Expense `id` is one part of a split transaction (`parts`, its ids in order) and the change
+  /// would touch it alone: a delete without the other parts, or a new amount or date.
+  case splitPart(id: Int64, parts: [Int64], change: SplitChange)
   /// An SQLite error that is not one of the above.
   case sqlite(String)
 }
@@ -108,6 +111,17 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return "'\(cursor)' is not a cursor of this list; start again without one"
     case .categoryInUse(let name):
       return "category '\(name)' is still used by expenses, budgets or rules; nothing was changed"
+    case .splitPart(let id, let parts, let change):
+      let list = parts.map(String.init).joined(separator: " ")
+      let set = "expense \(id) is one part of a split transaction (expenses \(list))"
+      switch change {
+      case .delete:
+        return
+          "\(set): deleting it alone would leave the bank's amount short; delete all parts together ('expenses delete \(list)' or '--whole-split'); nothing was changed"
+      case .amountOrDate:
+        return
+          "\(set) whose parts add up to the bank's amount: a part's amount and date can't change alone (its category, description and account can); nothing was changed"
+      }
     case .sqlite(let message):
       return "database error: \(message)"
     }
@@ -125,9 +139,15 @@ extension StoreError: ClassifiedError {
     case .noDatabase: return .noDatabase
     case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound:
       return .notFound
-    case .tokenExists, .categoryInUse: return .conflict
+    case .tokenExists, .categoryInUse, .splitPart: return .conflict
     case .invalidCursor: return .usage
     case .sqlite: return .internal
     }
   }
+}
+
+/// What a refused change to one part of a split transaction was (see `StoreError.splitPart`).
+public enum SplitChange: String, Sendable, Equatable {
+  case delete
+  case amountOrDate
 }

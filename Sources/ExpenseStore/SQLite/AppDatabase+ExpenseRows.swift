@@ -38,9 +38,11 @@ extension AppDatabase {
   }
 
   /// Deletes the expenses with these ids, all or none: if any id is unknown nothing is deleted
-  /// and `expenseNotFound` names the unknown ones. Returns the deleted rows.
+  /// and `expenseNotFound` names the unknown ones. A part of a split transaction goes only with
+  /// all its parts: named together, or added by `wholeSplits`; otherwise `splitPart` refuses.
+  /// Returns the deleted rows.
   @discardableResult
-  public func deleteExpenses(ids: [Int64]) throws -> [Expense] {
+  public func deleteExpenses(ids: [Int64], wholeSplits: Bool = false) throws -> [Expense] {
     try write { db in
       var seen = Set<Int64>()
       var rows: [StoredRow] = []
@@ -49,6 +51,11 @@ extension AppDatabase {
         if let row = try AppDatabase.storedRow(db, id: id) { rows.append(row) } else { missing.append(id) }
       }
       if !missing.isEmpty { throw StoreError.expenseNotFound(missing) }
+      let named = rows.compactMap(\.expense.id)
+      for id in try AppDatabase.splitClosure(db, of: named, wholeSplits: wholeSplits) where seen.insert(id).inserted {
+        if let row = try AppDatabase.storedRow(db, id: id) { rows.append(row) }
+      }
+      try AppDatabase.forgetSplitParts(db, ids: rows.compactMap(\.expense.id))
       var totals = MonthTotalDeltas()
       let delete = try db.makeStatement(sql: "DELETE FROM expense WHERE key = ?")
       for row in rows {
@@ -69,6 +76,11 @@ extension AppDatabase {
     if let date = change.date, !date.isSupported { throw CoreError.dateOutOfRange(date.description) }
     return try write { db in
       guard let old = try AppDatabase.storedRow(db, id: id) else { throw StoreError.expenseNotFound([id]) }
+      let moves = change.date.map { $0 != old.expense.date } ?? false
+      let resizes = change.amountMinor.map { $0 != old.expense.amount.minor } ?? false
+      if moves || resizes, let parts = try AppDatabase.splitParts(db, of: id) {
+        throw StoreError.splitPart(id: id, parts: parts, change: .amountOrDate)
+      }
       var new = old.expense
       var source = old.source
       if let date = change.date { new.date = date }

@@ -52,6 +52,7 @@ extension AppDatabase {
         removed += db.changesCount
       }
       try db.execute(sql: "DELETE FROM idRun WHERE firstId BETWEEN ? AND ?", arguments: StatementArguments(range))
+      try db.execute(sql: "DELETE FROM splitPart WHERE id BETWEEN ? AND ?", arguments: StatementArguments(range))
       try totals.apply(db)
       try db.execute(sql: "DELETE FROM importRecord WHERE id = ?", arguments: [id])
       return removed

@@ -11,7 +11,7 @@ import GRDB
 /// pending), and writers queue behind each other for at most `wait` seconds.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
-  public static let schemaVersion = 4
+  public static let schemaVersion = 5
 
   /// What a command means to do with the database.
   public enum Access: Sendable {

@@ -50,6 +50,9 @@ public final class ImportSession: ImportWriter {
   public private(set) var recordID: Int64?
   /// The days the new ids are stored on, one row per run of ids on one day (see `IdRuns`).
   var runs: IdRuns
+  /// The new ids of each split transaction's parts (`ImportedRow.splitGroup`), saved to
+  /// `splitPart` by `finish`.
+  var splitParts: [Int: [Int64]] = [:]
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -129,6 +132,8 @@ public final class ImportSession: ImportWriter {
       for position in work.batch.fileOrder where work.isNew[Int(position)] {
         let index = Int(position)
         try runs.add(id: work.ids[index], day: ExpenseKey(rawValue: work.batch.rows[index].key).day)
+        let group = work.batch.rows[index].splitGroup
+        if group != 0 { splitParts[group, default: []].append(work.ids[index]) }
       }
     }
     if added > 0, let first = work.isNew.firstIndex(of: true), let last = work.isNew.lastIndex(of: true) {
@@ -159,10 +164,23 @@ public final class ImportSession: ImportWriter {
     return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
   }
 
+  /// Records which new expenses are parts of one split transaction. A set is the parts this
+  /// import added: when all but one part were stored already (duplicates), the one left is an
+  /// ordinary row, there being nothing to keep it together with.
+  func saveSplitParts() throws {
+    guard !splitParts.isEmpty else { return }
+    let insert = try db.makeStatement(sql: "INSERT INTO splitPart (id, setId) VALUES (?, ?)")
+    for group in splitParts.keys.sorted() {
+      guard let ids = splitParts[group], ids.count > 1, let setID = ids.min() else { continue }
+      for id in ids { try insert.execute(arguments: [id, setID]) }
+    }
+  }
+
   /// Saves the id counter, adds this file's sums to the rollup and, when
   /// rows were added, records the import (its id range, for `imports remove`).
   func finish(importedAt: String?) throws {
     try runs.flush()
+    try saveSplitParts()
     try AppDatabase.saveNextExpenseID(db, nextID)
     try totals.apply(db)
     if nextID > firstID, let firstDate, let lastDate {

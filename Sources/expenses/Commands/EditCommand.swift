@@ -13,6 +13,8 @@ struct EditCommand: ParsableCommand {
       --amount is read like 'add': money out unless it starts with '+', in the row's own currency. An empty --category or --account clears it. A category set here is yours:
       'rules apply' never changes it.
 
+      A part of a split transaction (a QIF record shared among categories) keeps its amount and date, which belong to the bank's transaction: changing them is refused (exit 64) naming every part; its category, description and account change freely.
+
       Examples:
         expenses edit 42 --amount 12.50 --category "Dining out"
         expenses edit 42 --date 2026-10-21 --description "Lunch with Sam"

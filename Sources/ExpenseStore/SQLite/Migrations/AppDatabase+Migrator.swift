@@ -75,6 +75,7 @@ extension AppDatabase {
     migrator.registerMigration("v3-kinds", migrate: AppDatabase.migrateKinds)
     migrator.registerMigration("v3-undo", migrate: AppDatabase.migrateToV3Undo)
     migrator.registerMigration("v4-tokens", migrate: AppDatabase.migrateTokens)
+    migrator.registerMigration("v5-splits", migrate: AppDatabase.migrateSplits)
     return migrator
   }
 
