@@ -13,13 +13,18 @@ struct StatementRun {
     events.compactMap { if case .entry(let entry) = $0 { return entry } else { return nil } }
   }
 
+  /// A rejected entry stops the run as it stops an import, unless `skipInvalid`.
   static func read<R: StatementReader>(
-    _ type: R.Type, _ bytes: [UInt8], file: String = "t", options: ImportOptions = ImportOptions()
+    _ type: R.Type, _ bytes: [UInt8], file: String = "t", options: ImportOptions = ImportOptions(),
+    skipInvalid: Bool = false
   ) throws -> StatementRun {
     var reader = R(file: file, options: options, defaultCurrency: .usd)
     var run = StatementRun()
     defer { run.settings = reader.settings }
-    try reader.read(MemorySource(bytes)) { run.events.append($0) }
+    try reader.read(MemorySource(bytes)) { event in
+      if !skipInvalid, case .rejected(let issue) = event { throw ImportError.row(issue) }
+      run.events.append(event)
+    }
     run.settings = reader.settings
     return run
   }

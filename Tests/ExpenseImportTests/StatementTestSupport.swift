@@ -38,16 +38,20 @@ enum StatementTesting {
     }
   }
 
-  /// Every event and the settings, or the error the reader threw.
+  /// Every event and the settings, or the error the reader threw. A rejected entry stops the
+  /// run as it stops an import, unless `skipInvalid` (then it is one of the events).
   static func run<R: StatementReader>(
     _ type: R.Type, _ bytes: [UInt8], file: String = "statement", options: ImportOptions = ImportOptions(),
-    defaultCurrency: Currency = .usd, chunk: Int? = nil
+    defaultCurrency: Currency = .usd, chunk: Int? = nil, skipInvalid: Bool = false
   ) -> (events: [StatementEvent], settings: [StatementSetting], error: ImportError?) {
     var reader = R(file: file, options: options, defaultCurrency: defaultCurrency)
     var events: [StatementEvent] = []
     let source: any ByteSource = chunk.map { ChunkSource(bytes, chunk: $0) } ?? MemorySource(bytes)
     do {
-      try reader.read(source) { events.append($0) }
+      try reader.read(source) { event in
+        if !skipInvalid, case .rejected(let issue) = event { throw ImportError.row(issue) }
+        events.append(event)
+      }
       return (events, reader.settings, nil)
     } catch let error as ImportError {
       return (events, reader.settings, error)

@@ -50,6 +50,10 @@ public enum StatementEvent: Sendable, Equatable {
   case excluded(line: Int, reason: String)
   /// Something the user should know that does not stop the import.
   case warning(String)
+  /// An entry whose own values are bad (an amount that is not a number, an invalid date): the
+  /// importer stops with it, or with `--skip-invalid` skips it (and `--rejects` keeps it). The
+  /// reader goes on with the next entry; damage to the file's structure is thrown instead.
+  case rejected(ImportIssue)
 }
 
 /// A setting the reader found, as `--preview` and the summary show it: ("currency", "EUR",

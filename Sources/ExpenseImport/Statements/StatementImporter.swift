@@ -104,6 +104,9 @@ public final class StatementImporter: FileImporter {
         }
       case .excluded(let line, let reason): try body(.excluded(line: line, reason: reason))
       case .warning(let text): try body(.warning(text))
+      case .rejected(let issue):
+        guard skipInvalid else { throw ImportError.row(issue) }
+        try body(.rejected(issue))
       }
     }
     progress?(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: count))

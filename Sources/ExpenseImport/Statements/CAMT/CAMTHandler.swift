@@ -162,7 +162,15 @@ final class CAMTHandler: NSObject, XMLParserDelegate {
         detail = nil
         detailDepth = nil
       } else if depth == entryDepth {
-        if let entry { try finishEntry(entry) }
+        if let entry {
+          // An entry's own bad value is a rejected event (skipped with --skip-invalid); the
+          // parse goes on with the next entry.
+          do {
+            try finishEntry(entry)
+          } catch ImportError.row(let issue) {
+            try emit(.rejected(issue))
+          }
+        }
         entry = nil
         entryDepth = nil
       } else if depth == statementDepth {

@@ -15,6 +15,9 @@ struct MT940State {
   private var opening: (balance: Int64, currency: Currency)?
   private var total: Int64 = 0
   private var closed = false
+  /// Entries of this statement that were rejected (skipped with `--skip-invalid`): its balances
+  /// cannot add up then, so a mismatch is a warning instead of an error.
+  private var rejected = 0
   private var pending: MT940Transaction?
 
   init(file: String, options: ImportOptions) {
@@ -59,6 +62,7 @@ struct MT940State {
       opening = nil
       total = 0
       closed = false
+      rejected = 0
     case "25":
       let value = field.text(separator: "").trimmingASCIIWhitespace()
       if !value.isEmpty {
@@ -81,7 +85,18 @@ struct MT940State {
             message: "an entry comes before the statement's opening balance (:60F:)",
             hint: "the file is cut or edited; export the statement again"))
       }
-      let transaction = try MT940Parse.transaction(field, currency: opening.currency, file: file)
+      let parsed = Result { () throws(ImportError) in
+        try MT940Parse.transaction(field, currency: opening.currency, file: file)
+      }
+      let transaction: MT940Parse.Transaction
+      switch parsed {
+      case .success(let value): transaction = value
+      case .failure(.row(let issue)):
+        rejected += 1
+        try body(.rejected(issue))
+        return
+      case .failure(let error): throw error
+      }
       let (sum, overflow) = total.addingReportingOverflow(transaction.amount)
       if overflow {
         throw ImportError.row(
@@ -114,6 +129,14 @@ struct MT940State {
       let expected = opening.balance.addingReportingOverflow(total)
       if closing.currency != opening.currency || expected.overflow || expected.partialValue != closing.balance {
         let sum = Money(minor: expected.partialValue, currency: opening.currency)
+        if rejected > 0 {
+          try body(
+            .warning(
+              "\(file):\(field.line): the closing balance \(MT940Parse.format(Money(minor: closing.balance, currency: closing.currency))) does not match the opening balance plus the entries read (\(MT940Parse.format(sum))): \(rejected) skipped entr\(rejected == 1 ? "y is" : "ies are") missing"
+            ))
+          closed = true
+          return
+        }
         throw ImportError.row(
           MT940Parse.issue(
             .badAmount, file: file, field: field, column: ":\(field.tag):",

@@ -223,7 +223,14 @@ public struct OFXReader: StatementReader {
       if let reason = current.excluded {
         try body(.excluded(line: current.line, reason: reason))
       } else {
-        try body(.entry(try entry(current)))
+        let made: StatementEntry
+        do {
+          made = try entry(current)
+        } catch ImportError.row(let issue) {
+          try body(.rejected(issue))
+          return
+        }
+        try body(.entry(made))
       }
     case "STMTRS", "CCSTMTRS":
       statement = nil

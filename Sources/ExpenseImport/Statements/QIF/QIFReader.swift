@@ -87,9 +87,14 @@ public struct QIFReader: StatementReader {
       case .warning(let text):
         try body(.warning(text))
       case .record(let record):
-        for entry in try entries(record, dayFirst: dayFirst, mark: mark, currency: currency, group: &group) {
-          try body(.entry(entry))
+        let made: [StatementEntry]
+        do {
+          made = try entries(record, dayFirst: dayFirst, mark: mark, currency: currency, group: &group)
+        } catch ImportError.row(let issue) {
+          try body(.rejected(issue))
+          continue
         }
+        for entry in made { try body(.entry(entry)) }
       }
     }
   }
