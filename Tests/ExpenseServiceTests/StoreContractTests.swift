@@ -30,14 +30,16 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
   /// Imports `rows` (date day, minor, description, category) through the protocol's writer.
   @discardableResult
   static func importRows(
-    _ store: any LedgerStore, file: String, dryRun: Bool = false, _ rows: [(Int, Int64, String, String?)]
+    _ store: any LedgerStore, file: String, dryRun: Bool = false, _ rows: [(Int, Int64, String, String?)],
+    splitGroups: [Int] = []
   ) throws -> (inserted: Int, duplicates: Int, record: Int64?) {
     let writer = try store.importRows(sourceFile: file, dryRun: dryRun, explainLimit: 20, importedAt: nil) { writer in
       var batcher = ImportBatcher()
       for (index, row) in rows.enumerated() {
-        let imported = ImportedRow(
+        var imported = ImportedRow(
           line: index + 2, date: day(row.0), amount: usd(row.1), description: row.2, category: row.3, account: nil,
           fingerprintHash: fnv(row.2 + "|\(row.0)|\(row.1)"))
+        imported.splitGroup = index < splitGroups.count ? splitGroups[index] : 0
         if let batch = try batcher.add(imported) { try writer.write(batch) }
       }
       if let batch = try batcher.finish() { try writer.write(batch) }
@@ -50,6 +52,31 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
   /// A fixed hash of a row's text (Swift's `hashValue` changes from run to run).
   static func fnv(_ text: String) -> UInt64 {
     text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+  }
+
+  /// The parts of a split transaction stay together: one part is neither deleted nor resized
+  /// alone, all parts named go, `wholeSplits` takes the others along; its category is its own.
+  @Test(arguments: StoreUnderTest.allCases)
+  func splitPartsStayTogether(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    let parts: [(Int, Int64, String, String?)] = [
+      (2, -12_000, "Superstore", "Groceries"), (2, -4_500, "Superstore", "Household"), (3, -450, "Coffee", nil),
+      (4, -800, "Market", "Groceries"), (4, -200, "Market", "Flowers"),
+    ]
+    try Self.importRows(store, file: "s.qif", parts, splitGroups: [1, 1, 0, 2, 2])
+    let ids = try store.expenses(month: nil, category: nil, limit: nil).compactMap(\.id).sorted()
+    #expect(ids == [1, 2, 3, 4, 5])
+    #expect(throws: StoreError.splitPart(id: 1, parts: [1, 2], change: .delete)) {
+      try store.deleteExpenses(ids: [1, 3], wholeSplits: false)
+    }
+    #expect(throws: StoreError.splitPart(id: 2, parts: [1, 2], change: .amountOrDate)) {
+      try store.editExpense(id: 2, ExpenseEdit(amountMinor: -1))
+    }
+    #expect(try store.editExpense(id: 2, ExpenseEdit(category: "Home")).category == "Home")
+    #expect(try store.deleteExpenses(ids: [2, 1], wholeSplits: false).count == 2)
+    #expect(try store.deleteExpenses(ids: [5], wholeSplits: true).compactMap(\.id) == [5, 4])
+    #expect(try store.expenses(month: nil, category: nil, limit: nil).compactMap(\.id) == [3])
   }
 
   static let rows: [(Int, Int64, String, String?)] = [
