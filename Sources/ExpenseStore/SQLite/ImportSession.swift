@@ -50,9 +50,11 @@ public final class ImportSession: ImportWriter {
   public private(set) var recordID: Int64?
   /// The days the new ids are stored on, one row per run of ids on one day (see `IdRuns`).
   var runs: IdRuns
-  /// The new ids of each split transaction's parts (`ImportedRow.splitGroup`), saved to
-  /// `splitPart` by `finish`.
-  var splitParts: [Int: [Int64]] = [:]
+  /// The split transaction being read (`ImportedRow.splitGroup`) and the new ids of its parts
+  /// so far. A split's parts come one after the other in file order, so one set at a time is
+  /// kept, and saved to `splitPart` when the next begins (memory stays flat in the file's size).
+  var splitGroup = 0
+  var splitIDs: [Int64] = []
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -133,7 +135,7 @@ public final class ImportSession: ImportWriter {
         let index = Int(position)
         try runs.add(id: work.ids[index], day: ExpenseKey(rawValue: work.batch.rows[index].key).day)
         let group = work.batch.rows[index].splitGroup
-        if group != 0 { splitParts[group, default: []].append(work.ids[index]) }
+        if group != 0 { try addSplitPart(group: group, id: work.ids[index]) }
       }
     }
     if added > 0, let first = work.isNew.firstIndex(of: true), let last = work.isNew.lastIndex(of: true) {
@@ -164,16 +166,24 @@ public final class ImportSession: ImportWriter {
     return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
   }
 
-  /// Records which new expenses are parts of one split transaction. A set is the parts this
-  /// import added: when all but one part were stored already (duplicates), the one left is an
-  /// ordinary row, there being nothing to keep it together with.
+  /// Adds a new part of split `group`; a new group saves the one before.
+  func addSplitPart(group: Int, id: Int64) throws {
+    if group != splitGroup { try saveSplitParts() }
+    splitGroup = group
+    splitIDs.append(id)
+  }
+
+  /// Records which new expenses are parts of the current split transaction. A set is the parts
+  /// this import added: when all but one part were stored already (duplicates), the one left
+  /// is an ordinary row, there being nothing to keep it together with.
   func saveSplitParts() throws {
-    guard !splitParts.isEmpty else { return }
-    let insert = try db.makeStatement(sql: "INSERT INTO splitPart (id, setId) VALUES (?, ?)")
-    for group in splitParts.keys.sorted() {
-      guard let ids = splitParts[group], ids.count > 1, let setID = ids.min() else { continue }
-      for id in ids { try insert.execute(arguments: [id, setID]) }
+    defer {
+      splitIDs.removeAll(keepingCapacity: true)
+      splitGroup = 0
     }
+    guard splitIDs.count > 1, let setID = splitIDs.min() else { return }
+    let insert = try db.cachedStatement(sql: "INSERT INTO splitPart (id, setId) VALUES (?, ?)")
+    for id in splitIDs { try insert.execute(arguments: [id, setID]) }
   }
 
   /// Saves the id counter, adds this file's sums to the rollup and, when
