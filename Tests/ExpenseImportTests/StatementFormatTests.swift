@@ -93,6 +93,23 @@ import Testing
     #expect(stored.line == 7 && stored.account == "ACC-1" && stored.amount.minor == -1250)
   }
 
+  /// The check that lets most descriptions through untouched agrees with the cleaning itself.
+  @Test func aCleanDescriptionIsKeptAsItIs() {
+    var state: UInt64 = 0xC1EA
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let alphabet = [
+      "a", "é", " ", "  ", "\t", "\n", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{2027}", "€",
+    ]
+    for _ in 0..<3000 {
+      let text = (0..<next(8)).map { _ in alphabet[next(alphabet.count)] }.joined()
+      #expect(EntryMapper.isClean(text) == (EntryMapper.collapse(text) == text), "\(Array(text.unicodeScalars))")
+      #expect(EntryMapper.clean(text) == EntryMapper.collapse(text))
+    }
+  }
+
   @Test func categoriesGoThroughTheStoredSpellingOnce() {
     var calls = 0
     var mapper = EntryMapper(categoryName: { name in

@@ -27,4 +27,25 @@ import Testing
     #expect(ascii.match(description: "Online TRANSFER TO savings", account: nil)?.category == "T")
     #expect(ascii.match(description: "transfer", account: nil) == nil)
   }
+
+  /// Non-ASCII rows against ASCII patterns: the byte search that runs first never hides a match
+  /// Foundation would find (accents, combining marks, U+037E and U+1FEF, which equal `;` and `` ` ``).
+  @Test func nonASCIIRowsAgreeWithFoundation() {
+    var state: UInt64 = 0xC0FFEE
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let alphabet = ["a", "b", " ", ";", "`", "é", "e", "\u{301}", "\u{37E}", "\u{1FEF}", "\u{212A}", "k", "İ", "i"]
+    func word(_ length: Int) -> String { (0..<length).map { _ in alphabet[next(alphabet.count)] }.joined() }
+    let patterns = ["a", "ab", "b a", ";", "`", "a;b", "k", "i", "e", "a*b", "b*;", "`*a"]
+    for _ in 0..<3000 {
+      let text = word(1 + next(10))
+      let pattern = patterns[next(patterns.count)]
+      let matcher = RuleMatcher(rules: [CategoryRule(id: 1, pattern: pattern, category: "C", field: .description)])
+      let parts = pattern.split(separator: "*").map(String.init)
+      let expected = RuleMatcher.contains(text.lowercased(), parts: parts)
+      #expect((matcher.match(description: text, account: nil) != nil) == expected, "'\(text)' against \(pattern)")
+    }
+  }
 }

@@ -48,7 +48,14 @@ public enum Fingerprint {
     }
 
     mutating func string(_ s: String) {
-      for b in s.utf8 { byte(b) }
+      let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+        var h = state
+        for b in bytes { h = (h ^ UInt64(b)) &* Fingerprint.prime }
+        state = h
+      }
+      if done == nil {
+        for b in s.utf8 { byte(b) }
+      }
     }
 
     @inline(__always)

@@ -148,13 +148,17 @@ struct EntryMapper {
       h.string(id)
       hash = h.state
     } else {
-      let base = Fingerprint.hash(
-        account: account ?? "", date: entry.date, currency: entry.amount.currency, amountMinor: entry.amount.minor,
-        description: description, occurrence: 0)
-      let occurrence = occurrences.next(day: entry.date.daysSinceEpoch, key: base).occurrence
-      hash = Fingerprint.hash(
-        account: account ?? "", date: entry.date, currency: entry.amount.currency, amountMinor: entry.amount.minor,
-        description: description, occurrence: occurrence)
+      // `Fingerprint.hash` in its stages, the row's bytes hashed once: the occurrence counter's
+      // key is the hash with occurrence 0, the row's own the hash with its occurrence.
+      var h = Fingerprint.prefix(account: account ?? "", date: entry.date, currency: entry.amount.currency)
+      Fingerprint.amount(&h, entry.amount.minor)
+      var text = description
+      text.withUTF8 { h.lowercasedBytes($0) }
+      var base = h
+      Fingerprint.finish(&base, occurrence: 0)
+      let occurrence = occurrences.next(day: entry.date.daysSinceEpoch, key: base.state).occurrence
+      Fingerprint.finish(&h, occurrence: occurrence)
+      hash = h.state
     }
     var row = ImportedRow(
       line: entry.line, date: entry.date, amount: entry.amount, description: description, category: category,
@@ -166,6 +170,11 @@ struct EntryMapper {
   /// Whitespace runs (and control characters, which a terminal would obey) collapsed to one
   /// space, trimmed at both ends.
   static func clean(_ text: String) -> String {
+    isClean(text) ? text : collapse(text)
+  }
+
+  /// `clean`'s rule applied scalar by scalar.
+  static func collapse(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     var pendingSpace = false
     for scalar in text.unicodeScalars {
@@ -181,5 +190,33 @@ struct EntryMapper {
       out.append(scalar)
     }
     return String(out)
+  }
+
+  /// True when `clean` would return `text` as it is: its only blank is U+0020, never first,
+  /// last or doubled, and it has no control character, C1 control or line separator. One pass
+  /// over the UTF-8 bytes, for the common case of a description that needs no cleaning.
+  static func isClean(_ text: String) -> Bool {
+    let utf8 = text.utf8
+    let answer = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      var previousBlank = true  // a blank first is not clean
+      var i = 0
+      let n = bytes.count
+      while i < n {
+        let b = bytes[i]
+        if b <= 0x20 || b == 0x7F {
+          guard b == 0x20, !previousBlank else { return false }
+          previousBlank = true
+        } else {
+          previousBlank = false
+          if b == 0xC2, i &+ 1 < n, bytes[i &+ 1] < 0xA0 { return false }  // U+0080–U+009F
+          if b == 0xE2, i &+ 2 < n, bytes[i &+ 1] == 0x80, bytes[i &+ 2] == 0xA8 || bytes[i &+ 2] == 0xA9 {
+            return false  // U+2028, U+2029
+          }
+        }
+        i &+= 1
+      }
+      return !previousBlank || n == 0
+    }
+    return answer ?? false
   }
 }

@@ -15,7 +15,7 @@ public struct OFXReader: StatementReader {
   public private(set) var settings: [StatementSetting] = []
 
   struct Frame {
-    var name: String
+    var name: OFXName
     var line: Int
   }
 
@@ -47,28 +47,12 @@ public struct OFXReader: StatementReader {
   /// unclosed tags from growing the stack without end.
   static let maxDepth = 1000
 
-  /// Leaf elements of the statements this reader reads. One of these left empty and unclosed
-  /// (`<MEMO>` directly followed by the next tag) is a leaf, not an aggregate, so it is dropped
-  /// instead of being taken as the parent of what follows.
-  static let leafNames: Set<String> = [
-    "TRNTYPE", "DTPOSTED", "DTUSER", "DTAVAIL", "TRNAMT", "FITID", "CORRECTFITID", "CORRECTACTION", "SRVRTID",
-    "CHECKNUM", "REFNUM", "SIC", "PAYEEID", "NAME", "EXTDNAME", "MEMO", "CURSYM", "CURRATE", "CURDEF", "BANKID",
-    "BRANCHID", "ACCTID", "ACCTTYPE", "ACCTKEY", "DTSTART", "DTEND", "BALAMT", "DTASOF", "CODE", "SEVERITY",
-    "MESSAGE", "TRNUID", "CLTCOOKIE", "DTSERVER", "LANGUAGE", "ORG", "FID", "INTU.BID", "INTU.USERID",
-    "ADDR1", "ADDR2", "ADDR3", "CITY", "STATE", "POSTALCODE", "COUNTRY", "PHONE", "MKTGINFO", "INV401KSOURCE",
-    "DTPROFUP", "DTACCTUP", "SESSCOOKIE", "USERKEY", "DESC", "BALTYPE", "VALUE", "INTU.XID",
-  ]
-
-  /// Aggregates whose end the file must reach: one still open at the end means the file was cut.
-  static let requiredAggregates: Set<String> = [
-    "OFX", "BANKMSGSRSV1", "STMTTRNRS", "STMTRS", "CREDITCARDMSGSRSV1", "CCSTMTTRNRS", "CCSTMTRS",
-    "BANKTRANLIST", "PENDINGTRNLIST", "STMTTRN", "PENDINGTRN",
-  ]
+  // Which names are leaves, and which aggregates the file must close: `OFXName`.
 
   // Reading state.
   var stack: [Frame] = []
   var justOpened = false
-  var lastLeaf: String?
+  var lastLeaf: OFXName?
   var seenTag = false
   var headerVersion: String?
   var headerSyntax: String?
@@ -78,13 +62,15 @@ public struct OFXReader: StatementReader {
   var transaction: Transaction?
   var forcedCurrency: Currency?
 
+  /// `--account`, unless empty.
+  let accountOption: String?
+
   public init(file: String, options: ImportOptions, defaultCurrency: Currency) {
     self.file = file
     self.options = options
     self.defaultCurrency = defaultCurrency
+    accountOption = options.account.flatMap { $0.isEmpty ? nil : $0 }
   }
-
-  var accountOption: String? { options.account.flatMap { $0.isEmpty ? nil : $0 } }
 
   public mutating func read(_ source: any ByteSource, _ body: (StatementEvent) throws -> Void) throws {
     if let code = options.currency {
@@ -94,23 +80,23 @@ public struct OFXReader: StatementReader {
       }
       forcedCurrency = currency
     }
-    let tokenizer = OFXTokenizer(source, file: file)
+    var tokenizer = OFXTokenizer(source, file: file)
     while let token = try tokenizer.next() {
       let line = tokenizer.tokenLine
       switch token {
       case .instruction(let text):
         instruction(text)
-      case .text(let value):
+      case .text:
         if !seenTag {
-          header(value)
+          header(tokenizer.text())
         } else if justOpened, let leaf = stack.popLast() {
           justOpened = false
           lastLeaf = leaf.name
-          try self.leaf(leaf.name, Value(text: value, line: line))
+          try self.leaf(leaf.name, line: line, tokenizer)
         }
       case .open(let name, let selfClosing):
         if !seenTag { begin() }
-        if justOpened, let top = stack.last, OFXReader.leafNames.contains(top.name) { stack.removeLast() }
+        if justOpened, let top = stack.last, top.name.isLeaf { stack.removeLast() }
         try open(name, line: line)
         if selfClosing { try close(name, body) }
       case .close(let name):
@@ -165,7 +151,7 @@ public struct OFXReader: StatementReader {
     }
   }
 
-  mutating func open(_ name: String, line: Int) throws {
+  mutating func open(_ name: OFXName, line: Int) throws {
     guard stack.count < OFXReader.maxDepth else {
       throw ImportError.undetectable(
         file: file, message: "line \(line): tags nested more than \(OFXReader.maxDepth) deep",
@@ -175,12 +161,12 @@ public struct OFXReader: StatementReader {
     justOpened = true
     lastLeaf = nil
     switch name {
-    case "STMTRS", "CCSTMTRS":
+    case .stmtrs, .ccstmtrs:
       statementCount += 1
       statement = Statement()
-      let kind = name == "STMTRS" ? "bank" : "credit card"
-      addSetting("statement", kind, name)
-    case "STMTTRN", "PENDINGTRN":
+      let kind = name == .stmtrs ? "bank" : "credit card"
+      addSetting("statement", kind, name.text)
+    case .stmttrn, .pendingtrn:
       transaction = Transaction(line: line, excluded: exclusion(name))
     default:
       break
@@ -188,18 +174,18 @@ public struct OFXReader: StatementReader {
   }
 
   /// Why a transaction opened here is not an entry, or nil when it is one.
-  func exclusion(_ name: String) -> String? {
-    let names = stack.dropLast().map(\.name)
-    if name == "PENDINGTRN" || names.contains("PENDINGTRNLIST") {
+  func exclusion(_ name: OFXName) -> String? {
+    let outer = stack.dropLast()
+    if name == .pendingtrn || outer.contains(where: { $0.name == .pendingtrnlist }) {
       return "pending: not booked yet (PENDINGTRNLIST)"
     }
-    if !names.contains("BANKTRANLIST") || statement == nil {
+    if !outer.contains(where: { $0.name == .banktranlist }) || statement == nil {
       return "pending or not booked: outside a statement's BANKTRANLIST"
     }
     return nil
   }
 
-  mutating func close(_ name: String, _ body: (StatementEvent) throws -> Void) throws {
+  mutating func close(_ name: OFXName, _ body: (StatementEvent) throws -> Void) throws {
     justOpened = false
     if lastLeaf == name {
       // `<NAME>value</NAME>`: the leaf was taken when its value was read.
@@ -217,7 +203,7 @@ public struct OFXReader: StatementReader {
 
   mutating func end(_ frame: Frame, _ body: (StatementEvent) throws -> Void) throws {
     switch frame.name {
-    case "STMTTRN", "PENDINGTRN":
+    case .stmttrn, .pendingtrn:
       guard let current = transaction else { return }
       transaction = nil
       if let reason = current.excluded {
@@ -232,7 +218,7 @@ public struct OFXReader: StatementReader {
         }
         try body(.entry(made))
       }
-    case "STMTRS", "CCSTMTRS":
+    case .stmtrs, .ccstmtrs:
       statement = nil
     default:
       break
@@ -240,32 +226,34 @@ public struct OFXReader: StatementReader {
   }
 
   /// The innermost open aggregate: the element a leaf belongs to.
-  var context: String? {
-    stack.last { !OFXReader.leafNames.contains($0.name) }?.name
+  var context: OFXName? {
+    stack.last { !$0.name.isLeaf }?.name
   }
 
-  mutating func leaf(_ name: String, _ value: Value) throws {
+  /// A leaf's value (in `tokenizer`), decoded only when the reader keeps it.
+  mutating func leaf(_ name: OFXName, line: Int, _ tokenizer: borrowing OFXTokenizer) throws {
     let parent = context
     if transaction != nil {
       switch (parent, name) {
-      case ("STMTTRN", "DTPOSTED"): transaction?.posted = value
-      case ("STMTTRN", "TRNAMT"): transaction?.amount = value
-      case ("STMTTRN", "FITID"): transaction?.fitID = value.text
-      case ("STMTTRN", "NAME"): transaction?.name = value.text
-      case ("STMTTRN", "MEMO"): transaction?.memo = value.text
-      case ("PAYEE", "NAME"): transaction?.payeeName = value.text
-      case ("CURRENCY", "CURSYM"): transaction?.currency = value
+      case (.stmttrn, .dtposted): transaction?.posted = Value(text: tokenizer.text(), line: line)
+      case (.stmttrn, .trnamt): transaction?.amount = Value(text: tokenizer.text(), line: line)
+      case (.stmttrn, .fitid): transaction?.fitID = tokenizer.text()
+      case (.stmttrn, .name): transaction?.name = tokenizer.text()
+      case (.stmttrn, .memo): transaction?.memo = tokenizer.text()
+      case (.payee, .name): transaction?.payeeName = tokenizer.text()
+      case (.currency, .cursym): transaction?.currency = Value(text: tokenizer.text(), line: line)
       default: break
       }
       return
     }
     guard statement != nil else { return }
     switch (parent, name) {
-    case ("STMTRS", "CURDEF"), ("CCSTMTRS", "CURDEF"):
-      try statementCurrency(value)
-    case ("BANKACCTFROM", "ACCTID"), ("CCACCTFROM", "ACCTID"):
-      statement?.account = value.text
-      if accountOption == nil, let parent { addSetting("account", value.text, parent + "/ACCTID") }
+    case (.stmtrs, .curdef), (.ccstmtrs, .curdef):
+      try statementCurrency(Value(text: tokenizer.text(), line: line))
+    case (.bankacctfrom, .acctid), (.ccacctfrom, .acctid):
+      let value = tokenizer.text()
+      statement?.account = value
+      if accountOption == nil, let parent { addSetting("account", value, parent.text + "/ACCTID") }
     default:
       break
     }
@@ -346,10 +334,21 @@ public struct OFXReader: StatementReader {
         .badAmount, amountValue, "TRNAMT", message: "not an amount",
         hint: "TRNAMT is a signed number such as -12.50 (or -12,50); the file may be damaged")
     }
-    let name = [t.name, t.payeeName].compactMap { $0 }.first { !$0.isEmpty } ?? ""
-    var parts = [name]
-    if let memo = t.memo, !memo.isEmpty, memo != name { parts.append(memo) }
-    let description = parts.filter { !$0.isEmpty }.joined(separator: " / ")
+    // NAME (else PAYEE/NAME), then MEMO unless empty or the same, joined with " / ".
+    let name: String
+    if let own = t.name, !own.isEmpty {
+      name = own
+    } else if let payee = t.payeeName, !payee.isEmpty {
+      name = payee
+    } else {
+      name = ""
+    }
+    let description: String
+    if let memo = t.memo, !memo.isEmpty, memo != name {
+      description = name.isEmpty ? memo : name + " / " + memo
+    } else {
+      description = name
+    }
     let fitID = t.fitID.flatMap { $0.isEmpty ? nil : $0 }
     return StatementEntry(
       line: t.line, date: date, amount: Money(minor: minor, currency: currency), description: description,
@@ -380,9 +379,9 @@ public struct OFXReader: StatementReader {
         message: "the file ends inside a transaction (the <STMTTRN> on line \(transaction.line) is never closed)",
         hint: "the file is truncated: download the statement again")
     }
-    if let open = stack.last(where: { OFXReader.requiredAggregates.contains($0.name) }) {
+    if let open = stack.last(where: { $0.name.isRequiredAggregate }) {
       throw ImportError.undetectable(
-        file: file, message: "the file ends before </\(open.name)> (opened on line \(open.line))",
+        file: file, message: "the file ends before </\(open.name.text)> (opened on line \(open.line))",
         hint: "the file is truncated: download the statement again")
     }
     if statementCount == 0 {

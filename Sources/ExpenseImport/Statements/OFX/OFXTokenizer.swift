@@ -7,14 +7,19 @@
 /// 2.x. Nothing is resolved but the five predefined entities and numeric character references:
 /// a DTD, an external entity or any other `&name;` is kept as written, so a file cannot make the
 /// reader fetch or expand anything.
-final class OFXTokenizer {
+///
+/// It works on bytes: a tag's name becomes an `OFXName` (a number for the names the reader knows)
+/// without a `String`, and a text's bytes are kept in one buffer and decoded only when the
+/// reader keeps the value (`text()`). Noncopyable: it owns its buffers and frees them once.
+struct OFXTokenizer: ~Copyable {
   enum Token: Equatable {
     /// `<NAME>` (or `<NAME/>`, `selfClosing`), the name upper-cased.
-    case open(String, selfClosing: Bool)
+    case open(OFXName, selfClosing: Bool)
     /// `</NAME>`, the name upper-cased.
-    case close(String)
-    /// The text between two tags, trimmed, references decoded; never empty.
-    case text(String)
+    case close(OFXName)
+    /// The text between two tags, trimmed, never empty: its bytes are in `value`, and `text()`
+    /// decodes them (references too, unless it was a CDATA section).
+    case text
     /// The inside of `<?…?>` (`xml version="1.0"`, `OFX OFXHEADER="200" …`), at most 4 KiB.
     case instruction(String)
   }
@@ -23,11 +28,13 @@ final class OFXTokenizer {
   /// specification), so a longer one is a damaged file, never a name to keep in memory.
   static let maxNameBytes = 256
   static let maxInstructionBytes = 4 << 10
+  static let bufferBytes = 64 << 10
 
   let source: any ByteSource
   let file: String
   let maxValueBytes: Int
-  var buffer = [UInt8](repeating: 0, count: 64 << 10)
+  let names = OFXNameTable.shared
+  let buffer: UnsafeMutablePointer<UInt8>
   var position = 0
   var count = 0
   var atEnd = false
@@ -38,19 +45,42 @@ final class OFXTokenizer {
   /// The line the token returned last starts on (for text, its first non-blank byte).
   private(set) var tokenLine = 1
   /// The name of the tag opened last, for the message about a value that is too long.
-  var lastOpened = ""
+  var lastOpened: OFXName?
+  /// The bytes of the text token returned last (at most `maxValueBytes`), trailing blanks
+  /// removed; `valueIsLiteral` for a CDATA section, whose `&` is not a reference.
+  let value: UnsafeMutablePointer<UInt8>
+  private(set) var valueCount = 0
+  private(set) var valueIsLiteral = false
+  /// The name being read (upper-cased).
+  let name: UnsafeMutablePointer<UInt8>
 
   init(_ source: any ByteSource, file: String, maxValueBytes: Int = ImportLimits.maxFieldBytes) {
     self.source = source
     self.file = file
     self.maxValueBytes = maxValueBytes
+    buffer = .allocate(capacity: OFXTokenizer.bufferBytes)
+    value = .allocate(capacity: max(maxValueBytes, 1))
+    name = .allocate(capacity: OFXTokenizer.maxNameBytes)
+  }
+
+  deinit {
+    buffer.deallocate()
+    value.deallocate()
+    name.deallocate()
+  }
+
+  /// The text token's value as the reader keeps it: references decoded (not in CDATA).
+  func text() -> String {
+    let bytes = UnsafeBufferPointer(start: value, count: valueCount)
+    if valueIsLiteral { return String(decoding: bytes, as: UTF8.self) }
+    return OFXTokenizer.decodeReferences(bytes)
   }
 
   // MARK: Bytes
 
   /// Fills the buffer; false at the end of the source. The first fill strips a UTF-8 byte
   /// order mark (the caller has transcoded the file to UTF-8 already).
-  func refill() throws(ImportError) -> Bool {
+  mutating func refill() throws(ImportError) -> Bool {
     while true {
       if atEnd { return false }
       try fill()
@@ -59,20 +89,17 @@ final class OFXTokenizer {
   }
 
   /// One refill of the buffer (it may hold only the byte order mark, then nothing is left).
-  func fill() throws(ImportError) {
+  mutating func fill() throws(ImportError) {
     position = 0
     count = 0
     repeat {
-      let free = buffer.count - count
-      let n = try buffer.withUnsafeMutableBufferPointer { (p) throws(ImportError) -> Int in
-        guard let base = p.baseAddress else { return 0 }
-        return try source.read(into: base + count, capacity: free)
-      }
+      let free = OFXTokenizer.bufferBytes &- count
+      let n = try source.read(into: buffer + count, capacity: free)
       if n <= 0 {
         atEnd = true
         break
       }
-      count += min(n, free)
+      count &+= min(n, free)
     } while !checkedBOM && count < 3
     if !checkedBOM {
       checkedBOM = true
@@ -82,14 +109,14 @@ final class OFXTokenizer {
 
   /// The next byte without consuming it, nil at the end.
   @inline(__always)
-  func peek() throws(ImportError) -> UInt8? {
+  mutating func peek() throws(ImportError) -> UInt8? {
     if position >= count { guard try refill() else { return nil } }
     return buffer[position]
   }
 
   /// Consumes and returns the next byte, counting line ends; nil at the end.
   @inline(__always)
-  func take() throws(ImportError) -> UInt8? {
+  mutating func take() throws(ImportError) -> UInt8? {
     if position >= count { guard try refill() else { return nil } }
     let b = buffer[position]
     position &+= 1
@@ -111,54 +138,96 @@ final class OFXTokenizer {
   // MARK: Tokens
 
   /// The next token, or nil at the end of the file.
-  func next() throws(ImportError) -> Token? {
+  mutating func next() throws(ImportError) -> Token? {
     while let b = try peek() {
       if b == 0x3C {  // <
         let start = line
         _ = try take()
         if let token = try tag(startLine: start) { return token }
-      } else if let token = try text() {
-        return token
+      } else if try readText() {
+        return .text
       }
     }
     return nil
   }
 
-  /// Text up to the next `<` (or the end): nil when it is only blanks.
-  func text() throws(ImportError) -> Token? {
-    var bytes: [UInt8] = []
+  /// Text up to the next `<` (or the end) into `value`: false when it is only blanks. The bytes
+  /// are scanned a buffer at a time, with the line count in locals.
+  mutating func readText() throws(ImportError) -> Bool {
+    valueIsLiteral = false
+    let buffer = self.buffer
+    let value = self.value
+    var kept = 0
     var total = 0
     var significant = 0  // the length without trailing blanks
     var started = false
-    while let b = try peek(), b != 0x3C {
-      _ = try take()
-      if !started {
-        if OFXTokenizer.isBlank(b) { continue }
-        started = true
-        tokenLine = line
+    var line = self.line
+    var cr = previousWasCR
+    var firstLine = tokenLine
+    let limit = maxValueBytes
+    scan: while true {
+      if position >= count {
+        self.line = line
+        previousWasCR = cr
+        guard try refill() else { break scan }
       }
-      total &+= 1
-      if !OFXTokenizer.isBlank(b) { significant = total }
-      if total <= maxValueBytes { bytes.append(b) }
+      var i = position
+      let end = count
+      while i < end {
+        let b = buffer[i]
+        if b == 0x3C {
+          position = i
+          break scan
+        }
+        i &+= 1
+        if b == 0x0A {
+          if !cr { line &+= 1 }
+          cr = false
+        } else if b == 0x0D {
+          line &+= 1
+          cr = true
+        } else {
+          cr = false
+        }
+        let blank = OFXTokenizer.isBlank(b)
+        if !started {
+          if blank { continue }
+          started = true
+          firstLine = line
+        }
+        total &+= 1
+        if !blank { significant = total }
+        if total <= limit {
+          value[kept] = b
+          kept &+= 1
+        }
+      }
+      position = end
     }
-    guard started else { return nil }
-    if significant > maxValueBytes { throw tooLong(bytes, total: significant) }
-    while let last = bytes.last, OFXTokenizer.isBlank(last) { bytes.removeLast() }
-    return .text(OFXTokenizer.decodeReferences(bytes))
+    self.line = line
+    previousWasCR = cr
+    tokenLine = firstLine
+    valueCount = kept
+    guard started else { return false }
+    if significant > limit { throw tooLong(total: significant) }
+    while valueCount > 0 && OFXTokenizer.isBlank(value[valueCount &- 1]) { valueCount &-= 1 }
+    return true
   }
 
-  func tooLong(_ bytes: [UInt8], total: Int) -> ImportError {
-    let shown = String(decoding: bytes.prefix(48), as: UTF8.self) + "… (\(total) bytes)"
+  func tooLong(total: Int) -> ImportError {
+    let shown =
+      String(decoding: UnsafeBufferPointer(start: value, count: min(valueCount, 48)), as: UTF8.self)
+      + "… (\(total) bytes)"
     return .row(
       ImportIssue(
         kind: .fieldTooLong, file: file, line: tokenLine, column: nil,
-        columnName: lastOpened.isEmpty ? nil : lastOpened, rawValue: shown,
+        columnName: lastOpened?.text, rawValue: shown,
         message: "the value is \(total) bytes; the limit is \(ImportLimits.size(maxValueBytes))",
         hint: "no bank writes a value this long: the file may be damaged, or it is not an OFX file"))
   }
 
   /// What follows a `<`: a tag, or nil for a comment or a declaration (skipped).
-  func tag(startLine: Int) throws(ImportError) -> Token? {
+  mutating func tag(startLine: Int) throws(ImportError) -> Token? {
     tokenLine = startLine
     guard let first = try peek() else { throw truncated(startLine) }
     switch first {
@@ -174,7 +243,7 @@ final class OFXTokenizer {
       return .close(name)
     default:
       let (name, selfClosing) = try nameAndRest(startLine: startLine)
-      if name.isEmpty { return nil }
+      if name.id == 0 && name.other.isEmpty { return nil }
       lastOpened = name
       return .open(name, selfClosing: selfClosing)
     }
@@ -182,20 +251,25 @@ final class OFXTokenizer {
 
   /// Reads a tag's name (upper-cased) and skips its attributes up to `>`, telling whether it
   /// ended with `/>`.
-  func nameAndRest(startLine: Int) throws(ImportError) -> (String, Bool) {
-    var name: [UInt8] = []
+  mutating func nameAndRest(startLine: Int) throws(ImportError) -> (OFXName, Bool) {
+    if let plain = plainName() { return plain }
+    var length = 0
+    var hash = OFXNameTable.seed
     while let b = try peek(), OFXTokenizer.isBlank(b) { _ = try take() }
     while let b = try peek(), !OFXTokenizer.isBlank(b), b != 0x3E, b != 0x2F, b != 0x3C {
       _ = try take()
-      if name.count >= OFXTokenizer.maxNameBytes {
+      if length >= OFXTokenizer.maxNameBytes {
         throw .row(
           ImportIssue(
             kind: .fieldTooLong, file: file, line: startLine, column: nil, columnName: nil,
-            rawValue: String(decoding: name.prefix(48), as: UTF8.self) + "…",
+            rawValue: String(decoding: UnsafeBufferPointer(start: name, count: 48), as: UTF8.self) + "…",
             message: "a tag name longer than \(OFXTokenizer.maxNameBytes) bytes",
             hint: "the file is damaged or not an OFX file"))
       }
-      name.append(b &- 0x61 < 26 ? b &- 0x20 : b)
+      let upper = b &- 0x61 < 26 ? b &- 0x20 : b
+      name[length] = upper
+      length &+= 1
+      hash = (hash ^ UInt64(upper)) &* OFXNameTable.prime
     }
     // Attributes (OFX has none, but XML allows them): skip to `>`, minding quotes.
     var quote: UInt8 = 0
@@ -218,11 +292,40 @@ final class OFXTokenizer {
       }
       if !OFXTokenizer.isBlank(b) { lastSignificant = b }
     }
-    return (String(decoding: name, as: UTF8.self), lastSignificant == 0x2F)
+    let found =
+      length == 0 ? OFXName(other: "") : names.lookup(UnsafeBufferPointer(start: name, count: length), hash: hash)
+    return (found, lastSignificant == 0x2F)
+  }
+
+  /// The common tag, `NAME>` with the name and its `>` in the buffer (no blank, attribute or
+  /// `/`): its name, read in one pass over the buffer. Nil, with nothing consumed, for any
+  /// other; `nameAndRest` then reads it a byte at a time.
+  mutating func plainName() -> (OFXName, Bool)? {
+    let buffer = self.buffer
+    let name = self.name
+    let start = position
+    let end = min(count, start &+ OFXTokenizer.maxNameBytes)
+    var hash = OFXNameTable.seed
+    var i = start
+    while i < end {
+      let b = buffer[i]
+      if b == 0x3E {
+        guard i > start else { return nil }
+        position = i &+ 1
+        previousWasCR = false
+        return (names.lookup(UnsafeBufferPointer(start: name, count: i &- start), hash: hash), false)
+      }
+      if OFXTokenizer.isBlank(b) || b == 0x2F || b == 0x3C { return nil }
+      let upper = b &- 0x61 < 26 ? b &- 0x20 : b
+      name[i &- start] = upper
+      hash = (hash ^ UInt64(upper)) &* OFXNameTable.prime
+      i &+= 1
+    }
+    return nil
   }
 
   /// `<!-- … -->` and `<!DOCTYPE …>` are skipped; `<![CDATA[ … ]]>` is text, taken literally.
-  func declaration(startLine: Int) throws(ImportError) -> Token? {
+  mutating func declaration(startLine: Int) throws(ImportError) -> Token? {
     if try peek() == 0x2D {
       _ = try take()
       guard try take() == 0x2D else { return try skip(to: [0x3E], startLine: startLine) }
@@ -242,9 +345,10 @@ final class OFXTokenizer {
     return try skip(to: [0x3E], startLine: startLine)
   }
 
-  func cdata(startLine: Int) throws(ImportError) -> Token? {
+  mutating func cdata(startLine: Int) throws(ImportError) -> Token? {
     let end: [UInt8] = [0x5D, 0x5D, 0x3E]
-    var bytes: [UInt8] = []
+    valueCount = 0
+    valueIsLiteral = true
     var total = 0
     var matched = 0
     var started = false
@@ -270,17 +374,20 @@ final class OFXTokenizer {
           tokenLine = line
         }
         total &+= 1
-        if total <= maxValueBytes { bytes.append(p) }
+        if total <= maxValueBytes {
+          value[valueCount] = p
+          valueCount &+= 1
+        }
       }
     }
     guard started else { return nil }
-    if total > maxValueBytes { throw tooLong(bytes, total: total) }
-    while let last = bytes.last, OFXTokenizer.isBlank(last) { bytes.removeLast() }
-    return .text(String(decoding: bytes, as: UTF8.self))
+    if total > maxValueBytes { throw tooLong(total: total) }
+    while valueCount > 0 && OFXTokenizer.isBlank(value[valueCount &- 1]) { valueCount &-= 1 }
+    return .text
   }
 
   /// `<? … ?>`: its inside, at most `maxInstructionBytes` of it.
-  func instruction(startLine: Int) throws(ImportError) -> Token? {
+  mutating func instruction(startLine: Int) throws(ImportError) -> Token? {
     var bytes: [UInt8] = []
     var previous: UInt8 = 0
     while true {
@@ -294,7 +401,7 @@ final class OFXTokenizer {
   }
 
   /// Skips past `end`; nil (nothing to return).
-  func skip(to end: [UInt8], startLine: Int) throws(ImportError) -> Token? {
+  mutating func skip(to end: [UInt8], startLine: Int) throws(ImportError) -> Token? {
     var matched = 0
     while true {
       guard let b = try take() else { throw truncated(startLine) }
@@ -317,7 +424,7 @@ final class OFXTokenizer {
 
   /// Decodes `&amp; &lt; &gt; &quot; &apos; &#NN; &#xNN;`; anything else after `&` (another
   /// entity, a bare `&` as in `AT&T`, a reference to no character) is kept as written.
-  static func decodeReferences(_ bytes: [UInt8]) -> String {
+  static func decodeReferences(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
@@ -342,7 +449,7 @@ final class OFXTokenizer {
   }
 
   /// The UTF-8 bytes a reference's name (between `&` and `;`) stands for, or nil.
-  static func reference(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+  static func reference(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
     switch Array(name) {
     case Array("amp".utf8): return [0x26]
     case Array("lt".utf8): return [0x3C]

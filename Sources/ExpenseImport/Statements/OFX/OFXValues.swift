@@ -15,30 +15,36 @@ enum OFXValues {
   /// shows the day in its own zone, and moving it by the zone would file a purchase made late
   /// in the evening under the next day.
   static func date(_ raw: String) -> Result<CivilDate, DateFailure> {
-    let bytes = Array(raw.utf8)
+    var raw = raw
+    return raw.withUTF8 { date(bytes: $0) }
+  }
+
+  static func date(bytes: UnsafeBufferPointer<UInt8>) -> Result<CivilDate, DateFailure> {
     guard bytes.count >= 8 else { return .failure(.invalid) }
-    var fields: [Int] = []
-    for (start, width) in [(0, 4), (4, 2), (6, 2)] {
+    func number(_ start: Int, _ width: Int) -> Int? {
       var value = 0
-      for b in bytes[start..<(start + width)] {
-        guard b &- 0x30 < 10 else { return .failure(.invalid) }
-        value = value * 10 + Int(b &- 0x30)
+      for b in bytes[start..<(start &+ width)] {
+        guard b &- 0x30 < 10 else { return nil }
+        value = value &* 10 &+ Int(b &- 0x30)
       }
-      fields.append(value)
+      return value
+    }
+    guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2) else {
+      return .failure(.invalid)
     }
     var i = 8
-    while i < bytes.count, bytes[i] &- 0x30 < 10 || bytes[i] == 0x2E { i += 1 }
+    while i < bytes.count, bytes[i] &- 0x30 < 10 || bytes[i] == 0x2E { i &+= 1 }
     if i < bytes.count {
       // A zone: `[` … `]` at the very end, with signs, digits, `.`, `:` and letters inside.
       guard bytes[i] == 0x5B, bytes.last == 0x5D else { return .failure(.invalid) }
-      for b in bytes[(i + 1)..<(bytes.count - 1)] {
+      for b in bytes[(i &+ 1)..<(bytes.count &- 1)] {
         let allowed =
           b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 26 || b == 0x2B || b == 0x2D || b == 0x2E || b == 0x3A
           || b == 0x20 || b == 0x5F || b == 0x2F
         guard allowed else { return .failure(.invalid) }
       }
     }
-    guard let date = CivilDate(year: fields[0], month: fields[1], day: fields[2]) else {
+    guard let date = CivilDate(year: year, month: month, day: day) else {
       return .failure(.invalid)
     }
     guard date.isSupported else { return .failure(.outOfRange) }
@@ -51,7 +57,12 @@ enum OFXValues {
   /// `1,234` would then be ambiguous. Zeros past the currency's decimals carry no value and
   /// are accepted (`-12.5000`); any other extra decimal is refused rather than rounded.
   static func amount(_ raw: String, minorUnits: Int) -> Result<Int64, AmountParser.Failure> {
-    var bytes = Array(raw.utf8)[...]
+    var raw = raw
+    return raw.withUTF8 { amount(bytes: $0[...], minorUnits: minorUnits) }
+  }
+
+  static func amount(bytes: Slice<UnsafeBufferPointer<UInt8>>, minorUnits: Int) -> Result<Int64, AmountParser.Failure> {
+    var bytes = bytes
     guard !bytes.isEmpty else { return .failure(.empty) }
     var negative = false
     if let first = bytes.first, first == 0x2D || first == 0x2B {
