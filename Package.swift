@@ -23,6 +23,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+    // The PostgreSQL store (ExpensePostgres): the wire protocol only, no ORM; see docs/storage.md.
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
   ],
   targets: [
     .target(name: "ExpenseCore"),
@@ -40,6 +42,11 @@ let package = Package(
         "ExpenseCore", "SystemIO", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
+    ),
+    // The PostgreSQL conformance of LedgerStore, beside the SQLite one: a server, not a file.
+    .target(
+      name: "ExpensePostgres",
+      dependencies: ["ExpenseCore", "ExpenseStore", .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
     // What every front end calls: import orchestration, report loading, saved sections.
@@ -92,6 +99,10 @@ let package = Package(
       dependencies: [
         "TestSupport", "ExpenseCore", "ExpenseStore", "SystemIO", .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
+    ),
+    .testTarget(
+      name: "ExpensePostgresTests",
+      dependencies: ["TestSupport", "ExpenseCore", "ExpenseStore", "ExpensePostgres"]
     ),
     .testTarget(
       name: "ExpenseRenderTests",
