@@ -115,7 +115,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ExpenseServiceTests",
-      dependencies: ["TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService"]
+      dependencies: [
+        "TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender",
+        "ExpenseService",
+      ]
     ),
     .testTarget(
       name: "ExpenseServerTests",
