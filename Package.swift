@@ -52,7 +52,7 @@ let package = Package(
     // What every front end calls: import orchestration, report loading, saved sections.
     .target(
       name: "ExpenseService",
-      dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "SystemIO"]
+      dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender", "SystemIO"]
     ),
     // The interactive report's screen as a pure state machine: no terminal, database or clock.
     .target(name: "ExpenseInteractive", dependencies: ["ExpenseCore", "ExpenseRender"]),
