@@ -23,6 +23,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+    // The PostgreSQL store (ExpensePostgres): the wire protocol only, no ORM; see docs/storage.md.
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
   ],
   targets: [
     .target(name: "ExpenseCore"),
@@ -41,11 +43,16 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
+    // The PostgreSQL conformance of LedgerStore, beside the SQLite one: a server, not a file.
+    .target(
+      name: "ExpensePostgres",
+      dependencies: ["ExpenseCore", "ExpenseStore", .product(name: "PostgresNIO", package: "postgres-nio")]
+    ),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
     // What every front end calls: import orchestration, report loading, saved sections.
     .target(
       name: "ExpenseService",
-      dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "SystemIO"]
+      dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender", "SystemIO"]
     ),
     // The interactive report's screen as a pure state machine: no terminal, database or clock.
     .target(name: "ExpenseInteractive", dependencies: ["ExpenseCore", "ExpenseRender"]),
@@ -94,6 +101,10 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "ExpensePostgresTests",
+      dependencies: ["TestSupport", "ExpenseCore", "ExpenseStore", "ExpensePostgres"]
+    ),
+    .testTarget(
       name: "ExpenseRenderTests",
       dependencies: [
         "TestSupport",
@@ -104,7 +115,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ExpenseServiceTests",
-      dependencies: ["TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService"]
+      dependencies: [
+        "TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender",
+        "ExpenseService",
+      ]
     ),
     .testTarget(
       name: "ExpenseServerTests",

@@ -1,6 +1,8 @@
 import ExpenseCore
+import ExpensePostgres
 import ExpenseStore
 import Foundation
+import TestSupport
 import Testing
 
 /// The stores this suite runs against. A new `LedgerStore` conformance adds a case here and
@@ -8,6 +10,8 @@ import Testing
 enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case sqliteFile
   case sqliteMemory
+  /// A fresh database on this process's own server (`PostgresServer`).
+  case postgres
 
   var testDescription: String { rawValue }
 
@@ -16,6 +20,7 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
     switch self {
     case .sqliteFile: return try AppDatabase(path: folder.database)
     case .sqliteMemory: return try AppDatabase()
+    case .postgres: return try PostgresStore(url: try PostgresServer.shared().makeDatabase())
     }
   }
 }

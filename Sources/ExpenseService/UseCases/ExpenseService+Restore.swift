@@ -29,6 +29,11 @@ extension ExpenseService {
     -> RestoreResult
   {
     let shownFile = TerminalText.sanitize(file)
+    guard !isServerURL(path) else {
+      throw StoreError.io(
+        path: shown(path: path),
+        detail: "a PostgreSQL store is restored with the server's tools (pg_restore), not by expenses")
+    }
     guard FileManager.default.fileExists(atPath: file) else { throw ServiceError.noSuchFile(path: shownFile) }
     AppDatabase.removeLeftovers(besides: path)
     let copy = try privateCopy(of: file, besides: path)

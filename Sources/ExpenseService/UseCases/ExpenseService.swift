@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpensePostgres
 import ExpenseStore
 
 /// Every use case of the application, for every front end: the CLI's commands, the HTTP API's
@@ -30,15 +31,30 @@ public struct ExpenseService: Sendable {
     case write
   }
 
-  /// The service over the SQLite database at `path`. A write access first removes what a
-  /// `restore` killed half-way left beside the file.
+  /// The service over the SQLite database at `path`, or over the PostgreSQL database a
+  /// `postgres://` URL names (`--db` and `$EXPENSES_DB` take either). A write access first
+  /// removes what a `restore` killed half-way left beside a file. (`wait` is SQLite's: a
+  /// PostgreSQL writer waits for the ledger's row lock as long as the server lets it.)
   public static func open(path: String, access: Access, wait: Double = 10, clock: ServiceClock = .system) throws
     -> ExpenseService
   {
+    if PostgresLocation.isURL(path) {
+      let store = try PostgresStore(url: path, access: access == .write ? .write : .read)
+      return ExpenseService(store: store, clock: clock)
+    }
     if access == .write { AppDatabase.removeLeftovers(besides: path) }
     let store = try AppDatabase(path: path, access: access == .write ? .write : .read, wait: wait)
     return ExpenseService(store: store, clock: clock)
   }
+
+  /// `path` as messages may show it: a PostgreSQL URL without its password.
+  public static func shown(path: String) -> String {
+    guard PostgresLocation.isURL(path) else { return path }
+    return PostgresLocation(url: path)?.redacted ?? "postgres://…"
+  }
+
+  /// Whether `path` names a PostgreSQL database rather than a SQLite file.
+  public static func isServerURL(_ path: String) -> Bool { PostgresLocation.isURL(path) }
 
   /// This service with "today" pinned (`--today`).
   public func pinning(today: CivilDate?) -> ExpenseService {

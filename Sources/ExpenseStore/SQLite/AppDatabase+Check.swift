@@ -283,6 +283,9 @@ public struct CheckReport: Sendable, Equatable, Codable {
 
   /// True when nothing at all was found.
   public var isHealthy: Bool { integrity.isEmpty && problems.isEmpty }
+
+  /// An empty report (another store fills it in).
+  public init() {}
 }
 
 /// One finding of `check`.
@@ -313,4 +316,15 @@ public struct CheckProblem: Sendable, Equatable, Codable {
 
   /// Whether `check --repair` fixes it.
   public var isRepairable: Bool { kind == .rollupOutOfStep }
+
+  public init(
+    kind: Kind, table: String, rowIDs: [Int64] = [], rowCount: Int = 0, months: [String] = [], message: String
+  ) {
+    self.kind = kind
+    self.table = table
+    self.rowIDs = rowIDs
+    self.rowCount = rowCount
+    self.months = months
+    self.message = message
+  }
 }

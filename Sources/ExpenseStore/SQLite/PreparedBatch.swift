@@ -5,9 +5,9 @@ import ExpenseCore
 /// and inserts.
 public struct PreparedBatch: Sendable {
   /// Sorted by key, then by file position (so of two rows with one key the first is kept).
-  var rows: [ImportedRow]
+  public internal(set) var rows: [ImportedRow]
   /// `fileOrder[k]` is the index in `rows` of the batch's k-th row in file order.
-  var fileOrder: [Int32]
+  public internal(set) var fileOrder: [Int32]
   /// Sums of every row; the writer takes the duplicates back out.
   var totals: MonthTotalDeltas
 

@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     // Without --repair, check only reads: it takes no lock and writes nothing.
     let service = try repair ? database.writing() : database.reading()
-    let file = service.store.filePath ?? database.resolvedPath
+    let file = service.store.filePath ?? ExpenseService.shown(path: database.resolvedPath)
     let path = TerminalText.sanitize(file)
     let outcome = try service.check(repair: repair)
     let report = outcome.report

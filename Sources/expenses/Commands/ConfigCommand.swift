@@ -19,7 +19,7 @@ struct ConfigCommand: ParsableCommand {
       let settings = try database.reading().settings()
       let profiles = settings.profiles
       let lines = [
-        "database: \(settings.database ?? database.resolvedPath)",
+        "database: \(settings.database ?? ExpenseService.shown(path: database.resolvedPath))",
         "currency: \(settings.currency.code)",
         "accordion: \(settings.accordion ? "on" : "off")",
         "import profiles: \(profiles.isEmpty ? "none" : profiles.joined(separator: ", "))",

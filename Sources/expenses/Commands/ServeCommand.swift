@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseServer
+import ExpenseService
 import Foundation
 import Logging
 
@@ -57,7 +58,8 @@ struct ServeCommand: ParsableCommand {
 
   func run() throws {
     let path = database.resolvedPath
-    if !create && !FileManager.default.fileExists(atPath: path) {
+    let server = ExpenseService.isServerURL(path)
+    if !server && !create && !FileManager.default.fileExists(atPath: path) {
       throw CLIFailure(
         message:
           "no database at \(path)\n  hint: check --db or $EXPENSES_DB; to start serving an empty one, add --create",
@@ -66,7 +68,9 @@ struct ServeCommand: ParsableCommand {
     let backend = try SQLiteBackend(path: path, wait: database.wait)
     var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-    let directory = (path as NSString).deletingLastPathComponent
+    // Uploads are staged beside a SQLite file (one file system, so a rename); a server's
+    // database has no folder here.
+    let directory = server ? NSTemporaryDirectory() : (path as NSString).deletingLastPathComponent
     let options = ExpenseServerApp.Options(
       host: host, port: port, uploadDirectory: directory.isEmpty ? "." : directory, allowedHosts: allowedHosts,
       idleTimeout: idleTimeout, headerTimeout: headerTimeout, maxConnections: maxConnections)

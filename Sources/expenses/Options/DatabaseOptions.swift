@@ -6,7 +6,9 @@ import Foundation
 struct DatabaseOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
-    help: "The SQLite database file (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite).")
+    help:
+      "The SQLite database file, or a postgres:// URL (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite)."
+  )
   var path: String?
 
   @Option(

@@ -1,0 +1,64 @@
+import ExpenseStore
+import Foundation
+import PostgresNIO
+
+/// One connection to PostgreSQL used synchronously: every query blocks the calling thread on
+/// postgres-nio's `EventLoopFuture` until the server answers.
+///
+/// Why blocking, and why on futures: `LedgerStore` is synchronous (the CLI is, and the server
+/// already calls the store on its own blocking queues, never on an event loop). Waiting on a
+/// future parks only the caller while NIO's own event loop thread does the I/O. Bridging the
+/// async API with a `Task` and a semaphore instead would need a thread of Swift's cooperative
+/// pool to finish the task, which the blocked caller may itself be holding (a test, a server
+/// handler): with two cores that deadlocks. For the same reason the import does not use
+/// postgres-nio's `copyFrom` (async only) but one multi-row `INSERT … SELECT FROM unnest(…)`
+/// per batch (see `PostgresImportWriter`).
+///
+/// Not thread-safe on its own: `PostgresStore` serializes its use with a lock.
+final class BlockingConnection {
+  let connection: PostgresConnection
+  let location: PostgresLocation
+  private let logger: Logger
+
+  /// Connects (and authenticates); errors name the store without its password.
+  init(_ location: PostgresLocation) throws(StoreError) {
+    self.location = location
+    var logger = Logger(label: "expenses.postgres")
+    logger.logLevel = .critical  // queries and their values are never logged
+    self.logger = logger
+    let configuration: PostgresConnection.Configuration
+    if let socket = location.socketPath {
+      configuration = .init(
+        unixSocketPath: socket, username: location.user, password: location.password, database: location.database)
+    } else {
+      configuration = .init(
+        host: location.host ?? "localhost", port: location.port, username: location.user,
+        password: location.password, database: location.database, tls: .disable)
+    }
+    do {
+      connection = try PostgresConnection.connect(
+        on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
+      ).wait()
+    } catch {
+      throw PostgresErrors.opening(error, location: location)
+    }
+  }
+
+  deinit { try? connection.close().wait() }
+
+  /// Runs one statement and collects its rows.
+  @discardableResult
+  func query(_ query: PostgresQuery) throws(StoreError) -> PostgresQueryResult {
+    do {
+      return try connection.query(query, logger: logger).wait()
+    } catch {
+      throw PostgresErrors.map(error, location: location)
+    }
+  }
+
+  /// Runs one statement that takes no parameters (DDL, `BEGIN`); the extended protocol runs
+  /// one statement per call.
+  func execute(_ sql: String) throws(StoreError) {
+    try query(PostgresQuery(unsafeSQL: sql))
+  }
+}

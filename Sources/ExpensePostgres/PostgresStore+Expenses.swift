@@ -1,0 +1,274 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+import PostgresNIO
+
+/// Expenses: reading, adding by hand, editing and deleting (the rollup follows by trigger).
+extension PostgresStore {
+  /// The columns `expense(from:)` reads, with the file's name.
+  static let expenseColumns = """
+    SELECT e.key, e.id, to_char(e.date, 'YYYY-MM-DD'), e.amount_minor, e.currency, e.description, e.category,
+           e.account, f.name, e.source_line, e.category_source
+    FROM expense e LEFT JOIN import_file f ON f.ledger_id = e.ledger_id AND f.id = e.file_id
+    """
+
+  struct StoredRow {
+    var key: Int64
+    var expense: Expense
+    var source: CategorySource
+  }
+
+  func storedRow(_ row: PostgresRow) throws -> StoredRow {
+    let (key, id, date, minor, code, description, category, account, file, line, source) = try row.decode(
+      (Int64, Int64, String, Int64, String, String, String?, String?, String?, Int64?, Int16).self)
+    guard let currency = Currency(code: code) else {
+      throw StoreError.unreadable(path: location.redacted, detail: "expense \(id): currency \(code)")
+    }
+    var expense = Expense(
+      id: id, date: try CivilDate.parseStored(date), amount: Money(minor: minor, currency: currency),
+      description: description, category: category, account: account,
+      source: file.map { Expense.Source(file: $0, line: Int(clamping: line ?? 0)) })
+    let categorySource = CategorySource(rawValue: Int(source)) ?? .none
+    expense.categorySource = categorySource
+    return StoredRow(key: key, expense: expense, source: categorySource)
+  }
+
+  func storedRow(_ connection: BlockingConnection, id: Int64) throws -> StoredRow? {
+    let query = PostgresQuery(
+      unsafeSQL: Self.expenseColumns + " WHERE e.ledger_id = $1 AND e.id = $2", binds: try binds(ledger, id))
+    return try connection.query(query).first.map(storedRow)
+  }
+
+  /// Bindings for a hand-built query.
+  func binds(_ values: any PostgresDynamicTypeEncodable...) throws -> PostgresBindings {
+    var binds = PostgresBindings(capacity: values.count)
+    for value in values { binds.append(value) }
+    return binds
+  }
+
+  /// Rows matching the filters, newest first (`order`: the SQL after ORDER BY).
+  func expenseRows(
+    _ connection: BlockingConnection, month: Month?, category: String?, after key: Int64? = nil,
+    first: CivilDate? = nil, last: CivilDate? = nil, order: String, limit: Int?
+  ) throws -> [StoredRow] {
+    var sql = Self.expenseColumns + " WHERE e.ledger_id = $1"
+    var binds = PostgresBindings()
+    binds.append(ledger)
+    func bind(_ value: some PostgresDynamicTypeEncodable) -> String {
+      binds.append(value)
+      return "$\(binds.count)"
+    }
+    if let month {
+      let keys = ExpenseKey.range(from: month.firstDay, through: month.lastDay)
+      sql += " AND e.key BETWEEN \(bind(keys.lowerBound)) AND \(bind(keys.upperBound))"
+    }
+    if let first { sql += " AND e.date >= \(bind(first.description))::date" }
+    if let last { sql += " AND e.date <= \(bind(last.description))::date" }
+    if let key { sql += " AND e.key < \(bind(key))" }
+    if let category {
+      if CategoryName.key(category) == CategoryName.key(uncategorizedName) {
+        sql += " AND e.category IS NULL"
+      } else {
+        let stored = try categoryNames(connection).known(category) ?? category
+        sql += " AND e.category = \(bind(stored))"
+      }
+    }
+    sql += " ORDER BY " + order
+    if let limit { sql += " LIMIT \(bind(Int64(max(0, limit))))" }
+    return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds)).map(storedRow)
+  }
+
+  public func expenses(month: Month?, category: String?, limit: Int?) throws -> [Expense] {
+    try read { connection in
+      try expenseRows(connection, month: month, category: category, order: "e.date DESC, e.id DESC", limit: limit)
+        .map(\.expense)
+    }
+  }
+
+  public func expenses(from first: CivilDate?, through last: CivilDate?) throws -> [Expense] {
+    try read { connection in
+      try expenseRows(
+        connection, month: nil, category: nil, first: first, last: last, order: "e.date DESC, e.id DESC", limit: nil
+      ).map(\.expense)
+    }
+  }
+
+  public func expenseCount(month: Month?) throws -> Int {
+    try read { connection in
+      let rows: PostgresQueryResult
+      if let month {
+        rows = try connection.query(
+          """
+          SELECT COALESCE(SUM(count), 0)::bigint FROM month_total
+          WHERE ledger_id = \(ledger) AND month = \(month.firstDay.description)::date
+          """)
+      } else {
+        rows = try connection.query("SELECT COUNT(*) FROM expense WHERE ledger_id = \(ledger)")
+      }
+      return Int(clamping: try rows.first?.decode(Int64.self) ?? 0)
+    }
+  }
+
+  /// Keyset pages on the row key, as the SQLite store (and with the same cursors).
+  public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) throws -> ExpensePage {
+    var key: Int64?
+    if let cursor {
+      guard cursor.hasPrefix("k"), cursor.count <= 20, let value = Int64(cursor.dropFirst(), radix: 36) else {
+        throw StoreError.invalidCursor(cursor)
+      }
+      key = value
+    }
+    let size = max(0, limit)
+    return try read { connection in
+      let rows = try expenseRows(
+        connection, month: month, category: category, after: key, order: "e.key DESC", limit: size + 1)
+      let page = rows.prefix(size)
+      let next = rows.count > size ? page.last.map { "k" + String($0.key, radix: 36) } : nil
+      return ExpensePage(expenses: page.map(\.expense), nextCursor: next)
+    }
+  }
+
+  public func expense(id: Int64) throws -> Expense? {
+    try read { connection in try storedRow(connection, id: id)?.expense }
+  }
+
+  public func categorySource(id: Int64) throws -> CategorySource? {
+    try read { connection in try storedRow(connection, id: id)?.source }
+  }
+
+  /// A key on `date` no row uses yet, for rows without a fingerprint (as the SQLite store).
+  func freeKey(_ connection: BlockingConnection, on date: CivilDate, seed: Int64) throws -> Int64 {
+    var mixed = UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15
+    mixed ^= mixed >> 29
+    var key = ExpenseKey(date: date, fingerprintHash: mixed).rawValue
+    let last = ExpenseKey.range(day: ExpenseKey.storedDay(date)).upperBound
+    // Almost always the first probe: a day holds a handful of rows among 2^43 keys.
+    while true {
+      let taken = try connection.query("SELECT 1 FROM expense WHERE ledger_id = \(ledger) AND key = \(key)")
+      if taken.first == nil { return key }
+      guard key < last else { break }
+      key += 1
+    }
+    throw StoreError.sqlite("no free key on \(date)")
+  }
+
+  /// The file's id in `import_file`, added when new.
+  func fileID(_ connection: BlockingConnection, name: String) throws -> Int64 {
+    try connection.query(
+      "INSERT INTO import_file (ledger_id, name) VALUES (\(ledger), \(name)) ON CONFLICT (ledger_id, name) DO NOTHING")
+    let rows = try connection.query("SELECT id FROM import_file WHERE ledger_id = \(ledger) AND name = \(name)")
+    guard let id = try rows.first?.decode(Int64.self) else { throw StoreError.sqlite("import file not recorded") }
+    return id
+  }
+
+  /// Takes `count` ids from the ledger's counter; returns the first.
+  func takeIDs(_ connection: BlockingConnection, _ count: Int64) throws -> Int64 {
+    let rows = try connection.query(
+      """
+      UPDATE ledger SET next_expense_id = next_expense_id + \(count) WHERE id = \(ledger)
+      RETURNING next_expense_id - \(count)
+      """)
+    guard let first = try rows.first?.decode(Int64.self) else { throw StoreError.sqlite("no ledger") }
+    return first
+  }
+
+  public func addExpense(_ expense: Expense) throws -> Expense {
+    guard expense.date.isSupported else { throw CoreError.dateOutOfRange(expense.date.description) }
+    return try write { connection in
+      var names = try categoryNames(connection)
+      var expense = expense
+      expense.category = names.canonical(expense.category)
+      let id = try takeIDs(connection, 1)
+      let key = try freeKey(connection, on: expense.date, seed: id)
+      let file = try expense.source.map { try fileID(connection, name: $0.file) }
+      let source: CategorySource = expense.category == nil ? .none : file == nil ? .hand : .file
+      try connection.query(
+        """
+        INSERT INTO expense (ledger_id, key, id, date, amount_minor, currency, description, category, account,
+                             file_id, source_line, category_source)
+        VALUES (\(ledger), \(key), \(id), \(expense.date.description)::date, \(expense.amount.minor),
+                \(expense.amount.currency.code), \(expense.description), \(expense.category), \(expense.account),
+                \(file), \(expense.source.map { Int64($0.line) }), \(Int16(source.rawValue)))
+        """)
+      var stored = expense
+      stored.id = id
+      stored.categorySource = source
+      return stored
+    }
+  }
+
+  /// The ids of the split transaction `id` is a part of, in order; nil for an ordinary row.
+  func splitParts(_ connection: BlockingConnection, of id: Int64) throws -> [Int64]? {
+    let rows = try connection.query(
+      """
+      SELECT p.id FROM split_part p JOIN split_part me ON me.ledger_id = p.ledger_id AND me.set_id = p.set_id
+      WHERE me.ledger_id = \(ledger) AND me.id = \(id) ORDER BY p.id
+      """)
+    let parts = try rows.map { try $0.decode(Int64.self) }
+    return parts.isEmpty ? nil : parts
+  }
+
+  public func editExpense(id: Int64, _ change: ExpenseEdit) throws -> Expense {
+    if let date = change.date, !date.isSupported { throw CoreError.dateOutOfRange(date.description) }
+    return try write { connection in
+      guard let old = try storedRow(connection, id: id) else { throw StoreError.expenseNotFound([id]) }
+      let moves = change.date.map { $0 != old.expense.date } ?? false
+      let resizes = change.amountMinor.map { $0 != old.expense.amount.minor } ?? false
+      if moves || resizes, let parts = try splitParts(connection, of: id) {
+        throw StoreError.splitPart(id: id, parts: parts, change: .amountOrDate)
+      }
+      var new = old.expense
+      var source = old.source
+      if let date = change.date { new.date = date }
+      if let minor = change.amountMinor { new.amount.minor = minor }
+      if let description = change.description { new.description = description }
+      if let account = change.account {
+        new.account = account.trimmingCharacters(in: .whitespaces).isEmpty ? nil : account
+      }
+      if let category = change.category {
+        var names = try categoryNames(connection)
+        new.category = names.canonical(category)
+        source = new.category == nil ? .none : .hand
+      }
+      let key = new.date == old.expense.date ? old.key : try freeKey(connection, on: new.date, seed: id)
+      try connection.query(
+        """
+        UPDATE expense SET key = \(key), date = \(new.date.description)::date, amount_minor = \(new.amount.minor),
+          description = \(new.description), category = \(new.category), account = \(new.account),
+          category_source = \(Int16(source.rawValue))
+        WHERE ledger_id = \(ledger) AND key = \(old.key)
+        """)
+      new.categorySource = source
+      return new
+    }
+  }
+
+  public func deleteExpenses(ids: [Int64], wholeSplits: Bool) throws -> [Expense] {
+    try write { connection in
+      var seen = Set<Int64>()
+      var rows: [StoredRow] = []
+      var missing: [Int64] = []
+      for id in ids where seen.insert(id).inserted {
+        if let row = try storedRow(connection, id: id) { rows.append(row) } else { missing.append(id) }
+      }
+      if !missing.isEmpty { throw StoreError.expenseNotFound(missing) }
+      var named = Set(rows.compactMap(\.expense.id))
+      var added: [Int64] = []
+      for id in rows.compactMap(\.expense.id) {
+        guard let parts = try splitParts(connection, of: id) else { continue }
+        for part in parts where !named.contains(part) {
+          guard wholeSplits else { throw StoreError.splitPart(id: id, parts: parts, change: .delete) }
+          named.insert(part)
+          added.append(part)
+        }
+      }
+      for id in added where seen.insert(id).inserted {
+        if let row = try storedRow(connection, id: id) { rows.append(row) }
+      }
+      let all = rows.compactMap(\.expense.id)
+      try connection.query("DELETE FROM split_part WHERE ledger_id = \(ledger) AND id = ANY(\(all))")
+      try connection.query("DELETE FROM expense WHERE ledger_id = \(ledger) AND id = ANY(\(all))")
+      return rows.map(\.expense)
+    }
+  }
+}

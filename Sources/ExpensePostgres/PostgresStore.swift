@@ -1,0 +1,106 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+import PostgresNIO
+
+/// One ledger in a PostgreSQL database as a `LedgerStore`: the second conformance beside the
+/// SQLite file (`AppDatabase`), passing the same `StoreContractTests`.
+///
+/// One connection per store, used by one call at a time (a lock): each call is one statement,
+/// or one transaction that first locks its ledger's row, so writers of one ledger take turns
+/// (as SQLite's one writer does) and an import's new ids are consecutive. Calls block their
+/// thread on the connection (see `BlockingConnection` for why that is safe here).
+///
+/// The store opens the ledger named `default`; the schema already keys every table by ledger.
+public final class PostgresStore: LedgerStore, @unchecked Sendable {
+  /// What the store is opened for.
+  public enum Access: Sendable {
+    /// Reads only: the session refuses writes; a database without the schema is `noDatabase`.
+    case read
+    /// Reads and writes: the schema is created or migrated first.
+    case write
+  }
+
+  public let location: PostgresLocation
+  /// The ledger this store reads and writes.
+  let ledger: Int64
+  private let connection: BlockingConnection
+  /// Serializes calls: one connection runs one statement (or transaction) at a time.
+  private let lock = NSLock()
+
+  /// A server, not a file: no output file can replace it.
+  public var filePath: String? { nil }
+
+  /// Opens the store at a `postgres://` URL, creating or migrating the schema for `.write`.
+  public convenience init(url: String, access: Access = .write) throws {
+    guard let location = PostgresLocation(url: url) else {
+      throw StoreError.cannotOpen(
+        path: "postgres://…",
+        reason:
+          "not a PostgreSQL URL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE or postgres://USER@/DATABASE?host=SOCKET_DIR)"
+      )
+    }
+    try self.init(location: location, access: access)
+  }
+
+  public init(location: PostgresLocation, access: Access = .write) throws {
+    self.location = location
+    connection = try BlockingConnection(location)
+    if access == .read {
+      try connection.execute("SET default_transaction_read_only = on")
+      let schema = try connection.query("SELECT to_regclass('schema_version') IS NOT NULL")
+      guard try schema.first?.decode(Bool.self) == true else { throw StoreError.noDatabase(path: location.redacted) }
+    } else {
+      try PostgresMigrator(connection).migrate()
+    }
+    let rows = try connection.query(
+      "SELECT id FROM ledger WHERE name = \(PostgresSchema.defaultLedger)")
+    guard let row = rows.first else {
+      // Only a reader meets a database without the schema (a writer has just made it).
+      throw StoreError.noDatabase(path: location.redacted)
+    }
+    ledger = try row.decode(Int64.self)
+  }
+
+  /// Runs `body` on the connection alone; errors become `StoreError`s.
+  func read<T>(_ body: (BlockingConnection) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      return try body(connection)
+    } catch let error as StoreError {
+      throw error
+    } catch let error as PostgresDecodingError {
+      throw StoreError.unreadable(path: location.redacted, detail: "column \(error.columnName): \(error.code)")
+    }
+  }
+
+  /// Runs `body` in one transaction holding this ledger's row lock; rolled back if it throws,
+  /// or when `keep` is false (a dry run).
+  func write<T>(keep: Bool = true, _ body: (BlockingConnection) throws -> T) throws -> T {
+    try read { connection in
+      try connection.execute("BEGIN")
+      do {
+        try connection.query("SELECT 1 FROM ledger WHERE id = \(ledger) FOR UPDATE")
+        let value = try body(connection)
+        try connection.execute(keep ? "COMMIT" : "ROLLBACK")
+        return value
+      } catch {
+        try? connection.execute("ROLLBACK")
+        throw error
+      }
+    }
+  }
+
+  /// The stored spellings of every known category (budgets first: a budget's spelling wins).
+  func categoryNames(_ connection: BlockingConnection) throws -> CategoryNames {
+    let rows = try connection.query(
+      """
+      SELECT category FROM budget WHERE ledger_id = \(ledger)
+      UNION ALL SELECT category FROM month_total WHERE ledger_id = \(ledger) AND category <> ''
+      UNION ALL SELECT category FROM rule WHERE ledger_id = \(ledger)
+      UNION ALL SELECT name FROM category_kind WHERE ledger_id = \(ledger)
+      """)
+    return CategoryNames(spellings: try rows.map { try $0.decode(String.self) })
+  }
+}
