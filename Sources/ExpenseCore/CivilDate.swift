@@ -58,15 +58,23 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
   /// holds, where an older version may have written a date outside `supportedRange` (such a
   /// row must stay listable, editable and deletable).
   public static func parseStored(_ raw: String) throws(CoreError) -> CivilDate {
-    let bytes = Array(raw.trimmingASCIIWhitespace().utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      let y = CivilDate.number(bytes[0..<4]), let m = CivilDate.number(bytes[5..<7]),
-      let d = CivilDate.number(bytes[8..<10]), let date = CivilDate(year: y, month: m, day: d)
-    else { throw .invalidDate(raw) }
+    let text = raw.trimmingASCIIWhitespace()
+    let parsed = text.utf8.withContiguousStorageIfAvailable { CivilDate.parse(bytes: $0) }
+    guard let date = parsed ?? CivilDate.parse(bytes: Array(text.utf8)) else { throw .invalidDate(raw) }
     return date
   }
 
-  static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+  /// `YYYY-MM-DD` from exactly ten bytes, or nil.
+  static func parse<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> CivilDate? where Bytes.Index == Int {
+    let base = bytes.startIndex
+    guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-"),
+      let y = CivilDate.number(bytes[base..<(base + 4)]), let m = CivilDate.number(bytes[(base + 5)..<(base + 7)]),
+      let d = CivilDate.number(bytes[(base + 8)..<(base + 10)])
+    else { return nil }
+    return CivilDate(year: y, month: m, day: d)
+  }
+
+  static func number<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int? {
     var value = 0
     for byte in bytes {
       guard byte >= 48, byte <= 57 else { return nil }

@@ -85,10 +85,17 @@ public struct Currency: Hashable, Sendable, Codable, Comparable, CustomStringCon
 
 extension String {
   /// The string without leading and trailing ASCII spaces, tabs, CR and LF (no Foundation needed).
+  /// A string whose first and last bytes are none of those is returned as it is, without
+  /// walking its characters (the common case: every amount and date a statement reader parses).
   public func trimmingASCIIWhitespace() -> String {
+    if let first = utf8.first, let last = utf8.last, !String.isASCIIBlank(first), !String.isASCIIBlank(last) {
+      return self
+    }
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
     guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
     let end = lastIndex(where: { !isSpace($0) })!
     return String(self[start...end])
   }
+
+  private static func isASCIIBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
 }

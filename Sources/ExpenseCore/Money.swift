@@ -20,7 +20,7 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
   /// anything that is not a digit; the lenient bank-file parser lives in ExpenseImport.
   public static func parse(_ raw: String, currency: Currency) throws(CoreError) -> Money {
     let text = raw.trimmingASCIIWhitespace()
-    var bytes = Array(text.utf8)[...]
+    var bytes = text.utf8[...]
     var negative = false
     if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
       negative = first == UInt8(ascii: "-")

@@ -130,4 +130,27 @@ import Testing
     #expect(try CivilDate.parse("2026-02-28").adding(days: 1) == (try CivilDate.parse("2026-03-01")))
     #expect(try CivilDate.parse("2026-01-01").adding(days: -1) == (try CivilDate.parse("2025-12-31")))
   }
+
+  /// Trimming returns a string that starts and ends with no blank unchanged, and agrees with a
+  /// walk over the characters for any other (a combining mark makes a space no blank).
+  @Test func trimmingASCIIWhitespaceAgreesWithACharacterWalk() {
+    func walk(_ text: String) -> String {
+      let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+      guard let start = text.firstIndex(where: { !blank($0) }), let end = text.lastIndex(where: { !blank($0) }) else {
+        return ""
+      }
+      return String(text[start...end])
+    }
+    let pieces = ["", " ", "\t", "\r", "\n", "\r\n", "a", "1.5", "\u{301}", "é", "\u{A0}"]
+    var state: UInt64 = 0x7819
+    for _ in 0..<2000 {
+      var text = ""
+      for _ in 0..<Int(state >> 61) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+      }
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      #expect(text.trimmingASCIIWhitespace() == walk(text), "\(Array(text.unicodeScalars))")
+    }
+  }
 }

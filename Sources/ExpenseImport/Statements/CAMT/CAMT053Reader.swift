@@ -1,24 +1,17 @@
 import ExpenseCore
-import Foundation
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// Reads an ISO 20022 bank-to-customer statement (CAMT.053, `BkToCstmrStmt`), versions
 /// .001.02 through .001.13, one `Stmt` after another; each booked `Ntry` becomes an entry (a
 /// batch entry whose `TxDtls` carry their own amounts becomes one entry per detail), and
 /// entries that are not booked (`PDNG`, `INFO`, …) are reported as excluded.
 ///
-/// Why FoundationXML's `XMLParser`: it is the XML parser the toolchain ships on Linux and macOS
-/// (libxml2 underneath), so the package needs no other dependency; it is used as a SAX parser
-/// over an `InputStream` (`XMLGuardStream`) fed from the `ByteSource`, so the file streams and
-/// memory stays at one entry whatever the file's size. The raw bytes are handed over
-/// untranscoded: the parser honours the encoding the XML declaration names.
+/// The file streams through `XMLGuardSource` (which refuses a DTD or entity declaration before
+/// anything is parsed), `XMLEncoding` (the encoding the file's first bytes or its declaration
+/// name, as UTF-8) and `XMLScanner` (well-formed XML, tag by tag); `CAMTHandler` keeps one entry
+/// at a time, so memory stays flat whatever the file's size.
 ///
 /// Elements are matched on their local names (any prefix), so the versions' namespaces all
-/// read alike; the version the namespace names is reported in `settings`. A file declaring a
-/// DTD or entities is refused before the parser sees the declaration (see `XMLGuardStream`).
+/// read alike; the version the namespace names is reported in `settings`.
 public struct CAMT053Reader: StatementReader {
   let file: String
   let options: ImportOptions
@@ -32,30 +25,14 @@ public struct CAMT053Reader: StatementReader {
   }
 
   public mutating func read(_ source: any ByteSource, _ body: (StatementEvent) throws -> Void) throws {
-    let stream = XMLGuardStream(source: source, file: file)
-    let parser = XMLParser(stream: stream)
-    parser.shouldProcessNamespaces = true
-    parser.shouldReportNamespacePrefixes = false
-    parser.shouldResolveExternalEntities = false
-    parser.externalEntityResolvingPolicy = .never
-    let handler = CAMTHandler(file: file, options: options, defaultCurrency: defaultCurrency)
-    withoutActuallyEscaping(body) { body in
-      handler.body = body
-      handler.parser = parser
-      parser.delegate = handler
-      _ = parser.parse()
-      parser.delegate = nil
-      handler.body = nil
-      handler.parser = nil
-    }
-    settings = handler.settings
-    if let failure = stream.failure { throw failure }
-    if let failure = handler.failure { throw failure }
-    if let (line, code) = handler.xmlError {
-      throw ImportError.undetectable(
-        file: file, message: "the XML is not well formed at line \(line): \(CAMTHandler.describe(xmlError: code))",
-        hint: "the file is damaged or cut short; export the statement again from the bank")
-    }
-    try handler.finish()
+    let guarded = XMLGuardSource(source: source, file: file)
+    let head = try guarded.readHead()
+    var handler = CAMTHandler(file: file, options: options, defaultCurrency: defaultCurrency)
+    defer { settings = handler.settings }
+    // A file of fewer than four bytes was never parsed (libxml2 starts from four): it holds
+    // no statement.
+    guard head.count >= 4 else { return try handler.finish(innermost: nil) }
+    var scanner = XMLScanner(try XMLEncoding.utf8(guarded, head: head, file: file), file: file)
+    try handler.read(&scanner, body)
   }
 }

@@ -4,8 +4,8 @@ import ExpenseCore
 /// sign, date, currency and description are checked; a batch whose details carry their own
 /// amounts becomes one entry per detail, whose amounts must add up to the entry's.
 extension CAMTHandler {
-  func finishEntry(_ draft: CAMTEntryDraft) throws {
-    if let status = draft.status, status.uppercased() != "BOOK" {
+  mutating func finishEntry(_ draft: CAMTEntryDraft, _ emit: (StatementEvent) throws -> Void) throws {
+    if let status = draft.status, status != "BOOK", status.uppercased() != "BOOK" {
       try emit(.excluded(line: draft.line, reason: CAMTHandler.statusReason(status)))
       return
     }
@@ -111,10 +111,14 @@ extension CAMTHandler {
     let debtorSide = credit != reversal
     let name =
       (debtorSide ? detail.debtorName : detail.creditorName) ?? (debtorSide ? detail.creditorName : detail.debtorName)
-    let remittance = detail.remittance.joined(separator: " ")
-    let parts = [name ?? "", remittance].filter { !$0.isEmpty }
-    if !parts.isEmpty { return parts.joined(separator: " / ") }
-    return entry.additionalInfo ?? detail.additionalInfo ?? ""
+      ?? ""
+    let remittance = detail.remittance.count == 1 ? detail.remittance[0] : detail.remittance.joined(separator: " ")
+    switch (name.isEmpty, remittance.isEmpty) {
+    case (false, false): return name + " / " + remittance
+    case (false, true): return name
+    case (true, false): return remittance
+    case (true, true): return entry.additionalInfo ?? detail.additionalInfo ?? ""
+    }
   }
 
   static func statusReason(_ status: String) -> String {
@@ -127,14 +131,17 @@ extension CAMTHandler {
     }
   }
 
-  private func entryCurrency(_ code: String?, line: Int, column: String) throws(ImportError) -> Currency {
+  private mutating func entryCurrency(_ code: String?, line: Int, column: String) throws(ImportError) -> Currency {
     if let code {
+      // The code of the last entry again (every entry of a statement, mostly): no new lookup.
+      if let last = lastCurrency, last.code == code { return last.currency }
       guard let currency = Currency(code: code.trimmingASCIIWhitespace()) else {
         throw .row(
           issue(
             .unknownCurrency, line: line, column: column, raw: code, message: "not an ISO 4217 currency code",
             hint: "the file is damaged; a CAMT.053 amount names its currency, e.g. Ccy=\"EUR\""))
       }
+      lastCurrency = (code, currency)
       return currency
     }
     if let currency = statement?.currency { return currency }
@@ -179,6 +186,9 @@ extension CAMTHandler {
           message: "the entry does not say whether it is a credit or a debit",
           hint: "the file is damaged or cut; export the statement again"))
     }
+    // The exact codes first: upper-casing a string costs more than the rest of the entry.
+    if value.text == "DBIT" { return false }
+    if value.text == "CRDT" { return true }
     switch value.text.uppercased() {
     case "CRDT": return true
     case "DBIT": return false
@@ -201,9 +211,11 @@ extension CAMTHandler {
           message: "the entry has neither a booking date nor a value date",
           hint: "the file is damaged or cut; export the statement again"))
     }
-    let bytes = Array(value.text.utf8)
+    let utf8 = value.text.utf8
+    let tenth = utf8.count > 10 ? utf8.index(utf8.startIndex, offsetBy: 10) : nil
     let datePart =
-      bytes.count > 10 && bytes[10] == UInt8(ascii: "T") ? String(decoding: bytes[0..<10], as: UTF8.self) : value.text
+      tenth.map { utf8[$0] == UInt8(ascii: "T") } == true
+      ? String(decoding: utf8.prefix(10), as: UTF8.self) : value.text
     do throws(CoreError) {
       return try CivilDate.parse(datePart)
     } catch {
