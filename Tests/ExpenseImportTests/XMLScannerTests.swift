@@ -114,6 +114,13 @@ import Testing
     }
   }
 
+  /// The ASCII name bytes are the name character class's.
+  @Test func asciiNameBytesAreNameCharacters() {
+    for b in UInt8.min...UInt8.max {
+      #expect(XMLChars.isASCIINameByte(b) == (b < 0x80 && XMLChars.isNameChar(UInt32(b))), "\(b)")
+    }
+  }
+
   /// Text, even far longer than a value may be, is counted, not kept, outside the values read.
   @Test func longTextOutsideTheValuesIsSkipped() {
     let long = String(repeating: "y", count: 1 << 20)

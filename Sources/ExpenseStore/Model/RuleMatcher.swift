@@ -38,6 +38,10 @@ public struct RuleMatcher: Sendable {
     let partBytes: [UInt8]
     let partStarts: [Int]
     let partLengths: [Int]
+    /// Per rule, the ASCII bytes its parts hold (one bit each, bytes 0–63 and 64–127): a text
+    /// that lacks one of them cannot hold the parts, which spares most searches.
+    let needsLow: [UInt64]
+    let needsHigh: [UInt64]
 
     init(rules: [CategoryRule]) {
       let sorted = rules.sorted { $0.id < $1.id }
@@ -46,10 +50,15 @@ public struct RuleMatcher: Sendable {
       var partBytes: [UInt8] = []
       var partStarts: [Int] = []
       var partLengths: [Int] = []
+      var needsLow: [UInt64] = []
+      var needsHigh: [UInt64] = []
       for rule in sorted {
         let ruleParts = rule.pattern.lowercased().split(separator: "*", omittingEmptySubsequences: true)
           .map(String.init)
         parts.append(ruleParts)
+        let (low, high) = RuleMatcher.mask(ruleParts.flatMap(\.utf8))
+        needsLow.append(low)
+        needsHigh.append(high)
         guard ruleParts.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
           firstPart.append(-1)
           continue
@@ -69,7 +78,19 @@ public struct RuleMatcher: Sendable {
       self.partBytes = partBytes
       self.partStarts = partStarts
       self.partLengths = partLengths
+      self.needsLow = needsLow
+      self.needsHigh = needsHigh
     }
+  }
+
+  /// The ASCII bytes among `bytes`, one bit each (bytes 0–63, then 64–127).
+  static func mask<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (UInt64, UInt64) {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    for b in bytes where b < 0x80 {
+      if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b &- 64) }
+    }
+    return (low, high)
   }
 
   public init(rules: [CategoryRule]) { store = Store(rules: rules) }
@@ -116,6 +137,9 @@ public struct RuleMatcher: Sendable {
     /// Holds U+037E (bytes CD BE) or U+1FEF (E1 BF AF), which Foundation takes for `;` and a
     /// backtick.
     let mayEqualASCII: Bool
+    /// The ASCII bytes `bytes` holds (see `mask`).
+    let hasLow: UInt64
+    let hasHigh: UInt64
 
     /// The lower-cased text, for Foundation's search.
     var string: String { lowered ?? source.lowercased() }
@@ -126,10 +150,16 @@ public struct RuleMatcher: Sendable {
       self.bytes = bytes
       var ascii = true
       var special = false
+      var low: UInt64 = 0
+      var high: UInt64 = 0
       var i = 0
       while i < bytes.count {
         let b = bytes[i]
-        if b >= 0x80 {
+        if b < 64 {
+          low |= 1 << UInt64(b)
+        } else if b < 0x80 {
+          high |= 1 << UInt64(b &- 64)
+        } else {
           ascii = false
           if b == 0xCD && i &+ 1 < bytes.count && bytes[i &+ 1] == 0xBE { special = true }
           if b == 0xE1 && i &+ 2 < bytes.count && bytes[i &+ 1] == 0xBF && bytes[i &+ 2] == 0xAF { special = true }
@@ -138,6 +168,8 @@ public struct RuleMatcher: Sendable {
       }
       isASCII = ascii
       mayEqualASCII = special
+      hasLow = low
+      hasHigh = high
     }
 
     /// Whether `lowercased()` turns a character of `bytes` into ASCII: U+212A (E2 84 AA) or
@@ -213,8 +245,10 @@ extension RuleMatcher.Store {
         let first = firstPart[r]
         if first >= 0 {
           var start = 0
-          var found = partCount[r] > 0
-          for p in first..<(first &+ partCount[r]) {
+          // Every byte of the parts must be in the text for the search to find them.
+          let possible = needsLow[r] & ~text.hasLow == 0 && needsHigh[r] & ~text.hasHigh == 0
+          var found = possible && partCount[r] > 0
+          for p in first..<(first &+ partCount[r]) where found {
             let needle = UnsafeBufferPointer(rebasing: all[partStarts[p]..<(partStarts[p] &+ partLengths[p])])
             guard let at = RuleMatcher.firstIndex(of: needle, in: text.bytes, from: start) else {
               found = false

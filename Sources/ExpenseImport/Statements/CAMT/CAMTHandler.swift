@@ -85,8 +85,9 @@ struct CAMTHandler {
     while true {
       switch try scanner.next() {
       case .start:
-        let namespace = scanner.name == .bkToCstmrStmt ? scanner.namespaceURI() : ""
-        try start(scanner.name, line: scanner.eventLine, currency: scanner.currency, namespace: namespace)
+        let name = scanner.name
+        let namespace = name == .bkToCstmrStmt ? scanner.namespaceURI() : ""
+        try start(name, line: scanner.eventLine, currency: name == .amt ? scanner.currency : nil, namespace: namespace)
       case .end: try end(Text(bytes: scanner.textBytes(), tooLong: scanner.textTooLong), emit)
       case .endOfDocument: return try finish(innermost: scanner.innermostName())
       }

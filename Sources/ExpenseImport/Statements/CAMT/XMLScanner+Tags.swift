@@ -73,7 +73,9 @@ extension XMLScanner {
     let length = i &- start
     var attribute: (name: Int, nameLength: Int, value: Int, valueLength: Int)?
     if buffer[i] == 0x20 {
-      guard let found = plainAttribute(at: i &+ 1) else { return nil }
+      guard let found = XMLScanner.plainAttribute(buffer, count: count, at: i &+ 1, limit: maxTextBytes) else {
+        return nil
+      }
       attribute = found
       i = found.value &+ found.valueLength &+ 1
       guard i < count, buffer[i] == 0x3E else { return nil }
@@ -92,9 +94,12 @@ extension XMLScanner {
     return .start
   }
 
-  /// `name="value"` at `at` in the buffer, an ASCII name without a prefix (not `xmlns`) and a
-  /// value of printable ASCII without `<`, `&` or `"`: where the name and value are.
-  func plainAttribute(at: Int) -> (name: Int, nameLength: Int, value: Int, valueLength: Int)? {
+  /// `name="value"` at `at` in `buffer` (`count` bytes), an ASCII name without a prefix (not
+  /// `xmlns`) and a value of at most `limit` bytes of printable ASCII without `<`, `&` or `"`:
+  /// where the name and value are.
+  static func plainAttribute(_ buffer: UnsafeMutablePointer<UInt8>, count: Int, at: Int, limit: Int)
+    -> (name: Int, nameLength: Int, value: Int, valueLength: Int)?
+  {
     var i = at
     guard i < count, (buffer[i] | 0x20) &- 0x61 < 26 || buffer[i] == 0x5F else { return nil }
     while i < count && buffer[i] != 0x3D {
@@ -113,7 +118,7 @@ extension XMLScanner {
       guard b >= 0x20 && b < 0x7F && b != 0x3C && b != 0x26 else { return nil }
       i &+= 1
     }
-    guard i < count, i &- value <= maxTextBytes else { return nil }
+    guard i < count, i &- value <= limit else { return nil }
     return (at, nameLength, value, i &- value)
   }
 

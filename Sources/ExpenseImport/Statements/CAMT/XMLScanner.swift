@@ -20,10 +20,10 @@
 /// Noncopyable: it owns its buffers and frees them once.
 struct XMLScanner: ~Copyable {
   enum Event: Equatable {
-    /// A start tag: `name`, `line`, `currency` and `namespaceURI()` describe it.
+    /// A start tag: `name`, `eventLine`, `currency` and `namespaceURI()` describe it.
     case start
     /// An end tag (or the end of an empty element `<X/>`): `name` is the element's; the text
-    /// before it is in `text`.
+    /// before it is `textBytes()`.
     case end
     /// The end of a well-formed document.
     case endOfDocument
@@ -91,6 +91,7 @@ struct XMLScanner: ~Copyable {
   var nameTop = 0
   let elements: UnsafeMutablePointer<Element>
   var depth = 0
+  /// The namespace declarations in scope, innermost last.
   var bindings: [Binding] = []
   /// The element of the last event, the line of its start tag's end, and its `Ccy` attribute.
   var name = CAMTName.other
@@ -100,8 +101,8 @@ struct XMLScanner: ~Copyable {
   var pendingEnd = false
   /// An error due after the start event of a tag that does not end with `>`.
   var pendingError: Int?
-  /// The attributes of the tag being read: qualified names one after another, and for each its
-  /// range, where its prefix ends, and its value when the scanner keeps it.
+  /// The attributes of the tag being read (not namespace declarations): their qualified names
+  /// one after another, and for each where its name starts, its length and where its prefix ends.
   var attributeNames: [UInt8] = []
   var attributes: [(start: Int, length: Int, prefixLength: Int)] = []
 
