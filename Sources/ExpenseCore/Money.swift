@@ -92,7 +92,9 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     let prefix = currency.symbol ?? (currency.code + " ")
     let units: [(UInt64, String)] = [(1_000_000_000_000, "T"), (1_000_000_000, "B"), (1_000_000, "M"), (1_000, "k")]
     for (unit, suffix) in units where major >= unit {
-      let tenths = (major * 10 + unit / 2) / unit
+      // Split so that no step overflows: `major * 10` would for amounts over 1.8e18 major units
+      // (an Int64 of yen holds up to 9.2e18).
+      let tenths = major / unit * 10 + ((major % unit) * 10 + unit / 2) / unit
       let text = tenths >= 1000 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
       return sign + prefix + text + suffix
     }

@@ -45,6 +45,17 @@ import Testing
     #expect(Money.formatShort(minor: -250_000_000, currency: .usd) == "-$2.5M")
   }
 
+  /// The largest amounts an Int64 holds, in a currency without minor units, shorten without
+  /// overflowing (the narrow `list` and report layouts use the short form).
+  @Test func shortFormOfTheLargestAmountsDoesNotOverflow() {
+    let yen = Money.formatShort(minor: .max, currency: .jpy)
+    #expect(yen.hasSuffix("9223372T"), "\(yen)")
+    #expect(Money.formatShort(minor: .min, currency: .jpy).hasPrefix("-"))
+    #expect(Money.formatShort(minor: 1_950_000_000_000, currency: .jpy).hasSuffix("2.0T"), "rounds half up")
+    #expect(Money.formatShort(minor: 1_950_000_000, currency: .jpy).hasSuffix("2.0B"))
+    #expect(Money.formatShort(minor: 1_949_999_999, currency: .jpy).hasSuffix("1.9B"))
+  }
+
   @Test func neverAddsTwoCurrencies() throws {
     let dollars = Money(minor: 100, currency: .usd)
     #expect(throws: CoreError.currencyMismatch(.usd, .eur)) { try dollars.adding(Money(minor: 1, currency: .eur)) }
