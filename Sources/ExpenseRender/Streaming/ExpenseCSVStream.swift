@@ -43,13 +43,19 @@ public enum ExpenseCSVStream {
 
   /// A text cell: `CSVField.quoted(CSVWriter.text(text))`.
   static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout OutputBuffer) {
-    if TextBytes.kind(bytes) == .needsSanitizing {
+    let (kind, quoted) = TextBytes.scan(bytes, UInt8(ascii: "\""), UInt8(ascii: ","))
+    if kind == .needsSanitizing {
       out.append(CSVField.quoted(CSVWriter.text(ExpenseRow.string(bytes))))
       return
     }
     // Inert text: sanitizing keeps it, and it can hold no tab, CR or LF.
-    let formula = bytes.first.map { "=+-@".utf8.contains($0) } ?? false
-    let quoted = TextBytes.contains(bytes, UInt8(ascii: "\"")) || TextBytes.contains(bytes, UInt8(ascii: ","))
+    var formula = false
+    if let first = bytes.first {
+      switch first {
+      case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"): formula = true
+      default: break
+      }
+    }
     if quoted { out.append(UInt8(ascii: "\"")) }
     if formula { out.append(UInt8(ascii: "'")) }
     if quoted {
@@ -66,23 +72,12 @@ public enum ExpenseCSVStream {
   }
 }
 
-/// `CivilDate.description` (`2026-10-05`: a four-digit year, then month and day in two).
+/// `CivilDate.description` (`2026-10-05`: a four-digit year, then month and day in two; a
+/// `CivilDate`'s year is 1 through 9999).
 func appendDate(_ date: CivilDate, into out: inout OutputBuffer) {
-  appendPadded(date.year, 4, into: &out)
+  out.appendFixedDigits(date.year, width: 4)
   out.append(UInt8(ascii: "-"))
-  appendPadded(date.month, 2, into: &out)
+  out.appendFixedDigits(date.month, width: 2)
   out.append(UInt8(ascii: "-"))
-  appendPadded(date.day, 2, into: &out)
-}
-
-/// A non-negative number in at least `width` digits, zeros in front.
-func appendPadded(_ value: Int, _ width: Int, into out: inout OutputBuffer) {
-  var digits = 1
-  var rest = value / 10
-  while rest > 0 {
-    digits += 1
-    rest /= 10
-  }
-  for _ in digits..<max(digits, width) { out.append(UInt8(ascii: "0")) }
-  out.appendInteger(Int64(value))
+  out.appendFixedDigits(date.day, width: 2)
 }

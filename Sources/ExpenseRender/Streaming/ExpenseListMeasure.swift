@@ -5,12 +5,13 @@ import ExpenseCore
 /// `ExpenseListRenderer.render`, without keeping a row.
 ///
 /// - Texts: each description and category is measured as the table measures it
-///   (`DisplayWidth.of(TerminalText.sanitize(text), limit: width)`), plain ASCII by its length.
+///   (`DisplayWidth.of(TerminalText.sanitize(text), limit: width)`), simple text (`SimpleText`)
+///   from its bytes.
 /// - Dates: a date's cell width depends only on its year and month; each new month is measured.
 /// - Amounts: a full amount's cell (`-$1,234.50`) only widens with its magnitude, so per
 ///   currency the lowest and the highest amount are the widest money out and in; the short form
 ///   (`$12.3k`) is the full one below 10,000 major units (tracked the same way) and is measured
-///   exactly above.
+///   exactly above, in a second pass made only when no table with full amounts fits.
 struct ExpenseListMeasure {
   var rows = 0
   var descriptionWidth = 0
@@ -24,7 +25,7 @@ struct ExpenseListMeasure {
   private var lastMonth: (year: Int, month: Int)?
   private var lastCurrency = 0
 
-  mutating func add(_ row: ExpenseRow, renderer: ExpenseListRenderer, shortAmounts: Amounts) {
+  mutating func add(_ row: ExpenseRow, renderer: ExpenseListRenderer) {
     let cap = max(1, renderer.width)
     rows += 1
     descriptionWidth = max(descriptionWidth, ExpenseListMeasure.width(row.description, cap: cap))
@@ -52,10 +53,15 @@ struct ExpenseListMeasure {
     if amount.minor.magnitude / UInt64(amount.currency.scale) < 10_000 {
       amounts[lastCurrency].smallLow = min(amounts[lastCurrency].smallLow ?? amount.minor, amount.minor)
       amounts[lastCurrency].smallHigh = max(amounts[lastCurrency].smallHigh ?? amount.minor, amount.minor)
-    } else {
-      let text = renderer.signed(amount, shortAmounts)
-      largeShortAmountWidth = max(largeShortAmountWidth, DisplayWidth.of(text, limit: cap))
     }
+  }
+
+  /// Second pass, only when no table with full amounts fits: the short amounts of 10,000 major
+  /// units or more, each measured (`render` formats every short amount in that case too).
+  mutating func addShortAmount(_ row: ExpenseRow, renderer: ExpenseListRenderer, shortAmounts: Amounts) {
+    guard row.amount.minor.magnitude / UInt64(row.amount.currency.scale) >= 10_000 else { return }
+    let text = renderer.signed(row.amount, shortAmounts)
+    largeShortAmountWidth = max(largeShortAmountWidth, DisplayWidth.of(text, limit: max(1, renderer.width)))
   }
 
   /// The widest amount cell in the full (`short == false`) or the short form.
@@ -74,7 +80,7 @@ struct ExpenseListMeasure {
 
   /// A text cell's width as `Table` measures it.
   static func width(_ bytes: UnsafeBufferPointer<UInt8>, cap: Int) -> Int {
-    if TextBytes.kind(bytes) == .plainASCII { return bytes.count }
+    if let width = SimpleText.width(bytes, limit: cap) { return width }
     return DisplayWidth.of(TerminalText.sanitize(ExpenseRow.string(bytes)), limit: cap)
   }
 }

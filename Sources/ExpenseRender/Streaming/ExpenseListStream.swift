@@ -4,16 +4,17 @@ import ExpenseCore
 /// passes over the same rows instead of one array.
 ///
 /// The table's columns are as wide as their widest cell, so the rows are read twice: `measure`
-/// each row (any order; `ExpenseListMeasure`), then `writeHeader` chooses the layout exactly as
-/// `render` does (the same attempts, the same `Table` arithmetic on the measured widths), and
-/// `write` prints each row in order. A row whose cells are all plain ASCII is cut and padded as
-/// bytes (one byte is one cell); any other row goes through `Table.render` and the width check
-/// of `render` itself. The caller must show both passes the same rows (one snapshot).
+/// each row (any order; `ExpenseListMeasure`; a narrow table may ask for a second measuring
+/// pass, `needsShortAmounts`), then `writeHeader` chooses the layout exactly as `render` does (the same attempts, the same `Table` arithmetic on the measured widths), and
+/// `write` prints each row in order. A row whose texts are simple (`SimpleText`: each scalar
+/// its own cluster of one or two cells) is cut and padded as bytes; any other row goes through
+/// `Table.render` and the width check of `render` itself. The caller must show both passes the same rows (one snapshot).
 public struct ExpenseListStream {
   public let renderer: ExpenseListRenderer
   private var measured = ExpenseListMeasure()
   private var layout: Layout?
   private let glyphs: Glyphs
+  private let ellipsisWidth: Int
   /// The table laid out by `writeHeader` (none for cards).
   private var table: Table?
   /// The amount prefix of the last currency written.
@@ -32,6 +33,7 @@ public struct ExpenseListStream {
   public init(renderer: ExpenseListRenderer) {
     self.renderer = renderer
     self.glyphs = Glyphs(renderer.glyphs)
+    self.ellipsisWidth = DisplayWidth.of(glyphs.ellipsis)
   }
 
   private var width: Int { max(1, renderer.width) }
@@ -40,30 +42,46 @@ public struct ExpenseListStream {
 
   /// First pass: one row, in any order.
   public mutating func measure(_ row: ExpenseRow) {
-    measured.add(row, renderer: renderer, shortAmounts: amounts(short: true))
+    measured.add(row, renderer: renderer)
   }
 
-  /// Ends the first pass: lays the table out and writes its header (or `No expenses.`).
+  /// After the first pass: whether the table needs its short amounts measured, in a second
+  /// pass of `measureShortAmount` (only when no table with full amounts fits the width).
+  public var needsShortAmounts: Bool {
+    measured.rows > 0 && tableWithAmounts(short: false) == nil
+  }
+
+  /// Second measuring pass (see `needsShortAmounts`): one row, in any order.
+  public mutating func measureShortAmount(_ row: ExpenseRow) {
+    measured.addShortAmount(row, renderer: renderer, shortAmounts: amounts(short: true))
+  }
+
+  /// The first table of `render`'s attempts that fits with full or short amounts.
+  private func tableWithAmounts(short: Bool) -> (Table, [Int], longDate: Bool, withCategory: Bool)? {
+    let compact = WindowSize(width: renderer.width) == .compact
+    let amountWidth = measured.amountWidth(renderer: renderer, amounts(short: short))
+    for (longDate, withCategory) in [(!compact, true), (false, true), (false, false)] {
+      let table = Table(
+        columns: columns(longDate: longDate, withCategory: withCategory, amountWidth: amountWidth),
+        ellipsis: glyphs.ellipsis)
+      if let widths = table.widths(width: width) { return (table, widths, longDate, withCategory) }
+    }
+    return nil
+  }
+
+  /// Ends the measuring: lays the table out and writes its header (or `No expenses.`).
   public mutating func writeHeader(into out: inout OutputBuffer) {
     guard measured.rows > 0 else {
       layout = .empty
       out.append("No expenses.\n" as StaticString)
       return
     }
-    let compact = WindowSize(width: renderer.width) == .compact
     for short in [false, true] {
-      let a = amounts(short: short)
-      let amountWidth = measured.amountWidth(renderer: renderer, a)
-      for (longDate, withCategory) in [(!compact, true), (false, true), (false, false)] {
-        let table = Table(
-          columns: columns(longDate: longDate, withCategory: withCategory, amountWidth: amountWidth),
-          ellipsis: glyphs.ellipsis)
-        if let widths = table.widths(width: width) {
-          self.table = table
-          layout = .table(widths: widths, longDate: longDate, withCategory: withCategory, amounts: a)
-          appendLine(table.render(row: table.columns.map(\.header), widths: widths), into: &out)
-          return
-        }
+      if let (table, widths, longDate, withCategory) = tableWithAmounts(short: short) {
+        self.table = table
+        layout = .table(widths: widths, longDate: longDate, withCategory: withCategory, amounts: amounts(short: short))
+        appendLine(table.render(row: table.columns.map(\.header), widths: widths), into: &out)
+        return
       }
     }
     layout = .cards(amounts: amounts(short: true))
@@ -92,7 +110,7 @@ public struct ExpenseListStream {
   public mutating func write(_ row: ExpenseRow, into out: inout OutputBuffer) {
     switch layout {
     case .table(let widths, let longDate, let withCategory, let a):
-      if writeASCIIRow(row, widths: widths, longDate: longDate, withCategory: withCategory, a, into: &out) { return }
+      if writeSimpleRow(row, widths: widths, longDate: longDate, withCategory: withCategory, a, into: &out) { return }
       var cells = [
         renderer.date(row.date, long: longDate), TerminalText.sanitize(ExpenseRow.string(row.description)),
       ]
@@ -120,15 +138,19 @@ public struct ExpenseListStream {
     out.append(UInt8(ascii: "\n"))
   }
 
-  /// The table row of a row whose description, category and amount are plain ASCII, written as
-  /// bytes: what `Table.render` makes of it (each byte one cell). False, writing nothing, for
-  /// any other row.
-  private mutating func writeASCIIRow(
+  /// The table row of a row whose description and category are simple text (`SimpleText`)
+  /// and whose amount has a simple prefix, written as bytes: what `Table.render` makes of it.
+  /// False, writing nothing, for any other row.
+  private mutating func writeSimpleRow(
     _ row: ExpenseRow, widths: [Int], longDate: Bool, withCategory: Bool, _ a: Amounts,
     into out: inout OutputBuffer
   ) -> Bool {
-    guard TextBytes.kind(row.description) == .plainASCII else { return false }
-    if withCategory, let category = row.category, TextBytes.kind(category) != .plainASCII { return false }
+    guard let descriptionWidth = SimpleText.width(row.description) else { return false }
+    var categoryWidth = 0
+    if withCategory, let category = row.category {
+      guard let width = SimpleText.width(category) else { return false }
+      categoryWidth = width
+    }
     if prefix?.currency != row.amount.currency { prefix = ListAmountPrefix(row.amount.currency, a) }
     guard let prefix, let amountWidth = prefix.cellWidth(row.amount.minor, a) else { return false }
     let start = out.count
@@ -136,15 +158,15 @@ public struct ExpenseListStream {
     out.appendSpaces(widths[0] - (out.count - start))
     var column = 1
     out.appendSpaces(2)
-    appendCell(row.description, width: widths[column], into: &out)
+    appendCell(row.description, descriptionWidth, widths[column], into: &out)
     column += 1
     if withCategory {
       out.appendSpaces(2)
       if let category = row.category {
-        appendCell(category, width: widths[column], into: &out)
+        appendCell(category, categoryWidth, widths[column], into: &out)
       } else {
         var name = uncategorizedName
-        name.withUTF8 { appendCell($0, width: widths[column], into: &out) }
+        name.withUTF8 { appendCell($0, $0.count, widths[column], into: &out) }
       }
       column += 1
     }
@@ -156,21 +178,11 @@ public struct ExpenseListStream {
     return true
   }
 
-  /// A plain-ASCII left-aligned cell cut to `width` as `DisplayWidth.truncate` cuts it, then
-  /// padded.
-  private func appendCell(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, into out: inout OutputBuffer) {
-    if bytes.count <= width {
-      out.append(bytes)
-      out.appendSpaces(width - bytes.count)
-      return
-    }
-    let ellipsisWidth = DisplayWidth.of(glyphs.ellipsis)
-    if ellipsisWidth <= width {
-      out.append(UnsafeBufferPointer(rebasing: bytes[..<(width - ellipsisWidth)]))
-      out.append(glyphs.ellipsis)
-    } else {
-      out.append(UnsafeBufferPointer(rebasing: bytes[..<max(0, width)]))
-    }
+  private func appendCell(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ width: Int, _ cells: Int, into out: inout OutputBuffer
+  ) {
+    SimpleText.appendCell(
+      bytes, width: width, cells: cells, ellipsis: glyphs.ellipsis, ellipsisWidth: ellipsisWidth, into: &out)
   }
 
   /// `ExpenseListRenderer.date(_, long: false)`: `Oct  5`.

@@ -5,8 +5,8 @@ import ExpenseCore
 ///
 /// The header declares every account, currency and (beancount) the first date before any
 /// transaction, so the rows are read twice: `measure` each (any order), `writeHeader`, then
-/// `write` each in date order. A transaction whose description and source are plain ASCII is
-/// written as bytes, the accounts looked up by the row's bytes (`PostingCache`); any other goes
+/// `write` each in date order. A transaction whose description and source are simple text
+/// (`SimpleText`) is written as bytes, the accounts looked up by the row's bytes (`PostingCache`); any other goes
 /// through the renderer's own `transactionLines`. The caller must show both passes the same
 /// rows (one snapshot).
 public struct JournalStream {
@@ -42,14 +42,20 @@ public struct JournalStream {
     }
     accounts.add(date: row.date)
     let input = self.input
-    let p = paths.value(category: row.category, account: row.account, moneyIn: moneyIn(row)) {
-      input.posting(
+    // The accounts go into the header's set once, when their bytes are first seen.
+    var fresh: (counter: AccountPath, asset: AccountPath)?
+    _ = paths.value(category: row.category, account: row.account, moneyIn: moneyIn(row)) {
+      let p = input.posting(
         Expense(
           date: row.date, amount: row.amount, description: "", category: row.category.map(ExpenseRow.string),
           account: row.account.map(ExpenseRow.string)))
+      fresh = p
+      return p
     }
-    accounts.paths.insert(p.counter)
-    accounts.paths.insert(p.asset)
+    if let fresh {
+      accounts.paths.insert(fresh.counter)
+      accounts.paths.insert(fresh.asset)
+    }
   }
 
   /// Ends the first pass: writes the header.
@@ -66,10 +72,11 @@ public struct JournalStream {
   /// Second pass: one row's transaction, in date order.
   public mutating func write(_ row: ExpenseRow, into out: inout OutputBuffer) {
     guard let names else { return }
-    let plain =
-      TextBytes.kind(row.description) == .plainASCII
-      && (row.sourceFile.map { TextBytes.kind($0) == .plainASCII } ?? true)
-    guard plain else {
+    // Simple text: the renderers' `Character`-wise edits (`;` to `,`, escaping `"` and `\`,
+    // trimming spaces) are the same edits on the bytes.
+    let simple =
+      SimpleText.width(row.description) != nil && (row.sourceFile.map { SimpleText.width($0) != nil } ?? true)
+    guard simple else {
       let lines =
         switch format {
         case .ledger: LedgerRenderer().transactionLines(row.expense, input, names)
@@ -95,7 +102,7 @@ public struct JournalStream {
   /// The one case where the sign picks the account: money in without a category.
   private func moneyIn(_ row: ExpenseRow) -> Bool { row.category == nil && row.amount.minor > 0 }
 
-  /// `LedgerRenderer.transactionLines` of a plain-ASCII row.
+  /// `LedgerRenderer.transactionLines` of a row of simple text.
   private mutating func writeLedger(
     _ row: ExpenseRow, _ accounts: (counter: String, asset: String), into out: inout OutputBuffer
   ) {
@@ -128,7 +135,7 @@ public struct JournalStream {
     writePostings(row, accounts, indent: "    ", into: &out)
   }
 
-  /// `BeancountRenderer.transactionLines` of a plain-ASCII row.
+  /// `BeancountRenderer.transactionLines` of a row of simple text.
   private mutating func writeBeancount(
     _ row: ExpenseRow, _ accounts: (counter: String, asset: String), into out: inout OutputBuffer
   ) {

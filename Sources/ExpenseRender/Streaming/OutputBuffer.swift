@@ -115,28 +115,52 @@ public struct OutputBuffer: ~Copyable {
   /// The digits of `value`, with a comma between groups of three when `grouped`.
   mutating func appendDigits(_ value: UInt64, grouped: Bool) {
     var digits = 1
-    var rest = value / 10
-    while rest > 0 {
+    var bound: UInt64 = 10
+    while digits < 20 && value >= bound {
       digits += 1
-      rest /= 10
+      bound = bound &* 10
     }
     let length = grouped ? digits + (digits - 1) / 3 : digits
     reserve(length)
-    var position = count + length - 1
+    // A local pointer, written backwards: `base` and `count` are not reloaded per digit.
+    var cursor = base + count + length
     var remaining = value
-    var inGroup = 0
-    while true {
-      if grouped && inGroup == 3 {
-        base[position] = UInt8(ascii: ",")
-        position -= 1
-        inGroup = 0
-      }
-      base[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
-      remaining /= 10
-      inGroup += 1
-      if remaining == 0 { break }
-      position -= 1
+    if grouped {
+      var inGroup = 0
+      repeat {
+        if inGroup == 3 {
+          cursor -= 1
+          cursor.pointee = UInt8(ascii: ",")
+          inGroup = 0
+        }
+        let next = remaining / 10
+        cursor -= 1
+        cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- next &* 10)
+        remaining = next
+        inGroup += 1
+      } while remaining > 0
+    } else {
+      repeat {
+        let next = remaining / 10
+        cursor -= 1
+        cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- next &* 10)
+        remaining = next
+      } while remaining > 0
     }
     count += length
+  }
+
+  /// `n` (0 through 9999) in exactly `width` (at most 4) digits, zeros in front: a date's parts.
+  mutating func appendFixedDigits(_ n: Int, width: Int) {
+    reserve(width)
+    var cursor = base + count + width
+    var remaining = n
+    for _ in 0..<width {
+      let next = remaining / 10
+      cursor -= 1
+      cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- next &* 10)
+      remaining = next
+    }
+    count += width
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Values computed once per distinct (category, account, money in) of the rows, looked up by
 /// the rows' bytes: an export posts a million rows to a few dozen accounts, and working an
 /// account out (kind, trimming, spelling) from `String`s for every row cost more than writing
@@ -49,7 +55,12 @@ struct PostingCache<Value> {
   private static func same(_ stored: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
     switch (stored, bytes) {
     case (nil, nil): return true
-    case (let stored?, let bytes?): return stored.elementsEqual(bytes)
+    case (let stored?, let bytes?):
+      guard stored.count == bytes.count else { return false }
+      return stored.withUnsafeBufferPointer { stored in
+        guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
+        return memcmp(a, b, bytes.count) == 0
+      }
     default: return false
     }
   }

@@ -19,7 +19,8 @@ extension ExpenseService {
   /// `ExpenseResource.json` and a newline, `ExpenseCSVRenderer.render`).
   ///
   /// The text table reads the rows twice from one snapshot of the store (its columns are as
-  /// wide as their widest cell): once in storage order to measure, once in order to print.
+  /// wide as their widest cell): once in storage order to measure (twice at widths where only
+  /// short amounts fit), once in order to print.
   /// Errors of `out`'s drain (a closed output) are rethrown as they are; `out` is not flushed.
   public func writeExpenses(
     month: Month?, category: String?, format: ListFormat, into out: inout OutputBuffer
@@ -44,6 +45,9 @@ extension ExpenseService {
       case .text(let width, let glyphs):
         var list = ExpenseListStream(renderer: ExpenseListRenderer(width: width, glyphs: glyphs))
         try snapshot.forEachExpense(query.ordered(.any)) { list.measure($0) }
+        if list.needsShortAmounts {
+          try snapshot.forEachExpense(query.ordered(.any)) { list.measureShortAmount($0) }
+        }
         list.writeHeader(into: &out)
         try snapshot.forEachExpense(query) { row in
           list.write(row, into: &out)

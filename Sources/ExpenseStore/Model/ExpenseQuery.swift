@@ -2,9 +2,9 @@ import ExpenseCore
 
 /// Which expenses a streaming read visits, and in what order: the filters of `list` (month,
 /// category) and of `export` (a date range), which the array reads take as arguments.
-public struct ExpenseQuery: Sendable, Equatable {
+public struct ExpenseQuery: Sendable, Hashable {
   /// The order rows are visited in.
-  public enum Order: Sendable, Equatable {
+  public enum Order: Sendable, Hashable {
     /// By date then id, newest first: `list`'s order (`expenses(month:category:limit:)`).
     case newestFirst
     /// By date then id, oldest first: `export`'s order (`expenses(from:through:)`).

@@ -1,5 +1,6 @@
 import ExpenseCore
 import GRDB
+import GRDBSQLite
 
 extension AppDatabase {
   /// `LedgerStore.withExpenseSnapshot`: `body` runs inside one read transaction, so every pass
@@ -18,31 +19,110 @@ extension AppDatabase {
     }
   }
 
-  /// The rows of one read transaction, visited with one prepared statement per pass.
-  struct Snapshot: ExpenseSnapshot {
+  /// The rows of one read transaction, visited with one prepared statement per pass. It
+  /// remembers, per filter, whether the rows are in date order in key order
+  /// (`DateOrderCheck`), so an ordered pass after a measuring one needs no check of its own.
+  final class Snapshot: ExpenseSnapshot {
     let db: Database
     let path: String
+    private var inDateOrder: [ExpenseQuery: Bool] = [:]
+
+    init(db: Database, path: String) {
+      self.db = db
+      self.path = path
+    }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (ExpenseRow) throws -> Void) throws {
-      let (sql, arguments) = try AppDatabase.streamSQL(query, db)
+      let filter = query.ordered(.any)
+      switch query.order {
+      case .any:
+        // Key order, which costs no sort; the date order is checked on the way.
+        inDateOrder[filter] = try scan(filter, orderBy: "key", checkingOrder: true) { row, _ in try body(row.get()) }
+      case .newestFirst, .oldestFirst:
+        let descending = query.order == .newestFirst
+        if try isInDateOrder(filter) {
+          try grouped(filter, descending: descending, body)
+        } else {
+          try scan(filter, orderBy: descending ? "date DESC, e.id DESC" : "date, e.id") { row, _ in try body(row.get())
+          }
+        }
+      }
+    }
+
+    /// Whether the filter's rows come in date order by key: known from an earlier pass, or
+    /// checked by reading their ids and dates alone.
+    private func isInDateOrder(_ filter: ExpenseQuery) throws -> Bool {
+      if let known = inDateOrder[filter] { return known }
+      let (sql, arguments) = try AppDatabase.streamSQL(filter, db, columns: "e.id, date", orderBy: "key")
       let statement = try db.makeStatement(sql: sql)
       let rows = try Row.fetchCursor(statement, arguments: arguments)
-      var reader = ExpenseRowReader(statement: statement.sqliteStatement)
+      var check = DateOrderCheck()
+      while try rows.next() != nil {
+        check.add(statement.sqliteStatement)
+        if !check.inOrder { break }
+      }
+      let verdict = check.finish()
+      inDateOrder[filter] = verdict
+      return verdict
+    }
+
+    /// Visits the rows in key order (each date's rows held and put in id order): the order of
+    /// `ORDER BY date, id` when `isInDateOrder`.
+    private func grouped(_ filter: ExpenseQuery, descending: Bool, _ body: (ExpenseRow) throws -> Void) throws {
+      var run = DateRunBuffer()
+      try scan(filter, orderBy: descending ? "key DESC" : "key") { row, statement in
+        let id = sqlite3_column_int64(statement, 0)
+        let start = sqlite3_column_text(statement, 1)
+        let date = UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(statement, 1)))
+        if !run.holds(date: date) { try run.emit(descending: descending, body) }
+        run.begin(date: date)
+        switch row {
+        case .success(let row): run.add(row, id: id)
+        case .failure(let error): run.add(failure: error, id: id)
+        }
+      }
+      try run.emit(descending: descending, body)
+    }
+
+    /// Runs the streaming SELECT of `filter` in `orderBy` order and hands each row to `visit`
+    /// (decoded, or the error of a row that does not decode). With `checkingOrder` (in key
+    /// order) it returns whether the dates came in order (`DateOrderCheck`).
+    @discardableResult
+    private func scan(
+      _ filter: ExpenseQuery, orderBy: String, checkingOrder: Bool = false,
+      _ visit: (Result<ExpenseRow, any Error>, OpaquePointer) throws -> Void
+    ) throws -> Bool {
+      var check = DateOrderCheck()
+      let (sql, arguments) = try AppDatabase.streamSQL(filter, db, orderBy: orderBy)
+      let statement = try db.makeStatement(sql: sql)
+      let sqlite = statement.sqliteStatement
+      let rows = try Row.fetchCursor(statement, arguments: arguments)
+      var reader = ExpenseRowReader(statement: sqlite)
       while let row = try rows.next() {
-        if try reader.visitCurrentRow(body) { continue }
+        if checkingOrder { check.add(sqlite) }
+        if try reader.visitCurrentRow({ try visit(.success($0), sqlite) }) { continue }
         // A value the fast reader does not take as it is (a NULL, a REAL, invalid UTF-8, an
         // unknown currency): decoded exactly as the array reads decode it, errors included.
         let expense: Expense
-        do { expense = try AppDatabase.expense(from: row.copy()) } catch { throw AppDatabase.map(error, path: path) }
-        try ExpenseRow.withRow(of: expense, body)
+        do { expense = try AppDatabase.expense(from: row.copy()) } catch {
+          try visit(.failure(AppDatabase.map(error, path: path)), sqlite)
+          continue
+        }
+        try ExpenseRow.withRow(of: expense) { try visit(.success($0), sqlite) }
       }
+      return check.finish()
     }
   }
 
-  /// The SELECT of a streaming read: the columns `expense(from:)` decodes, in the order
-  /// `ExpenseRowReader` reads them, with the filters and order of `query` (the same SQL as the
-  /// array reads, so both give the same rows in the same order).
-  static func streamSQL(_ query: ExpenseQuery, _ db: Database) throws -> (String, StatementArguments) {
+  /// The SELECT of a streaming read: by default the columns `expense(from:)` decodes, in the
+  /// order `ExpenseRowReader` reads them (`e.id` first and `date` second, as `DateOrderCheck`
+  /// reads them), with the filters of `query` (the array reads' SQL) in `orderBy` order.
+  static func streamSQL(
+    _ query: ExpenseQuery, _ db: Database,
+    columns: String =
+      "e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine",
+    orderBy: String
+  ) throws -> (String, StatementArguments) {
     var conditions: [String] = []
     var arguments: StatementArguments = []
     if let month = query.month {
@@ -66,16 +146,10 @@ extension AppDatabase {
         arguments += [try AppDatabase.categoryNames(db).known(category) ?? category]
       }
     }
-    var sql = """
-      SELECT e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine
-      FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
-      """
+    var sql = "SELECT \(columns) FROM expense e"
+    if columns.contains("f.name") { sql += " LEFT JOIN importFile f ON f.id = e.fileId" }
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    switch query.order {
-    case .newestFirst: sql += " ORDER BY date DESC, e.id DESC"
-    case .oldestFirst: sql += " ORDER BY date, e.id"
-    case .any: break
-    }
+    sql += " ORDER BY " + orderBy
     return (sql, arguments)
   }
 }

@@ -22,22 +22,32 @@ struct ExpenseRowReader {
   /// Calls `body` with the current row and returns true; false (without calling it) when a
   /// value needs the general decoder.
   mutating func visitCurrentRow(_ body: (ExpenseRow) throws -> Void) rethrows -> Bool {
+    // One `sqlite3_column_value` per column, then the value's own accessors: each
+    // `sqlite3_column_*` call takes the connection's locks and error state again. The values are
+    // read on the connection's one thread only, as SQLite asks of unprotected values.
+    guard let idValue = sqlite3_column_value(statement, 0), let dateValue = sqlite3_column_value(statement, 1),
+      let amountValue = sqlite3_column_value(statement, 2), let currencyValue = sqlite3_column_value(statement, 3),
+      let descriptionValue = sqlite3_column_value(statement, 4),
+      let categoryValue = sqlite3_column_value(statement, 5), let accountValue = sqlite3_column_value(statement, 6),
+      let fileValue = sqlite3_column_value(statement, 7), let lineValue = sqlite3_column_value(statement, 8)
+    else { return false }
     var id: Int64? = nil
-    switch sqlite3_column_type(statement, 0) {
-    case SQLITE_INTEGER: id = sqlite3_column_int64(statement, 0)
+    switch sqlite3_value_type(idValue) {
+    case SQLITE_INTEGER: id = sqlite3_value_int64(idValue)
     case SQLITE_NULL: break
     default: return false
     }
-    guard let dateBytes = text(1), let date = ExpenseRowReader.date(dateBytes),
-      sqlite3_column_type(statement, 2) == SQLITE_INTEGER,
-      let currencyBytes = text(3), let currency = currency(currencyBytes),
-      let description = text(4),
-      let category = optionalText(5), let account = optionalText(6), let file = optionalText(7)
+    guard let dateBytes = ExpenseRowReader.text(dateValue), let date = ExpenseRowReader.date(dateBytes),
+      sqlite3_value_type(amountValue) == SQLITE_INTEGER,
+      let currencyBytes = ExpenseRowReader.text(currencyValue), let currency = currency(currencyBytes),
+      let description = ExpenseRowReader.text(descriptionValue),
+      let category = ExpenseRowReader.optionalText(categoryValue),
+      let account = ExpenseRowReader.optionalText(accountValue), let file = ExpenseRowReader.optionalText(fileValue)
     else { return false }
-    let amount = sqlite3_column_int64(statement, 2)
+    let amount = sqlite3_value_int64(amountValue)
     var line: Int? = nil
-    switch sqlite3_column_type(statement, 8) {
-    case SQLITE_INTEGER: line = Int(exactly: sqlite3_column_int64(statement, 8))
+    switch sqlite3_value_type(lineValue) {
+    case SQLITE_INTEGER: line = Int(exactly: sqlite3_value_int64(lineValue))
     case SQLITE_NULL: break
     default: return false
     }
@@ -48,30 +58,27 @@ struct ExpenseRowReader {
     return true
   }
 
-  /// Column `index` as TEXT bytes up to the first NUL (where GRDB's `String(cString:)` stops),
-  /// or nil when it is not TEXT or not valid UTF-8.
-  private func text(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
-    guard sqlite3_column_type(statement, index) == SQLITE_TEXT else { return nil }
-    // `sqlite3_column_text` first, then `_bytes`: the order SQLite documents.
-    let start = sqlite3_column_text(statement, index)
-    let count = Int(sqlite3_column_bytes(statement, index))
+  /// A TEXT value's bytes up to the first NUL (where GRDB's `String(cString:)` stops), or nil
+  /// when it is not TEXT or not valid UTF-8.
+  private static func text(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
+    guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
+    // `sqlite3_value_text` first, then `_bytes`: the order SQLite documents.
+    let start = sqlite3_value_text(value)
+    let count = Int(sqlite3_value_bytes(value))
     guard let start else { return UnsafeBufferPointer(start: nil, count: 0) }
-    var bytes = UnsafeBufferPointer(start: start, count: count)
-    var ascii = true
-    for (offset, byte) in bytes.enumerated() {
-      if byte == 0 {
-        bytes = UnsafeBufferPointer(rebasing: bytes[..<offset])
-        break
-      }
-      if byte >= 0x80 { ascii = false }
+    let bytes = UnsafeBufferPointer(start: start, count: count)
+    switch UTF8Check.asciiPrefix(bytes) {
+    case .ascii(let length): return UnsafeBufferPointer(rebasing: bytes[..<length])
+    case .notASCII(let length):
+      let text = UnsafeBufferPointer(rebasing: bytes[..<length])
+      return UTF8Check.isValid(text) ? text : nil
     }
-    return ascii || UTF8Check.isValid(bytes) ? bytes : nil
   }
 
   /// An optional text column: `.some(nil)` for NULL, nil when the value needs the general path.
-  private func optionalText(_ index: Int32) -> UnsafeBufferPointer<UInt8>?? {
-    if sqlite3_column_type(statement, index) == SQLITE_NULL { return .some(nil) }
-    guard let bytes = text(index) else { return nil }
+  private static func optionalText(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8>?? {
+    if sqlite3_value_type(value) == SQLITE_NULL { return .some(nil) }
+    guard let bytes = text(value) else { return nil }
     return .some(bytes)
   }
 
@@ -108,6 +115,36 @@ struct ExpenseRowReader {
 /// forms, no surrogates, nothing above U+10FFFF): bytes that pass are what Swift keeps
 /// unchanged when it makes a `String`, so they can be copied instead of decoded.
 enum UTF8Check {
+  /// Where a text stops for `String(cString:)` (its first NUL, else its end), and whether the
+  /// bytes before are all ASCII.
+  enum Prefix {
+    case ascii(Int)
+    case notASCII(Int)
+  }
+
+  /// Scans eight bytes at a time: most texts are short ASCII, read once here.
+  static func asciiPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Prefix {
+    guard let base = bytes.baseAddress else { return .ascii(0) }
+    let count = bytes.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    var ascii = true
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      // A zero byte or a byte with its high bit set: look at this word byte by byte.
+      if (word &- ones) & ~word & highs != 0 || word & highs != 0 { break }
+      index += 8
+    }
+    while index < count {
+      let byte = base[index]
+      if byte == 0 { break }
+      if byte >= 0x80 { ascii = false }
+      index += 1
+    }
+    return ascii ? .ascii(index) : .notASCII(index)
+  }
+
   static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = bytes.count
