@@ -8,6 +8,16 @@ extension ExpenseService {
     case ledger, beancount
   }
 
+  /// The journal `writeJournal` writes, as one text (for callers that want it whole).
+  public func exportJournal(_ format: ExportFormat, from first: CivilDate?, through last: CivilDate?) throws -> String {
+    final class Collected { var bytes: [UInt8] = [] }
+    let collected = Collected()
+    var out = OutputBuffer { collected.bytes.append(contentsOf: $0) }
+    try writeJournal(format, from: first, through: last, into: &out)
+    try out.flush()
+    return String(decoding: collected.bytes, as: UTF8.self)
+  }
+
   /// Writes the expenses dated from `first` through `last` (either open), with kinds and
   /// budgets, as a journal hledger, ledger or beancount reads, into `out` as the rows are read
   /// (`JournalStream`: the bytes `LedgerRenderer` or `BeancountRenderer` make of the same rows).

@@ -25,7 +25,7 @@ extension AppDatabase {
   final class Snapshot: ExpenseSnapshot {
     let db: Database
     let path: String
-    private var inDateOrder: [ExpenseQuery: Bool] = [:]
+    private(set) var inDateOrder: [ExpenseQuery: Bool] = [:]
 
     init(db: Database, path: String) {
       self.db = db
@@ -114,13 +114,16 @@ extension AppDatabase {
     }
   }
 
-  /// The SELECT of a streaming read: by default the columns `expense(from:)` decodes, in the
-  /// order `ExpenseRowReader` reads them (`e.id` first and `date` second, as `DateOrderCheck`
-  /// reads them), with the filters of `query` (the array reads' SQL) in `orderBy` order.
+  /// The SELECT of a streaming read: by default the columns `expense(from:)` decodes, those of
+  /// `expenses(month:category:limit:)` (so a row that does not decode is described as that read
+  /// describes it), in the order `ExpenseRowReader` reads them (`e.id` first and `date`
+  /// second, as `DateOrderCheck` reads them), with the filters of `query` (the array reads'
+  /// SQL) in `orderBy` order.
   static func streamSQL(
     _ query: ExpenseQuery, _ db: Database,
     columns: String =
-      "e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine",
+      "e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine, "
+      + "categorySource",
     orderBy: String
   ) throws -> (String, StatementArguments) {
     var conditions: [String] = []
