@@ -71,9 +71,12 @@ extension AppDatabase {
     private func grouped(_ filter: ExpenseQuery, descending: Bool, _ body: (ExpenseRow) throws -> Void) throws {
       var run = DateRunBuffer()
       try scan(filter, orderBy: descending ? "key DESC" : "key") { row, statement in
-        let id = sqlite3_column_int64(statement, 0)
-        let start = sqlite3_column_text(statement, 1)
-        let date = UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(statement, 1)))
+        // `isInDateOrder` found every id an INTEGER and every date TEXT.
+        let idValue = sqlite3_column_value(statement, 0)
+        let dateValue = sqlite3_column_value(statement, 1)
+        let id = sqlite3_value_int64(idValue)
+        let start = sqlite3_value_text(dateValue)
+        let date = UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_value_bytes(dateValue)))
         if !run.holds(date: date) { try run.emit(descending: descending, body) }
         run.begin(date: date)
         switch row {

@@ -1,5 +1,11 @@
 import GRDBSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Whether the rows of a query, read in key order, are already in date order: then `list` and
 /// `export` need no sort, only each date's rows put in id order.
 ///
@@ -28,14 +34,16 @@ struct DateOrderCheck {
   /// Checks the current row of `statement`, whose column 0 is `id` and column 1 `date`.
   mutating func add(_ statement: OpaquePointer) {
     guard inOrder else { return }
-    guard sqlite3_column_type(statement, 0) == SQLITE_INTEGER, sqlite3_column_type(statement, 1) == SQLITE_TEXT
+    // The values themselves, as `ExpenseRowReader` reads them (fewer calls into SQLite).
+    guard let idValue = sqlite3_column_value(statement, 0), let dateValue = sqlite3_column_value(statement, 1),
+      sqlite3_value_type(idValue) == SQLITE_INTEGER, sqlite3_value_type(dateValue) == SQLITE_TEXT
     else {
       inOrder = false
       return
     }
-    let id = sqlite3_column_int64(statement, 0)
-    let start = sqlite3_column_text(statement, 1)
-    let count = Int(sqlite3_column_bytes(statement, 1))
+    let id = sqlite3_value_int64(idValue)
+    let start = sqlite3_value_text(dateValue)
+    let count = Int(sqlite3_value_bytes(dateValue))
     let date = UnsafeBufferPointer(start: start, count: start == nil ? 0 : count)
     switch DateOrderCheck.compare(date, previousDate) {
     case .orderedAscending:
@@ -73,9 +81,11 @@ struct DateOrderCheck {
   /// SQLite's BINARY collation: the common prefix byte by byte, then the shorter first.
   static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Ordering {
     let common = min(a.count, b.count)
-    for index in 0..<common where a[index] != b[index] {
-      return a[index] < b[index] ? .orderedAscending : .orderedDescending
+    let difference = b.withUnsafeBufferPointer { b -> Int32 in
+      guard common > 0, let left = a.baseAddress, let right = b.baseAddress else { return 0 }
+      return memcmp(left, right, common)
     }
+    if difference != 0 { return difference < 0 ? .orderedAscending : .orderedDescending }
     if a.count == b.count { return .orderedSame }
     return a.count < b.count ? .orderedAscending : .orderedDescending
   }
