@@ -5,10 +5,12 @@ import ExpenseCore
 ///
 /// The table's columns are as wide as their widest cell, so the rows are read twice: `measure`
 /// each row (any order; `ExpenseListMeasure`; a narrow table may ask for a second measuring
-/// pass, `needsShortAmounts`), then `writeHeader` chooses the layout exactly as `render` does (the same attempts, the same `Table` arithmetic on the measured widths), and
-/// `write` prints each row in order. A row whose texts are simple (`SimpleText`: each scalar
-/// its own cluster of one or two cells) is cut and padded as bytes; any other row goes through
-/// `Table.render` and the width check of `render` itself. The caller must show both passes the same rows (one snapshot).
+/// pass, `needsShortAmounts`), then `writeHeader` chooses the layout exactly as `render` does
+/// (the same attempts, the same `Table` arithmetic on the measured widths), and `write` prints
+/// each row in order. A row whose texts are simple (`SimpleText`: each scalar its own cluster
+/// of one or two cells) is cut and padded as bytes; any other row goes through `Table.render`
+/// and the width check of `render` itself. The caller must show both passes the same rows (one
+/// snapshot).
 public struct ExpenseListStream {
   public let renderer: ExpenseListRenderer
   private var measured = ExpenseListMeasure()

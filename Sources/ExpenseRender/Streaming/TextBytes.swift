@@ -96,7 +96,7 @@ extension OutputBuffer {
   }
 
   /// `text` between double quotes, each `"` and `\` escaped with a backslash: a JSON string of
-  /// inert text (`SafeJSON` escapes nothing else in it), and beancount's string of plain ASCII.
+  /// inert text (`SafeJSON` escapes nothing else in it), and beancount's string of simple text.
   mutating func appendBackslashQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
     append(UInt8(ascii: "\""))
     var start = 0
