@@ -49,7 +49,7 @@ extension PostgresStore {
   /// Rows matching the filters, newest first (`order`: the SQL after ORDER BY).
   func expenseRows(
     _ connection: BlockingConnection, month: Month?, category: String?, after key: Int64? = nil,
-    first: CivilDate? = nil, last: CivilDate? = nil, order: String, limit: Int?
+    first: CivilDate? = nil, last: CivilDate? = nil, seek: DateSeek? = nil, order: String, limit: Int?
   ) throws -> [StoredRow] {
     var sql = Self.expenseColumns + " WHERE e.ledger_id = $1"
     var binds = PostgresBindings()
@@ -65,6 +65,10 @@ extension PostgresStore {
     if let first { sql += " AND e.date >= \(bind(first.description))::date" }
     if let last { sql += " AND e.date <= \(bind(last.description))::date" }
     if let key { sql += " AND e.key < \(bind(key))" }
+    if let seek {
+      let comparison = seek.descending ? "<" : ">"
+      sql += " AND (e.date, e.id) \(comparison) (\(bind(seek.date.description))::date, \(bind(seek.id)))"
+    }
     if let category {
       if CategoryName.key(category) == CategoryName.key(uncategorizedName) {
         sql += " AND e.category IS NULL"
@@ -88,7 +92,7 @@ extension PostgresStore {
   public func expenses(from first: CivilDate?, through last: CivilDate?) throws -> [Expense] {
     try read { connection in
       try expenseRows(
-        connection, month: nil, category: nil, first: first, last: last, order: "e.date DESC, e.id DESC", limit: nil
+        connection, month: nil, category: nil, first: first, last: last, order: "e.date, e.id", limit: nil
       ).map(\.expense)
     }
   }

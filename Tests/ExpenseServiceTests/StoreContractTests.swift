@@ -272,6 +272,43 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
     #expect(try store.revision() > start, "a write raises the revision")
   }
 
+  /// A streaming read visits the rows of the array reads, in their order, and passes as many
+  /// times as asked over one state of the store.
+  @Test(arguments: StoreUnderTest.allCases)
+  func aSnapshotStreamsTheArrayReadsRows(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    try Self.importRows(store, file: "bank.csv", Self.rows + [(3, -90, "Tea", "Dining"), (3, -80, "Bun", nil)])
+    _ = try store.addExpense(Expense(date: Self.day(3), amount: Self.usd(-70), description: "by hand"))
+    func plain(_ expenses: [Expense]) -> [Expense] {
+      expenses.map {
+        var copy = $0
+        copy.categorySource = nil
+        return copy
+      }
+    }
+    let passes: [[Expense]] = try store.withExpenseSnapshot { snapshot in
+      var passes: [[Expense]] = []
+      for query in [
+        ExpenseQuery(order: .any), ExpenseQuery(), ExpenseQuery(order: .oldestFirst),
+        ExpenseQuery(month: Self.october, category: "Dining"), ExpenseQuery(category: "Uncategorized"),
+        ExpenseQuery(from: Self.day(3), through: Self.day(5), order: .oldestFirst),
+      ] {
+        var rows: [Expense] = []
+        try snapshot.forEachExpense(query) { rows.append($0.expense) }
+        passes.append(rows)
+      }
+      return passes
+    }
+    let all = plain(try store.expenses(month: nil, category: nil, limit: nil))
+    #expect(Set(passes[0]) == Set(all) && passes[0].count == all.count)
+    #expect(passes[1] == all)
+    #expect(passes[2] == plain(try store.expenses(from: nil, through: nil)))
+    #expect(passes[3] == plain(try store.expenses(month: Self.october, category: "Dining", limit: nil)))
+    #expect(passes[4] == plain(try store.expenses(month: nil, category: "Uncategorized", limit: nil)))
+    #expect(passes[5] == plain(try store.expenses(from: Self.day(3), through: Self.day(5))))
+  }
+
   @Test(arguments: [StoreUnderTest.sqliteFile])
   func aBackupHoldsEveryExpense(_ kind: StoreUnderTest) throws {
     let folder = try ServiceTests.Folder()

@@ -27,19 +27,21 @@ public enum WidthChecker {
 
   /// Whether every line of `text` fits in `width` terminal cells, and the checker's report.
   public static func check(_ text: String, width: Int) throws -> (fits: Bool, report: String) {
+    // From a file, not a pipe: a checker that stops early (no wcwidth) would leave a large text
+    // unread in the pipe, and the write would end the test process with SIGPIPE.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("width-oracle-\(UUID().uuidString).txt")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script, String(width)]
-    let input = Pipe()
     let output = Pipe()
-    process.standardInput = input
+    process.standardInput = try FileHandle(forReadingFrom: file)
     process.standardOutput = output
     process.standardError = output
     do { try process.run() } catch {
       throw Unavailable(description: "cannot run python3 \(script): \(error); install python3")
     }
-    input.fileHandleForWriting.write(Data(text.utf8))
-    try input.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let report = String(decoding: data, as: UTF8.self)

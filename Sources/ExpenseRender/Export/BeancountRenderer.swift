@@ -13,19 +13,25 @@ public struct BeancountRenderer {
   public init() {}
 
   public func render(_ input: ExportInput) -> String {
-    var paths = Set<AccountPath>()
-    for e in input.expenses {
-      let p = input.posting(e)
-      paths.insert(p.counter)
-      paths.insert(p.asset)
-    }
+    var accounts = JournalAccounts()
+    for e in input.expenses { accounts.add(e, input) }
+    let (header, names) = headerLines(accounts, input)
+    var out = header
+    for e in input.expenses { out += transactionLines(e, input, names) }
+    return out.joined(separator: "\n")
+  }
+
+  /// The file's lines before the transactions: commodities, account openings and budgets, and
+  /// the name of every account the rows and budgets use.
+  func headerLines(_ accounts: JournalAccounts, _ input: ExportInput) -> ([String], AccountNames) {
+    var paths = accounts.paths
     let budgets = input.budgets.filter { input.kind(of: $0.category) == .expense }
     for b in budgets { paths.insert(AccountPath(root: .expenses, name: b.category)) }
     let names = AccountNames(paths, spell: BeancountRenderer.spell, component: BeancountRenderer.component)
-    let start = input.startDay
+    let start = input.startDay(earliestExpense: accounts.earliest)
 
     var out = ["; Exported by expenses: expenses, income and transfers by category kind; budgets for Fava.", ""]
-    let currencies = Set(input.expenses.map(\.amount.currency) + budgets.map(\.amount.currency)).sorted()
+    let currencies = accounts.currencies.union(budgets.map(\.amount.currency)).sorted()
     for currency in currencies { out.append("\(start) commodity \(currency.code)") }
     for account in Set(names.spelled.values).sorted() { out.append("\(start) open \(account)") }
     out.append("")
@@ -51,18 +57,20 @@ public struct BeancountRenderer {
     }
     for (_, line) in budgetLines.sorted(by: { $0.0 < $1.0 }) { out.append(line) }
     if !budgetLines.isEmpty { out.append("") }
+    return (out, names)
+  }
 
-    for e in input.expenses {
-      let p = input.posting(e)
-      out.append("\(e.date) * \(BeancountRenderer.string(e.description))")
-      if let id = e.id { out.append("  id: \(id)") }
-      if let source = e.source { out.append("  source: \(BeancountRenderer.string("\(source.file):\(source.line)"))") }
-      let code = e.amount.currency.code
-      out.append("  \(names[p.counter])  \(e.amount.negatedDecimalString) \(code)")
-      out.append("  \(names[p.asset])  \(e.amount.decimalString) \(code)")
-      out.append("")
-    }
-    return out.joined(separator: "\n")
+  /// One expense's transaction, its last line empty.
+  func transactionLines(_ e: Expense, _ input: ExportInput, _ names: AccountNames) -> [String] {
+    let p = input.posting(e)
+    var out = ["\(e.date) * \(BeancountRenderer.string(e.description))"]
+    if let id = e.id { out.append("  id: \(id)") }
+    if let source = e.source { out.append("  source: \(BeancountRenderer.string("\(source.file):\(source.line)"))") }
+    let code = e.amount.currency.code
+    out.append("  \(names[p.counter])  \(e.amount.negatedDecimalString) \(code)")
+    out.append("  \(names[p.asset])  \(e.amount.decimalString) \(code)")
+    out.append("")
+    return out
   }
 
   static func spell(_ root: AccountPath.Root, _ name: String) -> String {

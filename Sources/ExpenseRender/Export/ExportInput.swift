@@ -57,8 +57,13 @@ public struct ExportInput: Sendable {
   }
 
   /// The first date anything in the journal is dated on (beancount opens accounts then).
-  var startDay: CivilDate {
-    var days = expenses.map(\.date) + budgets.compactMap { $0.month?.firstDay }
+  var startDay: CivilDate { startDay(earliestExpense: expenses.map(\.date).min()) }
+
+  /// `startDay` for a journal whose earliest expense is on `earliestExpense` (its rows are
+  /// streamed, not in `expenses`).
+  func startDay(earliestExpense: CivilDate?) -> CivilDate {
+    var days = budgets.compactMap { $0.month?.firstDay }
+    if let earliestExpense { days.append(earliestExpense) }
     if let firstDay { days.append(firstDay) }
     return days.min() ?? CivilDate(daysSinceEpoch: 0)
   }

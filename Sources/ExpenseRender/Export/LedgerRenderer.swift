@@ -14,18 +14,24 @@ public struct LedgerRenderer {
   public init() {}
 
   public func render(_ input: ExportInput) -> String {
-    var paths = Set<AccountPath>()
-    for e in input.expenses {
-      let p = input.posting(e)
-      paths.insert(p.counter)
-      paths.insert(p.asset)
-    }
+    var accounts = JournalAccounts()
+    for e in input.expenses { accounts.add(e, input) }
+    let (header, names) = headerLines(accounts, input)
+    var out = header
+    for e in input.expenses { out += transactionLines(e, input, names) }
+    return out.joined(separator: "\n")
+  }
+
+  /// The journal's lines before the transactions: commodities, accounts and budgets, and the
+  /// name of every account the rows and budgets use.
+  func headerLines(_ accounts: JournalAccounts, _ input: ExportInput) -> ([String], AccountNames) {
+    var paths = accounts.paths
     let budgets = input.budgets.filter { input.kind(of: $0.category) == .expense }
     for b in budgets { paths.insert(AccountPath(root: .expenses, name: b.category)) }
     let names = AccountNames(paths, spell: LedgerRenderer.spell, component: LedgerRenderer.component)
 
     var out = ["; Exported by expenses: expenses, income and transfers by category kind, budgets as ~ monthly.", ""]
-    let currencies = Set(input.expenses.map(\.amount.currency) + budgets.map(\.amount.currency)).sorted()
+    let currencies = accounts.currencies.union(budgets.map(\.amount.currency)).sorted()
     for currency in currencies {
       // `format` fixes the decimal mark and digits: `1.250 BHD` is one and a quarter dinars
       // (hledger wants a decimal mark even without decimals: `1000. JPY`).
@@ -48,22 +54,24 @@ public struct LedgerRenderer {
       out.append("    assets")
       out.append("")
     }
+    return (out, names)
+  }
 
-    for e in input.expenses {
-      let p = input.posting(e)
-      var head = "\(e.date) *"
-      if let id = e.id { head += " (\(id))" }
-      head += " " + LedgerRenderer.description(e.description)
-      out.append(head.trimmingASCIIWhitespace())
-      if let source = e.source {
-        out.append("    ; source: \(LedgerRenderer.comment("\(source.file):\(source.line)"))")
-      }
-      let code = e.amount.currency.code
-      out.append("    \(names[p.counter])  \(e.amount.negatedDecimalString) \(code)")
-      out.append("    \(names[p.asset])  \(e.amount.decimalString) \(code)")
-      out.append("")
+  /// One expense's transaction, its last line empty.
+  func transactionLines(_ e: Expense, _ input: ExportInput, _ names: AccountNames) -> [String] {
+    let p = input.posting(e)
+    var head = "\(e.date) *"
+    if let id = e.id { head += " (\(id))" }
+    head += " " + LedgerRenderer.description(e.description)
+    var out = [head.trimmingASCIIWhitespace()]
+    if let source = e.source {
+      out.append("    ; source: \(LedgerRenderer.comment("\(source.file):\(source.line)"))")
     }
-    return out.joined(separator: "\n")
+    let code = e.amount.currency.code
+    out.append("    \(names[p.counter])  \(e.amount.negatedDecimalString) \(code)")
+    out.append("    \(names[p.asset])  \(e.amount.decimalString) \(code)")
+    out.append("")
+    return out
   }
 
   static func spell(_ root: AccountPath.Root, _ name: String) -> String {

@@ -37,6 +37,22 @@ struct Table {
   /// The rows (header first) as lines of at most `width` cells, or `nil` when they cannot fit.
   func lines(width: Int, header: Bool = true, style: (String) -> String = { $0 }) -> [String]? {
     guard !columns.isEmpty else { return [] }
+    guard let widths = widths(width: width, header: header) else { return nil }
+    let rowCount = columns.map(\.cells.count).max() ?? 0
+    var out: [String] = []
+    if header {
+      out.append(style(render(row: columns.map(\.header), widths: widths)))
+    }
+    for row in 0..<rowCount {
+      out.append(render(row: columns.map { row < $0.cells.count ? $0.cells[row] : "" }, widths: widths))
+    }
+    return out
+  }
+
+  /// Each column's width in a table at most `width` cells wide, or `nil` when it cannot fit.
+  /// Columns whose `cellsWidth` and `headerWidth` are set are not measured again: a streaming
+  /// renderer measures its rows in a pass of its own and lays out a table with no cells.
+  func widths(width: Int, header: Bool = true) -> [Int]? {
     var widths: [Int] = []
     var minimums: [Int] = []
     for column in columns {
@@ -54,7 +70,7 @@ struct Table {
       }
     }
     let gaps = columns.dropFirst().reduce(0) { $0 + $1.gap }
-    var total = gaps + widths.reduce(0, +)
+    let total = gaps + widths.reduce(0, +)
     if total > width {
       // Shrink flexible columns, widest first, down to their minimums.
       var excess = total - width
@@ -67,20 +83,12 @@ struct Table {
         widths[widest] -= 1
         excess -= 1
       }
-      total = width
     }
-    let rowCount = columns.map(\.cells.count).max() ?? 0
-    var out: [String] = []
-    if header {
-      out.append(style(render(row: columns.map(\.header), widths: widths)))
-    }
-    for row in 0..<rowCount {
-      out.append(render(row: columns.map { row < $0.cells.count ? $0.cells[row] : "" }, widths: widths))
-    }
-    return out
+    return widths
   }
 
-  private func render(row: [String], widths: [Int]) -> String {
+  /// One row's cells, each cut and padded to its column's width, trailing spaces trimmed.
+  func render(row: [String], widths: [Int]) -> String {
     var line = ""
     for (index, column) in columns.enumerated() {
       if index > 0 { line += TextLayout.spaces(column.gap) }

@@ -121,6 +121,13 @@ public final class OutputFile {
     }
   }
 
+  /// Appends `bytes` to the temporary file (a block of a streamed export).
+  public func write(bytes: UnsafeRawBufferPointer) throws(ServiceError) {
+    if let failure = FileDescriptorWriter.writeAll(descriptor, bytes) {
+      throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
+    }
+  }
+
   /// Puts the content in place: flushed to disk and renamed over the destination, or copied
   /// into the FIFO or device it names.
   public func commit() throws(ServiceError) {

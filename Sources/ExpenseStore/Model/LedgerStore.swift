@@ -21,8 +21,14 @@ public protocol LedgerStore: AnyObject, Sendable {
 
   /// Expenses by date then id; all of them, or one month's, or one category's, at most `limit`.
   func expenses(month: Month?, category: String?, limit: Int?) throws -> [Expense]
-  /// Expenses dated from `first` through `last` (either open), for exports.
+  /// Expenses dated from `first` through `last` (either open), oldest first (by date then id),
+  /// for exports.
   func expenses(from first: CivilDate?, through last: CivilDate?) throws -> [Expense]
+  /// Runs `body` with the expenses of one consistent state of the store (one read
+  /// transaction), to be read row by row (`ExpenseSnapshot.forEachExpense`), as many times as
+  /// `body` needs: `list` and `export` stream through it. Errors `body` throws that are not the
+  /// store's (a closed output) are rethrown unchanged.
+  func withExpenseSnapshot<T>(_ body: (any ExpenseSnapshot) throws -> T) throws -> T
   /// How many expenses there are (in `month`, when given).
   func expenseCount(month: Month?) throws -> Int
   /// One page of expenses after `cursor` (an opaque string a previous page returned).

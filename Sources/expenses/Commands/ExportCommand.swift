@@ -52,14 +52,18 @@ struct ExportCommand: ParsableCommand {
   func run() throws {
     let service = try database.reading()
     let (first, last) = try period()
-    let text = try service.exportJournal(format.journal, from: first, through: last)
     guard let output else {
-      try Console.out(text)
+      var out = Console.outputBuffer()
+      try service.writeJournal(format.journal, from: first, through: last, into: &out)
+      try out.flush()
       return
     }
     let file = try OutputFile(path: output, force: force, database: service.store.filePath)
     do {
-      try file.write(text)
+      // Streamed into the temporary file, which `commit` puts in place only when all went well.
+      var out = OutputBuffer { bytes in try file.write(bytes: bytes) }
+      try service.writeJournal(format.journal, from: first, through: last, into: &out)
+      try out.flush()
     } catch {
       file.discard()
       throw error

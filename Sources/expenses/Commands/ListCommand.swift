@@ -28,17 +28,20 @@ struct ListCommand: ParsableCommand {
   }
 
   func run() throws {
-    let expenses = try database.reading().expenses(month: try month.map(DateArgument.month), category: category)
-    let output: String
-    if format == .json {
-      output = ExpenseResource.json(expenses) + "\n"
-    } else if format == .csv {
-      output = ExpenseCSVRenderer.render(expenses)
-    } else {
+    let service = try database.reading()
+    let listFormat: ExpenseService.ListFormat
+    switch format {
+    case .json: listFormat = .json
+    case .csv: listFormat = .csv
+    case .text:
       let terminal = TerminalEnvironment()
       let glyphs: GlyphSet = ascii || !terminal.localeIsUTF8 ? .ascii : .unicode
-      output = ExpenseListRenderer(width: terminal.width(option: width), glyphs: glyphs).render(expenses)
+      listFormat = .text(width: terminal.width(option: width), glyphs: glyphs)
     }
-    try Console.out(output.utf8.last == UInt8(ascii: "\n") ? output : output + "\n")
+    // Rows go out as they are read, a block at a time (every format ends with a newline).
+    var out = Console.outputBuffer()
+    try service.writeExpenses(
+      month: try month.map(DateArgument.month), category: category, format: listFormat, into: &out)
+    try out.flush()
   }
 }

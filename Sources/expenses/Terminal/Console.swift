@@ -1,4 +1,5 @@
 import ConsoleStreams
+import ExpenseRender
 import Foundation
 import SystemIO
 
@@ -37,6 +38,21 @@ enum Console {
     if fputs(text, stdoutFile) < 0 || ferror(stdoutFile) != 0 {
       throw Failure(descriptor: STDOUT_FILENO, code: errno == 0 ? EIO : errno)
     }
+  }
+
+  /// Writes `bytes` to stdout (buffered with `print`, so the two keep their order): the
+  /// blocks of a streamed listing.
+  static func out(bytes: UnsafeRawBufferPointer) throws(Failure) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    errno = 0
+    if fwrite(base, 1, bytes.count, stdoutFile) < bytes.count || ferror(stdoutFile) != 0 {
+      throw Failure(descriptor: STDOUT_FILENO, code: errno == 0 ? EIO : errno)
+    }
+  }
+
+  /// A buffer whose blocks go to stdout (`out(bytes:)`), for a command that streams its rows.
+  static func outputBuffer() -> OutputBuffer {
+    OutputBuffer { bytes in try Console.out(bytes: bytes) }
   }
 
   /// Writes `text` to stdout followed by a newline, like `print`.

@@ -1,0 +1,115 @@
+import ExpenseCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The rows of one date, copied out of SQLite as they are read in key order, to be visited in
+/// id order (see `DateOrderCheck`): the only rows a grouped read holds, at most
+/// `DateOrderCheck.runLimit` of them. The storage is kept from one date to the next, so after
+/// the first dates nothing is allocated.
+///
+/// A row that did not decode keeps its error at its place in the order: the read fails where
+/// `ORDER BY` would have met the row, after the rows before it were visited.
+struct DateRunBuffer {
+  /// A row's values; its currency by index in `currencies` (no reference counting per row).
+  private struct Entry {
+    var id: Int64
+    var date: CivilDate
+    var minor: Int64
+    var currency: Int
+    var description: Range<Int>
+    var category: Range<Int>?
+    var account: Range<Int>?
+    var file: Range<Int>?
+    var line: Int
+  }
+
+  private var entries: [Entry] = []
+  /// Each entry's id and index, sorted to visit them: moving two integers, not whole entries.
+  private var order: [(id: Int64, index: Int)] = []
+  /// The texts of `entries`, one after another.
+  private var arena: [UInt8] = []
+  /// Errors of the rows that did not decode, by id.
+  private var failures: [Int64: any Error] = [:]
+  /// The stored `date` bytes the rows share.
+  private var date: [UInt8] = []
+  /// The currencies of the rows read so far (a handful).
+  private var currencies: [Currency] = []
+
+  var isEmpty: Bool { entries.isEmpty && failures.isEmpty }
+
+  /// Whether `bytes` are this run's date (any date, when empty).
+  func holds(date bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if isEmpty { return true }
+    guard date.count == bytes.count else { return false }
+    return date.withUnsafeBufferPointer { stored in
+      guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
+      return memcmp(a, b, bytes.count) == 0
+    }
+  }
+
+  /// Starts the run's date, when it is empty.
+  mutating func begin(date bytes: UnsafeBufferPointer<UInt8>) {
+    guard isEmpty else { return }
+    date.removeAll(keepingCapacity: true)
+    date.append(contentsOf: bytes)
+  }
+
+  /// Copies a decoded row (its id is the stored one: `DateOrderCheck` found it an integer).
+  mutating func add(_ row: ExpenseRow, id: Int64) {
+    let currency: Int
+    if let last = currencies.indices.last, currencies[last] == row.amount.currency {
+      currency = last
+    } else if let known = currencies.firstIndex(of: row.amount.currency) {
+      currency = known
+    } else {
+      currencies.append(row.amount.currency)
+      currency = currencies.count - 1
+    }
+    entries.append(
+      Entry(
+        id: id, date: row.date, minor: row.amount.minor, currency: currency, description: copy(row.description),
+        category: row.category.map { copy($0) }, account: row.account.map { copy($0) },
+        file: row.sourceFile.map { copy($0) }, line: row.sourceLine))
+  }
+
+  /// A row that did not decode.
+  mutating func add(failure: any Error, id: Int64) { failures[id] = failure }
+
+  private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    let start = arena.count
+    arena.append(contentsOf: bytes)
+    return start..<arena.count
+  }
+
+  /// Visits the rows by id (descending or ascending), then empties the buffer.
+  mutating func emit(descending: Bool, _ body: (ExpenseRow) throws -> Void) throws {
+    defer {
+      entries.removeAll(keepingCapacity: true)
+      order.removeAll(keepingCapacity: true)
+      arena.removeAll(keepingCapacity: true)
+      failures.removeAll()
+    }
+    for (index, entry) in entries.enumerated() { order.append((entry.id, index)) }
+    order.sort { descending ? $0.id > $1.id : $0.id < $1.id }
+    // Only the first failure in the order matters: the read ends there.
+    let failed = descending ? failures.keys.max() : failures.keys.min()
+    try arena.withUnsafeBufferPointer { texts in
+      func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: texts[range]) }
+      for (_, index) in order {
+        let entry = entries[index]
+        if let failed, descending ? failed > entry.id : failed < entry.id { break }
+        try body(
+          ExpenseRow(
+            id: entry.id, date: entry.date, amount: Money(minor: entry.minor, currency: currencies[entry.currency]),
+            description: text(entry.description),
+            category: entry.category.map(text), account: entry.account.map(text), sourceFile: entry.file.map(text),
+            sourceLine: entry.line))
+      }
+    }
+    if let failed, let failure = failures[failed] { throw failure }
+  }
+}

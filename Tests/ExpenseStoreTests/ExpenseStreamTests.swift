@@ -1,0 +1,217 @@
+import ExpenseCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ExpenseStore
+
+/// The streaming read (`withExpenseSnapshot` / `forEachExpense`) gives the rows of the array
+/// reads, in their order, on clean databases (read by key and grouped per date) and on damaged
+/// ones (sorted by SQL, or decoded the general way): hand-edited dates, legacy keys, duplicate
+/// ids, REAL amounts, NUL bytes, invalid UTF-8, BLOB texts, unknown currencies.
+@Suite struct ExpenseStreamTests {
+  /// A database of `count` imported rows over a few months (several per day, ids in file
+  /// order, so within a day key order is not id order) and some added by hand.
+  static func makeDatabase(count: Int = 600) throws -> (AppDatabase, URL) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-stream-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let db = try AppDatabase(path: directory.appendingPathComponent("db.sqlite").path)
+    let texts = ["Coffee", "Café Müller", "a, \"b\"", "=1+1", "麺", "", "tab\there", "\u{202E}x"]
+    let categories: [String?] = [nil, "Groceries", "Dining", "Salary", "Transfers"]
+    var rng = SeededRandom(state: 11)
+    try db.importRows(sourceFile: "bank.csv") { feeder in
+      for index in 0..<count {
+        let day = CivilDate(year: 2026, month: 8 + index * 3 / count, day: 1 + index % 27)!
+        try feeder.insert(
+          date: day, amount: Money(minor: Int64(rng.int(-90_000...20_000)), currency: index % 7 == 0 ? .eur : .usd),
+          description: texts[index % texts.count] + " \(index)", category: categories[index % categories.count],
+          account: index % 5 == 0 ? "Card" : nil, fingerprintHash: rng.next(), line: index + 2)
+      }
+    }
+    for day in [3, 3, 17] {
+      _ = try db.addExpense(
+        Expense(
+          date: CivilDate(year: 2026, month: 9, day: day)!, amount: Money(minor: -450, currency: .usd),
+          description: "by hand", category: "Dining"))
+    }
+    return (db, directory)
+  }
+
+  /// The rows of a streaming read, as `Expense`s, and whether the read found them in date order
+  /// by key (nil when it did not check).
+  static func streamed(_ db: AppDatabase, _ queries: [ExpenseQuery]) throws -> ([[Expense]], [ExpenseQuery: Bool]) {
+    try db.withExpenseSnapshot { snapshot in
+      var passes: [[Expense]] = []
+      for query in queries {
+        var rows: [Expense] = []
+        try snapshot.forEachExpense(query) { rows.append($0.expense) }
+        passes.append(rows)
+      }
+      return (passes, (snapshot as? AppDatabase.Snapshot)?.inDateOrder ?? [:])
+    }
+  }
+
+  /// The array reads' rows as the stream gives them (the stream does not carry categorySource).
+  static func plain(_ expenses: [Expense]) -> [Expense] {
+    expenses.map {
+      var copy = $0
+      copy.categorySource = nil
+      return copy
+    }
+  }
+
+  static let october = Month(year: 2026, month: 10)!
+
+  /// Every filter and order, against the array read with the same filter.
+  static func expectSameAsArrays(_ db: AppDatabase, inDateOrder expected: Bool?) throws {
+    let filters: [(Month?, String?)] = [
+      (nil, nil), (october, nil), (nil, "Dining"), (nil, "Uncategorized"), (nil, "dining"),
+    ]
+    for (month, category) in filters {
+      let query = ExpenseQuery(month: month, category: category)
+      let (passes, verdicts) = try streamed(db, [query.ordered(.any), query])
+      let array = plain(try db.expenses(month: month, category: category))
+      #expect(passes[1] == array, "\(String(describing: month)) \(String(describing: category))")
+      #expect(Set(passes[0]) == Set(array), "the measuring pass sees the same rows")
+      #expect(passes[0].count == array.count)
+      if let expected { #expect(verdicts[query.ordered(.any)] == expected) }
+    }
+    let ranges: [(CivilDate?, CivilDate?)] = [
+      (nil, nil), (CivilDate(year: 2026, month: 9, day: 3), nil), (nil, CivilDate(year: 2026, month: 9, day: 17)),
+      (CivilDate(year: 2026, month: 9, day: 3), CivilDate(year: 2026, month: 10, day: 2)),
+    ]
+    for (first, last) in ranges {
+      // The ordered pass alone: the date order is checked by its own pass.
+      let (passes, verdicts) = try streamed(db, [ExpenseQuery(from: first, through: last, order: .oldestFirst)])
+      #expect(passes[0] == plain(try db.expenses(from: first, through: last)))
+      if let expected { #expect(verdicts[ExpenseQuery(from: first, through: last, order: .any)] == expected) }
+    }
+  }
+
+  @Test func aCleanDatabaseIsReadByKeyInTheArraysOrder() throws {
+    let (db, directory) = try Self.makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.expectSameAsArrays(db, inDateOrder: true)
+  }
+
+  @Test func anEmptyDatabaseStreamsNothing() throws {
+    let db = try AppDatabase()
+    let (passes, _) = try Self.streamed(db, [ExpenseQuery(), ExpenseQuery(order: .any)])
+    #expect(passes == [[], []])
+  }
+
+  @Test(arguments: [
+    // A legacy row whose key wrapped to a day in 2871, and a date edited by hand.
+    """
+    INSERT INTO expense (key, id, date, amountMinor, currency, description, category)
+      VALUES ((853702 << 43) | 5, 5000, '0001-01-01', -100, 'USD', 'legacy', 'Dining');
+    """,
+    "UPDATE expense SET date = '2026-08-02' WHERE id = 300",
+    // The same id twice on one date: the order of a tie is the sorter's.
+    "UPDATE expense SET id = (SELECT id FROM expense WHERE id <> 20 AND date = (SELECT date FROM expense WHERE id = 20) LIMIT 1) WHERE id = 20",
+    "UPDATE expense SET date = ' 2026-09-05' WHERE id = 40",
+  ])
+  func aDatabaseOutOfDateOrderIsSortedBySQL(_ sql: String) throws {
+    let (db, directory) = try Self.makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try db.write { db in try db.execute(sql: sql) }
+    let query = ExpenseQuery()
+    let (passes, verdicts) = try Self.streamed(db, [query.ordered(.any), query, query.ordered(.oldestFirst)])
+    #expect(verdicts[query.ordered(.any)] == false)
+    let array = Self.plain(try db.expenses())
+    if sql.contains("SELECT id FROM expense WHERE id <> 20") {
+      #expect(passes[1].sorted { $0.description < $1.description } == array.sorted { $0.description < $1.description })
+    } else {
+      #expect(passes[1] == array)
+      #expect(passes[2] == Self.plain(try db.expenses(from: nil, through: nil)))
+    }
+  }
+
+  @Test(arguments: [
+    "UPDATE expense SET amountMinor = CAST(amountMinor AS REAL) WHERE id % 9 = 0",
+    "UPDATE expense SET description = 'before' || char(0) || 'after' WHERE id % 8 = 0",
+    "UPDATE expense SET description = CAST(X'41FF42C3' AS TEXT) WHERE id % 7 = 0",
+    "UPDATE expense SET description = CAST('as a blob' AS BLOB) WHERE id % 6 = 0",
+    "UPDATE expense SET currency = 'eur' WHERE id % 5 = 0",
+    "UPDATE expense SET sourceLine = NULL WHERE id % 4 = 0",
+    "UPDATE expense SET category = '' WHERE id % 3 = 0",
+  ])
+  func valuesTheFastReaderLeavesAreDecodedAsTheArraysDecodeThem(_ sql: String) throws {
+    let (db, directory) = try Self.makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try db.write { db in try db.execute(sql: sql) }
+    try Self.expectSameAsArrays(db, inDateOrder: true)
+  }
+
+  @Test(arguments: [
+    "UPDATE expense SET currency = 'XXQ' WHERE id IN (30, 200)",
+    "UPDATE expense SET amountMinor = 'abc' WHERE id = 30",
+    "UPDATE expense SET date = '2026-02-30' WHERE id = 30",
+  ])
+  func anUndecodableRowFailsAsTheArrayReadFails(_ sql: String) throws {
+    let (db, directory) = try Self.makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try db.write { db in try db.execute(sql: sql) }
+    let arrayError = #expect(throws: StoreError.self) { try db.expenses() }
+    let streamError = #expect(throws: StoreError.self) { try Self.streamed(db, [ExpenseQuery()]) }
+    #expect(String(describing: streamError) == String(describing: arrayError))
+  }
+
+  @Test func aDateWithMoreRowsThanTheRunLimitIsSortedBySQL() throws {
+    let (db, directory) = try Self.makeDatabase(count: 30)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let day = ExpenseKey.storedDay(CivilDate(year: 2026, month: 9, day: 9)!)
+    try db.write { db in
+      try db.execute(
+        sql: """
+          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= \(DateOrderCheck.runLimit))
+          INSERT INTO expense (key, id, date, amountMinor, currency, description)
+            SELECT (\(day) << 43) | (i * 7919 % 100003), 100000 + i, '2026-09-09', -i, 'USD', 'many ' || i FROM n
+          """)
+    }
+    let (passes, verdicts) = try Self.streamed(db, [ExpenseQuery(order: .any), ExpenseQuery()])
+    #expect(verdicts[ExpenseQuery(order: .any)] == false)
+    #expect(passes[1] == Self.plain(try db.expenses()))
+  }
+
+  struct Stop: Error {}
+
+  /// An error of the visitor (a closed output) is not a database error: it comes out as it is.
+  @Test func theVisitorsErrorsPassThroughUnchanged() throws {
+    let (db, directory) = try Self.makeDatabase(count: 50)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for order in [ExpenseQuery.Order.any, .newestFirst, .oldestFirst] {
+      var seen = 0
+      #expect(throws: Stop.self) {
+        try db.withExpenseSnapshot { snapshot in
+          try snapshot.forEachExpense(ExpenseQuery(order: order)) { _ in
+            seen += 1
+            if seen == 10 { throw Stop() }
+          }
+        }
+      }
+      #expect(seen == 10)
+    }
+  }
+
+  /// The UTF-8 check is Swift's: bytes it accepts are kept as they are by `String`.
+  @Test func utf8ValidationIsSwifts() {
+    var rng = SeededRandom(state: 5)
+    let interesting: [UInt8] = [
+      0x41, 0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0xA0, 0x9F, 0x90, 0x8F,
+    ]
+    for _ in 0..<20_000 {
+      let bytes = (0..<rng.int(0...9)).map { _ in
+        rng.int(0...2) == 0 ? UInt8(rng.int(0...255)) : interesting[rng.int(0...interesting.count - 1)]
+      }
+      let valid = bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) }
+      #expect(valid == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+      let prefix = bytes.withUnsafeBufferPointer { UTF8Check.asciiPrefix($0) }
+      let end = bytes.firstIndex(of: 0) ?? bytes.count
+      switch prefix {
+      case .ascii(let length): #expect(length == end && bytes[..<end].allSatisfy { $0 < 0x80 })
+      case .notASCII(let length): #expect(length == end && bytes[..<end].contains { $0 >= 0x80 })
+      }
+    }
+  }
+}
