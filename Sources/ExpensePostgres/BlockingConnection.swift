@@ -49,6 +49,12 @@ final class BlockingConnection {
   /// Runs one statement and collects its rows.
   @discardableResult
   func query(_ query: PostgresQuery) throws(StoreError) -> PostgresQueryResult {
+    // postgres-nio 1.33.2 writes a query to a closed channel and never completes its future:
+    // without this check, a connection the server (or a failover) ended would hang its caller
+    // for good instead of failing. (A close during the query itself fails the query.)
+    guard !connection.isClosed else {
+      throw StoreError.io(path: location.redacted, detail: "the connection to the server is closed")
+    }
     do {
       return try connection.query(query, logger: logger).wait()
     } catch {

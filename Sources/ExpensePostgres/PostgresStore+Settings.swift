@@ -3,8 +3,8 @@ import ExpenseStore
 import Foundation
 import PostgresNIO
 
-/// Settings, import profiles, section states, the API's tokens and idempotency keys, and the
-/// revision.
+/// Settings, import profiles, section states, the API's tokens and the revision (idempotency
+/// keys: `+Idempotency`).
 extension PostgresStore {
   public func defaultCurrency() throws -> Currency {
     try setting("currency").flatMap { Currency(code: $0) } ?? .usd
@@ -136,34 +136,6 @@ extension PostgresStore {
         WHERE ledger_id = \(ledger) AND name = \(name) AND revoked_at IS NULL
         """)
       if (result.metadata.rows ?? 0) == 0 { throw StoreError.tokenNotFound(name) }
-    }
-  }
-
-  public func idempotentResponse(token: String, key: String) throws -> IdempotentResponse? {
-    try read { connection in
-      try connection.query(
-        """
-        SELECT request_hash, status, body FROM idempotency_key
-        WHERE ledger_id = \(ledger) AND token = \(token) AND key = \(key)
-        """
-      ).first.map { row in
-        let (hash, status, body) = try row.decode((String, Int32, ByteBuffer).self)
-        return IdempotentResponse(requestHash: hash, status: Int(status), body: Data(body.readableBytesView))
-      }
-    }
-  }
-
-  public func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String, at time: String)
-    throws
-  {
-    try write { connection in
-      try connection.query(
-        """
-        INSERT INTO idempotency_key (ledger_id, token, key, request_hash, status, body, created_at)
-        VALUES (\(ledger), \(token), \(key), \(response.requestHash), \(Int32(clamping: response.status)),
-                \(ByteBuffer(bytes: response.body)), \(time))
-        ON CONFLICT (ledger_id, token, key) DO NOTHING
-        """)
     }
   }
 

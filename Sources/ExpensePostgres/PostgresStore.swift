@@ -24,9 +24,13 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
   public let location: PostgresLocation
   /// The ledger this store reads and writes.
   let ledger: Int64
-  private let connection: BlockingConnection
+  let connection: BlockingConnection
   /// Serializes calls: one connection runs one statement (or transaction) at a time.
-  private let lock = NSLock()
+  /// Recursive: inside `atomically` or `runOnce` the store's own calls run on the same thread.
+  private let lock = NSRecursiveLock()
+  /// How deep the lock's holder is in `atomically`/`runOnce` (read and written only under
+  /// `lock`): above 0, a call joins the open transaction (a write as a savepoint).
+  private var depth = 0
 
   /// A server, not a file: no output file can replace it.
   public var filePath: String? { nil }
@@ -76,9 +80,11 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
   }
 
   /// Runs `body` in one transaction holding this ledger's row lock; rolled back if it throws,
-  /// or when `keep` is false (a dry run).
+  /// or when `keep` is false (a dry run). Inside `atomically` or `runOnce`, a savepoint of
+  /// their transaction instead.
   func write<T>(keep: Bool = true, _ body: (BlockingConnection) throws -> T) throws -> T {
     try read { connection in
+      if depth > 0 { return try savepoint(keep: keep, connection, body) }
       try connection.execute("BEGIN")
       do {
         try connection.query("SELECT 1 FROM ledger WHERE id = \(ledger) FOR UPDATE")
@@ -90,6 +96,38 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         throw error
       }
     }
+  }
+
+  /// `body` as a savepoint of the open transaction: undone alone if it throws or `keep` is false.
+  private func savepoint<T>(keep: Bool, _ connection: BlockingConnection, _ body: (BlockingConnection) throws -> T)
+    throws -> T
+  {
+    try connection.execute("SAVEPOINT nested")
+    do {
+      let value = try body(connection)
+      if !keep { try connection.execute("ROLLBACK TO SAVEPOINT nested") }
+      try connection.execute("RELEASE SAVEPOINT nested")
+      return value
+    } catch {
+      try? connection.execute("ROLLBACK TO SAVEPOINT nested")
+      try? connection.execute("RELEASE SAVEPOINT nested")
+      throw error
+    }
+  }
+
+  /// One transaction holding the ledger's row lock, which every writer of the ledger takes
+  /// first (any process, the CLI too): what `body` reads through this store cannot change
+  /// before what it writes commits. READ COMMITTED is enough: each statement after the lock
+  /// sees every commit made before the lock was granted.
+  public func atomically<T>(_ body: () throws -> T) throws -> T {
+    try write { _ in try nested(body) }
+  }
+
+  /// Runs `body` with this store's calls joining the open transaction.
+  func nested<T>(_ body: () throws -> T) rethrows -> T {
+    depth += 1
+    defer { depth -= 1 }
+    return try body()
   }
 
   /// The stored spellings of every known category (budgets first: a budget's spelling wins).

@@ -69,10 +69,11 @@ final class LiveServer: @unchecked Sendable {
   private let lock = NSLock()
   private var collected = Data()
 
-  /// `arguments` go after `serve --port 0 --db DB`.
-  init(cli: CLI, arguments: [String] = []) throws {
+  /// `arguments` go after `serve --port 0 --db DB` (`db`: the CLI's file unless given, such as
+  /// a `postgres://` URL).
+  init(cli: CLI, db: String? = nil, arguments: [String] = []) throws {
     process.executableURL = CLI.binary
-    process.arguments = ["serve", "--port", "0", "--db", cli.db] + arguments
+    process.arguments = ["serve", "--port", "0", "--db", db ?? cli.db] + arguments
     process.environment = ["PATH": "/usr/bin:/bin", "HOME": cli.directory.path, "LANG": "C.UTF-8"]
     let pipe = Pipe()
     process.standardError = pipe

@@ -6,14 +6,16 @@ import Foundation
 
 /// Everything the HTTP server asks of storage, in domain terms and async.
 ///
-/// Why a protocol: `SQLiteBackend` serves one machine from one file; a PostgreSQL backend could
-/// serve several server instances behind a load balancer without touching a handler (ARCHITECTURE.md,
-/// "Where things go", says what it would need). Handlers see only this.
+/// Why a protocol: handlers see only this, whatever serves it (`ServiceBackend` over a SQLite
+/// file, or over a PostgreSQL database that several server instances share: docs/scaling.md).
 public protocol ExpenseBackend: Sendable {
   /// The token stored under a SHA-256 hash, whatever its state.
   func token(hash: String) async throws -> APIToken?
   /// A number that changes whenever anything is committed (cheap: asked per report request).
   func changeStamp() throws -> Int64
+  /// The change stamp as of this call or later, never older: what caches are checked against
+  /// once per request (read without blocking a thread of the concurrency pool).
+  func currentStamp() async throws -> Int64
   /// The revision for `/v1/changes`: grows with every write, survives restarts.
   func revision() async throws -> Int64
 
@@ -51,6 +53,14 @@ public protocol ExpenseBackend: Sendable {
   func rules() async throws -> [CategoryRule]
   func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) async throws -> CategoryRule
   func removeRule(id: Int64) async throws
+
+  /// Imports the file at `path` once for `key` of `token`, on every server sharing the store:
+  /// `respond` makes the answer that is stored with the import (in its transaction, where the
+  /// store allows); a finished key gives its stored answer, a running one `.running`.
+  func importFileOnce(
+    path: String, request: UploadImport, token: String, key: String, requestHash: String,
+    respond: @escaping @Sendable (ImportResult) throws -> IdempotentResponse
+  ) async throws -> IdempotentOutcome
 
   func idempotentResponse(token: String, key: String) async throws -> IdempotentResponse?
   func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws

@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// Why: a report is a few SQL aggregates and a render, around a millisecond; an app that polls
 /// it, or many of them, would spend the machine on the same bytes. With the stamp read per
-/// request (SQLite's `data_version`, no I/O) a cached answer is never stale: any commit, from
-/// this server or the CLI in another process, changes the stamp.
+/// request (SQLite's `data_version`, no I/O; PostgreSQL's ledger revision through
+/// `SharedStampReader`) a cached answer is never stale: any commit, from this server, another
+/// server on the same database or the CLI, changes the stamp.
 final class ReportCache: Sendable {
   struct Entry: Sendable {
     var stamp: Int64

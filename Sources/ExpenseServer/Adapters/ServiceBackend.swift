@@ -17,11 +17,15 @@ public final class ServiceBackend: ExpenseBackend {
   let writeQueue = BlockingQueue(label: "expenses.writer", serial: true)
   let readQueue = BlockingQueue(label: "expenses.readers", serial: false)
   private let nextReader = Atomic<Int>(0)
+  /// For a database server: the stamp read per request, reads shared (`SharedStampReader`).
+  /// nil for a SQLite file, whose stamp (`data_version`) costs no I/O and is read in place.
+  let sharedStamps: SharedStampReader?
 
   public init(writer: ExpenseService, readers: [ExpenseService], watcher: ExpenseService) {
     self.writer = writer
     self.readers = readers.isEmpty ? [writer] : readers
     self.watcher = watcher
+    sharedStamps = watcher.store.filePath == nil ? SharedStampReader(read: { try watcher.changeStamp() }) : nil
   }
 
   /// Serves the SQLite file at `path`: opened for writing (migrated if needed), plus
@@ -50,6 +54,11 @@ public final class ServiceBackend: ExpenseBackend {
 
   public func token(hash: String) async throws -> APIToken? { try await read { try $0.token(hash: hash) } }
   public func changeStamp() throws -> Int64 { try watcher.changeStamp() }
+
+  public func currentStamp() async throws -> Int64 {
+    guard let sharedStamps else { return try watcher.changeStamp() }
+    return try await sharedStamps.stamp()
+  }
   public func revision() async throws -> Int64 { try await read { try $0.revision() } }
 
   public func reportJSON(month: Month, today: CivilDate) async throws -> String {
@@ -122,6 +131,17 @@ public final class ServiceBackend: ExpenseBackend {
   }
 
   public func removeRule(id: Int64) async throws { try await write { try $0.removeRule(id: id) } }
+
+  public func importFileOnce(
+    path: String, request: UploadImport, token: String, key: String, requestHash: String,
+    respond: @escaping @Sendable (ImportResult) throws -> IdempotentResponse
+  ) async throws -> IdempotentOutcome {
+    try await write { service in
+      try service.runOnce(token: token, key: key, requestHash: requestHash) {
+        try respond(try service.importUpload(path: path, request))
+      }
+    }
+  }
 
   public func idempotentResponse(token: String, key: String) async throws -> IdempotentResponse? {
     // From the writer: a replay right after the first answer must see it.

@@ -8,6 +8,9 @@ import Hummingbird
 /// per token) and the request log.
 enum Authenticated {
   @TaskLocal static var token: APIToken?
+  /// The change stamp read for this request (after it arrived): the report cache checks its
+  /// entry against it, so a request costs one stamp read, not two.
+  @TaskLocal static var stamp: Int64?
 }
 
 /// Bearer authentication of every `/v1` request: 401 without a valid token (unknown, revoked or
@@ -25,7 +28,9 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let path = request.uri.path
     guard path == "/v1" || path.hasPrefix("/v1/") else { return try await next(request, context) }
     let secret = try Self.secret(request.headers)
-    guard let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now()) else {
+    let stamp = try await tokens.currentStamp()
+    guard let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now(), stamp: stamp)
+    else {
       throw APIProblem.unauthorized("the token is unknown, revoked or expired")
     }
     let reads = request.method == .get || request.method == .head
@@ -34,7 +39,9 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
         status: .forbidden, detail: "token '\(token.name)' has the read scope; this request writes")
     }
     RequestNote.current?.token = token.name
-    return try await Authenticated.$token.withValue(token) { try await next(request, context) }
+    return try await Authenticated.$token.withValue(token) {
+      try await Authenticated.$stamp.withValue(stamp) { try await next(request, context) }
+    }
   }
 
   /// The token of a request: its bearer token, or else its session cookie when the request

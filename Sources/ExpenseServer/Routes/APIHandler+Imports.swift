@@ -44,28 +44,39 @@ extension APIHandler {
     defer { if let key { imports.end(key) } }
     let upload = try await imports.receive(body, query: "\(input.query)")
     defer { imports.discard(upload) }
-    if let idempotencyKey = input.headers.idempotencyKey,
-      let first = try await backend.idempotentResponse(token: token, key: idempotencyKey)
-    {
-      guard first.requestHash == upload.requestHash else {
+    let status = request.preview ? 200 : 201
+    guard let idempotencyKey = input.headers.idempotencyKey else {
+      let summary = Self.summary(try await backend.importFile(path: upload.path, request: request))
+      return status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
+    }
+    // The key is claimed in the store, so a second server sharing it cannot run it too, and the
+    // answer is stored with the import (docs/scaling.md).
+    let requestHash = upload.requestHash
+    let outcome = try await backend.importFileOnce(
+      path: upload.path, request: request, token: token, key: idempotencyKey, requestHash: requestHash
+    ) { result in
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return IdempotentResponse(
+        requestHash: requestHash, status: status, body: try encoder.encode(Self.summary(result)))
+    }
+    let answer: IdempotentResponse
+    switch outcome {
+    case .running:
+      throw APIProblem(
+        status: .conflict, detail: "a request with this Idempotency-Key is still running; retry when it is done")
+    case .stored(let first):
+      guard first.requestHash == requestHash else {
         throw APIProblem.unprocessable(
           "this Idempotency-Key was used for another request (other options or body); use a new key",
           field: "Idempotency-Key")
       }
-      let summary = try JSONDecoder().decode(Components.Schemas.ImportSummary.self, from: first.body)
-      return first.status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
+      answer = first
+    case .ran(let response):
+      answer = response
     }
-    let result = try await backend.importFile(path: upload.path, request: request)
-    let summary = Self.summary(result)
-    let status = request.preview ? 200 : 201
-    if let idempotencyKey = input.headers.idempotencyKey {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      let stored = IdempotentResponse(
-        requestHash: upload.requestHash, status: status, body: try encoder.encode(summary))
-      try await backend.saveIdempotentResponse(stored, token: token, key: idempotencyKey)
-    }
-    return status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
+    let summary = try JSONDecoder().decode(Components.Schemas.ImportSummary.self, from: answer.body)
+    return answer.status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
   }
 
   /// The query's options, checked as `expenses import` checks its flags.

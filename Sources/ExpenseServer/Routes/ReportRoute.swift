@@ -21,7 +21,10 @@ struct ReportRoute: Sendable {
       today = try APIHandler.date(String(value), field: "today")
     }
     let key = "\(month) \(today)"
-    let stamp = try backend.changeStamp()
+    // The stamp authentication read for this request, else one read now: either was read after
+    // the request arrived, so an entry stored under it holds every commit made before.
+    let stamp: Int64
+    if let read = Authenticated.stamp { stamp = read } else { stamp = try await backend.currentStamp() }
     var entry = cache.entry(key: key, stamp: stamp)
     if entry == nil {
       let json = try await backend.reportJSON(month: month, today: today)

@@ -6,10 +6,11 @@ import Synchronization
 ///
 /// Why: the report endpoint aims at 10,000 requests a second, and a database read per request
 /// for the same few tokens would be most of the work. Each request reads the database's change
-/// stamp instead (SQLite's `data_version` on a connection of its own: no I/O, and it changes
-/// with every commit of any connection or process), and an entry is trusted only while the
-/// stamp it was read under is the current one. So a token revoked or created by the CLI in
-/// another process is seen on the very next request, and expiry is compared with the clock on
+/// stamp instead (SQLite's `data_version` on a connection of its own: no I/O; PostgreSQL's
+/// ledger revision, one shared read: `SharedStampReader`), which changes with every commit of
+/// any connection or process, and an entry is trusted only while the stamp it was read under
+/// is the current one. So a token revoked or created by the CLI, or by another server on the
+/// same database, is seen on the very next request, and expiry is compared with the clock on
 /// every request.
 final class TokenCache: Sendable {
   struct Entry {
@@ -22,29 +23,36 @@ final class TokenCache: Sendable {
   }
 
   private let entries = Mutex<[String: Entry]>([:])
-  private let stamp: @Sendable () throws -> Int64
+  private let stamp: @Sendable () async throws -> Int64
   private let lookup: @Sendable (String) async throws -> APIToken?
 
   /// `stamp` changes whenever anything is committed; `lookup` reads a token by hash.
   init(
-    stamp: @escaping @Sendable () throws -> Int64, lookup: @escaping @Sendable (String) async throws -> APIToken?
+    stamp: @escaping @Sendable () async throws -> Int64, lookup: @escaping @Sendable (String) async throws -> APIToken?
   ) {
     self.stamp = stamp
     self.lookup = lookup
   }
 
+  /// The change stamp as of now (read after this call began).
+  func currentStamp() async throws -> Int64 { try await stamp() }
+
   /// The token stored under this hash if it is valid at `now` (not revoked, not expired).
   func validToken(hash: String, now: Date) async throws -> APIToken? {
-    let entry = try await entry(hash: hash)
+    try await validToken(hash: hash, now: now, stamp: try await stamp())
+  }
+
+  /// The same, checked against `stamp`, a stamp read after the request arrived.
+  func validToken(hash: String, now: Date, stamp: Int64) async throws -> APIToken? {
+    let entry = try await entry(hash: hash, stamp: stamp)
     guard let token = entry.token, token.revokedAt == nil else { return nil }
     if let expiry = entry.expiry, now >= expiry { return nil }
     return token
   }
 
-  /// The cached entry while the stamp is unchanged, else a fresh read. The stamp is read first:
+  /// The cached entry while the stamp is unchanged, else a fresh read. The stamp was read first:
   /// the read that follows sees at least every commit the stamp counts.
-  func entry(hash: String) async throws -> Entry {
-    let current = try stamp()
+  func entry(hash: String, stamp current: Int64) async throws -> Entry {
     if let cached = entries.withLock({ $0[hash] }), cached.stamp == current { return cached }
     let token = try await lookup(hash)
     let expiry = token?.expiresAt.map { text in

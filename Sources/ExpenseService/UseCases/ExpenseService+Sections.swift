@@ -37,18 +37,21 @@ extension ExpenseService {
   public func storeAccordion(_ on: Bool) throws { try SectionService(store: store).storeAccordion(on) }
 
   /// Applies `change` when `precondition` accepts the current states (the API's If-Match, which
-  /// throws its own answer), and returns the states after it. The caller makes the read and the
-  /// write one step (the server runs writes one at a time).
+  /// throws its own answer), and returns the states after it. The check, the change and the
+  /// states returned are one transaction of the store (`LedgerStore.atomically`), so two
+  /// servers on one database racing with the same ETag cannot both pass the check.
   public func updateSections(_ change: SectionChange, precondition: (SavedSections) throws -> Void) throws
     -> SavedSections
   {
-    try precondition(try savedSections())
-    switch change {
-    case .accordion(let on): try setAccordion(on)
-    case .section(let id, let expanded):
-      try changeSections(expand: expanded ? [id.rawValue] : [], collapse: expanded ? [] : [id.rawValue])
+    try store.atomically {
+      try precondition(try savedSections())
+      switch change {
+      case .accordion(let on): try setAccordion(on)
+      case .section(let id, let expanded):
+        try changeSections(expand: expanded ? [id.rawValue] : [], collapse: expanded ? [] : [id.rawValue])
+      }
+      return try savedSections()
     }
-    return try savedSections()
   }
 }
 

@@ -46,4 +46,12 @@ extension ExpenseService {
   public func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) throws {
     try store.saveIdempotentResponse(response, token: token, key: key, at: clock.timestamp)
   }
+
+  /// Runs `body` once for `key` of `token` in every process serving the store, its answer
+  /// stored with what it wrote (`LedgerStore.runOnce`).
+  public func runOnce(
+    token: String, key: String, requestHash: String, _ body: () throws -> IdempotentResponse
+  ) throws -> IdempotentOutcome {
+    try store.runOnce(token: token, key: key, requestHash: requestHash, at: clock.timestamp, body)
+  }
 }

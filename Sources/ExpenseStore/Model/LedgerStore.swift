@@ -107,10 +107,24 @@ public protocol LedgerStore: AnyObject, Sendable {
   func revokeToken(name: String, at time: String) throws
   func idempotentResponse(token: String, key: String) throws -> IdempotentResponse?
   func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String, at time: String) throws
+  /// Runs `body` once for `key` of `token` across every process serving this store, and stores
+  /// its answer with what it wrote: the first caller runs it; a caller that finds the key
+  /// finished gets the stored answer; one that finds it running, `.running`. If `body` throws
+  /// (or the process dies), nothing of it is kept and the key is free again.
+  /// (`LedgerStore+Defaults.swift` has the one-process version.)
+  func runOnce(
+    token: String, key: String, requestHash: String, at time: String, _ body: () throws -> IdempotentResponse
+  ) throws -> IdempotentOutcome
   /// Grows with every write to what the API serves; survives restarts.
   func revision() throws -> Int64
   /// Changes whenever anything is committed by anyone (cheap: asked per request).
   func changeStamp() throws -> Int64
+
+  /// Runs `body` so that the store calls it makes read and write one state that no other writer,
+  /// in any process, changes meanwhile: a check and the update it guards, as If-Match needs.
+  /// (`LedgerStore+Defaults.swift` has the one-process version; `PostgresStore` also keeps
+  /// nothing of `body` if it throws.)
+  func atomically<T>(_ body: () throws -> T) throws -> T
 
   // MARK: Health
 
