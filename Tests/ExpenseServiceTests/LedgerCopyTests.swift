@@ -193,3 +193,41 @@ import Testing
     #expect(names.filter { !$0.hasPrefix("db.sqlite") && $0 != "bank.csv" } == ["link.sqlite", "taken.sqlite"])
   }
 }
+
+/// The same file imported into SQLite and into PostgreSQL, twice, gives the same summaries and
+/// prints the same bytes: a file larger than one PostgreSQL flush, out of date order; the second
+/// import finds every row a duplicate and names the same stored rows.
+@Suite struct PostgresImportParityTests {
+  static func file(rows: Int) -> String {
+    var lines = ["Date,Description,Amount,Category"]
+    for i in 0..<rows {
+      let date = String(format: "2025-%02d-%02d", 1 + (i / 28) % 12, 1 + (i * 7) % 28)
+      lines.append("\(date),Shop \(i % 97),-\(1 + i % 50).\(String(format: "%02d", i % 100)),Cat \(i % 5)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test func aFileImportsAlikeIntoBothStores() throws {
+    let folder = try ServiceTests.Folder()
+    let path = try folder.file("big.csv", Self.file(rows: 20_000))
+    let sqlite = try UseCaseTests.service(folder)
+    let postgres = try ExpenseService.open(
+      path: try PostgresServer.shared().makeDatabase(), access: .write, clock: UseCaseTests.clock)
+    var summaries: [[ImportSummary]] = []
+    for service in [sqlite, postgres] {
+      var request = ImportRequest(path: path)
+      request.detailLimit = 100
+      summaries.append([try service.importFile(request), try service.importFile(request)])
+    }
+    #expect(summaries[0][0].new == 20_000 && summaries[0][1].duplicates == 20_000)
+    for (one, other) in zip(summaries[0], summaries[1]) {
+      #expect(one.new == other.new && one.duplicates == other.duplicates)
+      #expect(one.duplicateDetails == other.duplicateDetails)
+    }
+    #expect(summaries[1][1].duplicateDetails.first == ImportDuplicate(line: 2, existingSource: "big.csv:2"))
+    #expect(try LedgerCopyTests.printed(postgres) == LedgerCopyTests.printed(sqlite))
+    let (_, sqliteRows) = try LedgerCopyTests.dump(sqlite.store)
+    let (_, postgresRows) = try LedgerCopyTests.dump(postgres.store)
+    #expect(sqliteRows == postgresRows)
+  }
+}
