@@ -107,7 +107,8 @@ import Testing
     let original = try AppDatabase(path: path)
     try populate(original)
     let list = try original.expenses()
-    let totals = try original.monthlyTotals(from: try CivilDate.parse("2026-09-01").calendarMonth, through: try CivilDate.parse("2026-11-01").calendarMonth)
+    let totals = try original.monthlyTotals(
+      from: try CivilDate.parse("2026-09-01").calendarMonth, through: try CivilDate.parse("2026-11-01").calendarMonth)
     try original.writer.close()
     try V6MigrationTests.downgradeToV5(path)
     // Values only an older version or a hand edit leave: a date that is not the key's day,
@@ -149,7 +150,8 @@ import Testing
     let reopened = try AppDatabase(path: path)
     let report = try reopened.check()
     #expect(report.isHealthy, "check is clean: \(report.problems)")
-    let after = try reopened.monthlyTotals(from: try CivilDate.parse("2026-09-01").calendarMonth, through: try CivilDate.parse("2026-11-01").calendarMonth)
+    let after = try reopened.monthlyTotals(
+      from: try CivilDate.parse("2026-09-01").calendarMonth, through: try CivilDate.parse("2026-11-01").calendarMonth)
     #expect(after == totals, "the rollup reads the same")
     #expect(try reopened.expenses() == list, "every expense reads the same")
   }
@@ -193,7 +195,9 @@ import Testing
       """)
     let row = try db.read { db in
       try Row.fetchOne(
-        db, sql: "SELECT typeof(description) AS t, date, currency, category FROM expense WHERE id = 1 OR id = 2 ORDER BY id")
+        db,
+        sql: "SELECT typeof(description) AS t, date, currency, category FROM expense WHERE id = 1 OR id = 2 ORDER BY id"
+      )
     }
     #expect(row?["t"] == "blob")
     #expect(row?["date"] == " 2026-10-02")

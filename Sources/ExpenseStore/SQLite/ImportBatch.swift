@@ -91,14 +91,23 @@ struct ImportBatch {
   }
 
   /// Finds (or adds) the dictionary ids of the new rows' currency, description and category.
-  mutating func resolveTexts(_ db: Database, _ texts: inout ImportTexts) throws {
+  mutating func resolveTexts(_ db: Database, _ texts: ImportTexts) throws {
     let count = batch.rows.count
     for list in [\ImportBatch.currencyIds, \.descriptionIds, \.categoryIds] {
       self[keyPath: list].removeAll(keepingCapacity: true)
       self[keyPath: list].append(contentsOf: repeatElement(0, count: count))
     }
+    // A file is mostly one currency: the last one's id is reused without a hash. Currency
+    // codes are ASCII (validated), so `==` compares their bytes.
+    var last: (code: String, id: Int64)?
     for index in 0..<count where isNew[index] {
-      currencyIds[index] = try texts.currencies.id(of: batch.rows[index].amount.currency.code, db)
+      let code = batch.rows[index].amount.currency.code
+      if let last, last.code == code {
+        currencyIds[index] = last.id
+      } else {
+        currencyIds[index] = try texts.currencies.id(of: code, db)
+        last = (code, currencyIds[index])
+      }
       descriptionIds[index] = try texts.descriptions.id(of: batch.rows[index].description, db)
       if let category = batch.rows[index].category { categoryIds[index] = try texts.categories.id(of: category, db) }
     }

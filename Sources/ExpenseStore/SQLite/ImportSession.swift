@@ -56,7 +56,7 @@ public final class ImportSession: ImportWriter {
   var splitGroup = 0
   var splitIDs: [Int64] = []
   /// The ids of the texts this import stores (the v6 dictionaries).
-  var texts: ImportTexts
+  let texts: ImportTexts
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -73,7 +73,8 @@ public final class ImportSession: ImportWriter {
     texts = try ImportTexts(db)
     insertStatements = try ImportSession.statementSizes.map { rows in
       try db.makeStatement(
-        sql: "INSERT INTO expenseRow \(columns) VALUES " + Array(repeating: values, count: rows).joined(separator: ", "))
+        sql: "INSERT INTO expenseRow \(columns) VALUES " + Array(repeating: values, count: rows).joined(separator: ", ")
+      )
     }
     inserts = zip(ImportSession.statementSizes, insertStatements).map { ($0, $1.sqliteStatement) }
     existingInRange = try db.makeStatement(
@@ -126,9 +127,7 @@ public final class ImportSession: ImportWriter {
     work.number(from: &next)
     let added = Int(next - nextID)
     nextID = next
-    var texts = self.texts
-    defer { self.texts = texts }
-    try work.resolveTexts(db, &texts)
+    try work.resolveTexts(db, texts)
     try work.insert(db, inserts)
     try totals.merge(work.batch.totals)
     inserted += added

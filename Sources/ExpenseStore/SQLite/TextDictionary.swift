@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -8,8 +9,9 @@ import GRDBSQLite
 /// Keyed by the text's bytes, never by `String` equality: Swift finds "Café" in NFC and in NFD
 /// equal, SQLite (and the user's file) do not, and the store keeps every text byte for byte.
 /// Lives inside the import's transaction: a rolled-back import (a dry run, an error) takes its
-/// new entries with it, and the next import starts from an empty cache.
-struct TextDictionary {
+/// new entries with it, and the next import starts from an empty cache. A class: the batches
+/// share one cache, never a copy of it.
+final class TextDictionary {
   private var ids: [TextBytes: Int64] = [:]
   private let find: Statement
   private let add: Statement
@@ -20,7 +22,7 @@ struct TextDictionary {
   }
 
   /// The id of `text`, adding it to the table when it is new.
-  mutating func id(of text: String, _ db: Database) throws -> Int64 {
+  func id(of text: String, _ db: Database) throws -> Int64 {
     let key = TextBytes(text)
     if let id = ids[key] { return id }
     let id: Int64
@@ -39,7 +41,16 @@ struct TextDictionary {
 struct TextBytes: Hashable {
   let text: String
   init(_ text: String) { self.text = text }
-  static func == (a: TextBytes, b: TextBytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+  static func == (a: TextBytes, b: TextBytes) -> Bool {
+    guard a.text.utf8.count == b.text.utf8.count else { return false }
+    var (x, y) = (a.text, b.text)
+    return x.withUTF8 { x in
+      y.withUTF8 { y in
+        guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+        return memcmp(p, q, x.count) == 0
+      }
+    }
+  }
   func hash(into hasher: inout Hasher) {
     var text = text
     text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
@@ -48,9 +59,9 @@ struct TextBytes: Hashable {
 
 /// The three dictionaries an import writes, for `ImportBatch.resolveTexts`.
 struct ImportTexts {
-  var currencies: TextDictionary
-  var descriptions: TextDictionary
-  var categories: TextDictionary
+  let currencies: TextDictionary
+  let descriptions: TextDictionary
+  let categories: TextDictionary
 
   init(_ db: Database) throws {
     currencies = try TextDictionary(db, table: "currencyCode", column: "code")
