@@ -114,6 +114,7 @@ public final class AppDatabase: Sendable {
       // (`claim`), and is persistent in the file.
       db.add(function: DailyOutflow.addFunction)
       db.add(function: DailyOutflow.aggregateFunction)
+      KeyDateFunction.register(db)
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     return config
