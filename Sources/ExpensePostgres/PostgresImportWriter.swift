@@ -4,11 +4,13 @@ import PostgresNIO
 
 /// Writes one file's rows inside the import's one transaction (`PostgresStore.importRows`).
 ///
-/// Per batch, two round trips: one `SELECT … WHERE key = ANY($keys)` finds the keys already
-/// stored (with their source, to explain duplicates), then the new rows, numbered in file order,
-/// go in as ONE `INSERT … SELECT FROM unnest($keys, $ids, …)`: a fixed statement whatever the
-/// batch's size, each column bound as one array. The rollup follows by the expense trigger, in
-/// the same transaction, once per batch. (Why not `COPY`: see `BlockingConnection`.)
+/// Batches are gathered up to `flushRows` rows, then two round trips: one
+/// `SELECT … WHERE key = ANY($keys)` finds the keys already stored (with their source, to
+/// explain duplicates), then the new rows, numbered in file order, go in as ONE
+/// `INSERT … SELECT FROM unnest($keys, $ids, …)`: a fixed statement whatever the size, each
+/// column bound as one array. The rollup follows by the expense trigger, in the same
+/// transaction, once per statement. (Why not `COPY`: see `BlockingConnection` and
+/// docs/performance.md.)
 final class PostgresImportWriter: ImportWriter {
   let store: PostgresStore
   let connection: BlockingConnection
@@ -40,53 +42,94 @@ final class PostgresImportWriter: ImportWriter {
     firstID = nextID
   }
 
+  /// Rows gathered before one lookup and one insert: the batcher cuts about 1,024 rows a
+  /// batch (SQLite's best), while each PostgreSQL statement costs a round trip and a run of the
+  /// rollup trigger, so several batches go together (measured: `Benchmarks/postgres-import.py`).
+  static let flushRows = 16_384
+  private var pending: [PreparedBatch] = []
+  private var pendingRows = 0
+
   func write(_ batch: PreparedBatch) throws {
-    let rows = batch.rows
-    guard !rows.isEmpty else { return }
+    guard !batch.rows.isEmpty else { return }
+    pending.append(batch)
+    pendingRows += batch.rows.count
+    if pendingRows >= Self.flushRows { try flush() }
+  }
+
+  /// Writes the gathered batches: one `SELECT … key = ANY($keys)` for all their keys, then
+  /// their new rows, numbered in each batch's file order, batch after batch, in one `INSERT`.
+  func flush() throws {
+    guard !pending.isEmpty else { return }
+    defer {
+      pending.removeAll(keepingCapacity: true)
+      pendingRows = 0
+    }
     // Keys already stored, with where they came from.
     var stored: [Int64: String] = [:]
     let found = try connection.query(
       """
       SELECT e.key, f.name, e.source_line FROM expense e
       LEFT JOIN import_file f ON f.ledger_id = e.ledger_id AND f.id = e.file_id
-      WHERE e.ledger_id = \(store.ledger) AND e.key = ANY(\(rows.map(\.key)))
+      WHERE e.ledger_id = \(store.ledger) AND e.key = ANY(\(pending.flatMap { $0.rows.map(\.key) }))
       """)
     for row in found {
       let (key, file, line) = try row.decode((Int64, String?, Int64?).self)
       stored[key] = file.map { "\($0):\(line ?? 0)" } ?? "added by hand"
     }
-    var isNew = rows.map { stored[$0.key] == nil }
-    var twins: [Int: Int] = [:]
-    for i in rows.indices.dropFirst() where rows[i].key == rows[i - 1].key {
-      isNew[i] = false
-      twins[i] = i - 1
-    }
-    // Ids in file order.
-    var ids = [Int64](repeating: 0, count: rows.count)
-    for position in batch.fileOrder {
-      let index = Int(position)
-      guard isNew[index] else { continue }
-      ids[index] = nextID
-      nextID += 1
-    }
-    let fresh = rows.indices.filter { isNew[$0] }
-    if !fresh.isEmpty { try insert(fresh.map { rows[$0] }, ids: fresh.map { ids[$0] }) }
-    inserted += fresh.count
-    duplicates += rows.count - fresh.count
-    if let first = fresh.first, let last = fresh.last {
-      let (low, high) = (rows[first].date, rows[last].date)
-      if firstDate.map({ low < $0 }) ?? true { firstDate = low }
-      if lastDate.map({ high > $0 }) ?? true { lastDate = high }
-    }
-    for position in batch.fileOrder {
-      let index = Int(position)
-      if isNew[index] && rows[index].splitGroup != 0 { try addSplitPart(group: rows[index].splitGroup, id: ids[index]) }
-      onOutcome?(rows[index], isNew[index] ? .inserted : .duplicate)
-      if !isNew[index] && explained.count < explainLimit {
-        let source = twins[index].map { "\(sourceFile):\(rows[$0].line)" } ?? stored[rows[index].key] ?? "?"
-        explained.append(ImportDuplicate(line: rows[index].line, existingSource: source))
+    // Keys this flush adds, with their line: a later batch's twin is a duplicate of that row.
+    var added: [Int64: Int] = [:]
+    var fresh: [ImportedRow] = []
+    var freshIDs: [Int64] = []
+    fresh.reserveCapacity(pendingRows)
+    freshIDs.reserveCapacity(pendingRows)
+    for batch in pending {
+      let rows = batch.rows
+      var isNew = rows.map { stored[$0.key] == nil && added[$0.key] == nil }
+      var twins: [Int: Int] = [:]
+      for i in rows.indices.dropFirst() where rows[i].key == rows[i - 1].key {
+        isNew[i] = false
+        twins[i] = i - 1
+      }
+      // Ids in file order.
+      var ids = [Int64](repeating: 0, count: rows.count)
+      for position in batch.fileOrder {
+        let index = Int(position)
+        guard isNew[index] else { continue }
+        ids[index] = nextID
+        nextID += 1
+      }
+      var first: Int?
+      var last: Int?
+      for index in rows.indices where isNew[index] {
+        fresh.append(rows[index])
+        freshIDs.append(ids[index])
+        added[rows[index].key] = rows[index].line
+        first = first ?? index
+        last = index
+      }
+      let count = isNew.lazy.filter { $0 }.count
+      inserted += count
+      duplicates += rows.count - count
+      if let first, let last {
+        let (low, high) = (rows[first].date, rows[last].date)
+        if firstDate.map({ low < $0 }) ?? true { firstDate = low }
+        if lastDate.map({ high > $0 }) ?? true { lastDate = high }
+      }
+      for position in batch.fileOrder {
+        let index = Int(position)
+        if isNew[index] && rows[index].splitGroup != 0 {
+          try addSplitPart(group: rows[index].splitGroup, id: ids[index])
+        }
+        onOutcome?(rows[index], isNew[index] ? .inserted : .duplicate)
+        if !isNew[index] && explained.count < explainLimit {
+          let source =
+            twins[index].map { "\(sourceFile):\(rows[$0].line)" } ?? stored[rows[index].key]
+            ?? added[rows[index].key].map { "\(sourceFile):\($0)" } ?? "?"
+          explained.append(ImportDuplicate(line: rows[index].line, existingSource: source))
+        }
       }
     }
+    if !fresh.isEmpty { try insert(fresh, ids: freshIDs) }
   }
 
   /// One statement for the batch's new rows, each column an array.
@@ -143,6 +186,7 @@ final class PostgresImportWriter: ImportWriter {
 
   /// Saves the id counter and, when rows were added, records the import.
   func finish(importedAt: String?) throws {
+    try flush()
     try saveSplitParts()
     try connection.query("UPDATE ledger SET next_expense_id = \(nextID) WHERE id = \(store.ledger)")
     guard nextID > firstID, let firstDate, let lastDate else { return }

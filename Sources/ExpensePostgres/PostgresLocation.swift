@@ -2,7 +2,8 @@ import Foundation
 
 /// Where a PostgreSQL store lives, read from a `postgres://` (or `postgresql://`) URL:
 /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, or a Unix socket directory as libpq writes
-/// it, `postgres://USER@/DATABASE?host=/run/postgresql`.
+/// it, `postgres://USER@/DATABASE?host=/run/postgresql`; `ledger=NAME` in the query names the
+/// ledger (else `default`).
 ///
 /// Why a type of its own: the password must never reach a message, a log line or a path shown
 /// to the user, so everything printable goes through `redacted`, which drops it.
@@ -15,10 +16,12 @@ public struct PostgresLocation: Sendable, Equatable {
   /// The folder holding the server's socket (`.s.PGSQL.PORT`), for a server on this machine.
   public var socketDirectory: String?
   public var database: String
+  /// The ledger named by the URL's `ledger` parameter; `nil` means `default`.
+  public var ledger: String?
 
   public init(
     user: String, password: String? = nil, host: String? = nil, port: Int = 5432, socketDirectory: String? = nil,
-    database: String
+    database: String, ledger: String? = nil
   ) {
     self.user = user
     self.password = password
@@ -26,6 +29,7 @@ public struct PostgresLocation: Sendable, Equatable {
     self.port = port
     self.socketDirectory = socketDirectory
     self.database = database
+    self.ledger = ledger
   }
 
   /// Whether `text` names a PostgreSQL store rather than a SQLite file.
@@ -43,8 +47,11 @@ public struct PostgresLocation: Sendable, Equatable {
     guard (host == nil) != (socket == nil), socket.map({ $0.hasPrefix("/") }) ?? true else { return nil }
     let port = parts.port ?? 5432
     guard (1...65_535).contains(port) else { return nil }
+    let ledger = parts.queryItems?.first { $0.name == "ledger" }?.value
+    guard ledger.map({ !$0.isEmpty }) ?? true else { return nil }
     self.init(
-      user: user, password: parts.password, host: host, port: port, socketDirectory: socket, database: database)
+      user: user, password: parts.password, host: host, port: port, socketDirectory: socket, database: database,
+      ledger: ledger)
   }
 
   /// The URL without its password: what messages and logs may show.
@@ -52,7 +59,10 @@ public struct PostgresLocation: Sendable, Equatable {
     var text = "postgres://\(user)@\(host ?? "")"
     if host != nil && port != 5432 { text += ":\(port)" }
     text += "/\(database)"
-    if let socketDirectory { text += "?host=\(socketDirectory)" }
+    var query: [String] = []
+    if let socketDirectory { query.append("host=\(socketDirectory)") }
+    if let ledger { query.append("ledger=\(ledger)") }
+    if !query.isEmpty { text += "?" + query.joined(separator: "&") }
     return text
   }
 

@@ -11,7 +11,8 @@ import PostgresNIO
 /// (as SQLite's one writer does) and an import's new ids are consecutive. Calls block their
 /// thread on the connection (see `BlockingConnection` for why that is safe here).
 ///
-/// The store opens the ledger named `default`; the schema already keys every table by ledger.
+/// The store opens one ledger: the URL's `ledger` parameter or `default` (which the schema
+/// creates); another ledger must exist, unless the opener asks to create it (`expenses copy`).
 public final class PostgresStore: LedgerStore, @unchecked Sendable {
   /// What the store is opened for.
   public enum Access: Sendable {
@@ -24,6 +25,10 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
   public let location: PostgresLocation
   /// The ledger this store reads and writes.
   let ledger: Int64
+  /// Its name.
+  public let ledgerName: String
+  /// Whether opening created the ledger (`createLedger`).
+  public let createdLedger: Bool
   private let connection: BlockingConnection
   /// Serializes calls: one connection runs one statement (or transaction) at a time.
   private let lock = NSLock()
@@ -32,7 +37,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
   public var filePath: String? { nil }
 
   /// Opens the store at a `postgres://` URL, creating or migrating the schema for `.write`.
-  public convenience init(url: String, access: Access = .write) throws {
+  public convenience init(url: String, access: Access = .write, createLedger: Bool = false) throws {
     guard let location = PostgresLocation(url: url) else {
       throw StoreError.cannotOpen(
         path: "postgres://…",
@@ -40,11 +45,13 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
           "not a PostgreSQL URL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE or postgres://USER@/DATABASE?host=SOCKET_DIR)"
       )
     }
-    try self.init(location: location, access: access)
+    try self.init(location: location, access: access, createLedger: createLedger)
   }
 
-  public init(location: PostgresLocation, access: Access = .write) throws {
+  /// - Parameter createLedger: a missing ledger is created (for `.write`) instead of refused.
+  public init(location: PostgresLocation, access: Access = .write, createLedger: Bool = false) throws {
     self.location = location
+    ledgerName = location.ledger ?? PostgresSchema.defaultLedger
     connection = try BlockingConnection(location)
     if access == .read {
       try connection.execute("SET default_transaction_read_only = on")
@@ -53,11 +60,19 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     } else {
       try PostgresMigrator(connection).migrate()
     }
-    let rows = try connection.query(
-      "SELECT id FROM ledger WHERE name = \(PostgresSchema.defaultLedger)")
+    var created = false
+    if access == .write && createLedger {
+      created =
+        try connection.query(
+          "INSERT INTO ledger (name) VALUES (\(ledgerName)) ON CONFLICT (name) DO NOTHING RETURNING id"
+        ).first != nil
+    }
+    createdLedger = created
+    let rows = try connection.query("SELECT id FROM ledger WHERE name = \(ledgerName)")
     guard let row = rows.first else {
       // Only a reader meets a database without the schema (a writer has just made it).
-      throw StoreError.noDatabase(path: location.redacted)
+      if ledgerName == PostgresSchema.defaultLedger { throw StoreError.noDatabase(path: location.redacted) }
+      throw StoreError.noLedger(path: location.redacted, ledger: ledgerName)
     }
     ledger = try row.decode(Int64.self)
   }

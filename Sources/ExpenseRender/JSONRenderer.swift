@@ -25,6 +25,23 @@ public struct JSONRenderer {
     return text + "\n"
   }
 
+  /// The report's JSON without its expense rows, cut where they go, for a writer that streams
+  /// them (`ExpenseJSONStream(depth: 1)`): `head` ends with `"expenses" : `, `tail` begins with
+  /// the comma after the array. `report.expenses` is not read. `nil` only if the document could
+  /// not be encoded at all (then `render` prints `{}`).
+  ///
+  /// Why the cut is safe: the encoder writes one top-level member per line, indented by two
+  /// spaces, and a string value never holds a raw line break, so the line of the `expenses`
+  /// member is found exactly once.
+  public func renderAround(_ report: BudgetReport) -> (head: String, tail: String)? {
+    var document = report
+    document.expenses = nil
+    guard let text = try? SafeJSON.text(Document(report: document, sections: sections)) else { return nil }
+    let member = "\n  \"expenses\" : null,\n"
+    guard let cut = text.range(of: member) else { return nil }
+    return (String(text[..<cut.lowerBound]) + "\n  \"expenses\" : ", ",\n" + String(text[cut.upperBound...]) + "\n")
+  }
+
   struct Document: Encodable {
     var report: BudgetReport
     var sections: SectionStates

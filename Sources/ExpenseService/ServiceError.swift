@@ -40,6 +40,13 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   case previousRestoreExists(path: String)
   /// `DATABASE.before-restore` is not a regular file: it is never replaced.
   case previousRestoreNotRegular(path: String)
+  /// The `option`'s value (`--from`, `--to`) looks like a PostgreSQL URL but is not one (the
+  /// value is not repeated: it may hold a password).
+  case invalidStoreURL(option: String)
+  /// A copy's target file exists (`what` it is): a copy makes a new file, never replaces one.
+  case copyTargetExists(path: String, what: String)
+  /// `copy --ledger` cannot apply to these stores (`reason` says why).
+  case ledgerOption(reason: String)
 
   public var kind: Kind {
     switch self {
@@ -51,6 +58,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .cannotCopy: return .io
     case .backupRefused(_, let kind): return kind
     case .previousRestoreExists, .previousRestoreNotRegular: return .cannotCreate
+    case .invalidStoreURL, .ledgerOption: return .usage
+    case .copyTargetExists: return .cannotCreate
     }
   }
 
@@ -90,6 +99,14 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
         "\(path) already exists (the database before an earlier restore); move it away, or add --force to replace it"
     case .previousRestoreNotRegular(let path):
       return "\(path) is not a regular file; it is never replaced. Move it away and restore again"
+    case .invalidStoreURL(let option):
+      return
+        "\(option) is not a PostgreSQL URL: write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE or postgres://USER@/DATABASE?host=SOCKET_DIR (with &ledger=NAME to name a ledger)"
+    case .copyTargetExists(let path, let what):
+      return
+        "\(path) already exists (\(what)); a copy writes a new database file and never replaces anything. Nothing was copied\n  hint: name a path that does not exist yet"
+    case .ledgerOption(let reason):
+      return "--ledger: \(reason)"
     }
   }
 

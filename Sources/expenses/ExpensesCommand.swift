@@ -14,7 +14,7 @@ struct ExpensesCommand: ParsableCommand {
     subcommands: [
       DemoCommand.self, ImportCommand.self, AddCommand.self, ListCommand.self, ReportCommand.self,
       BudgetCommand.self, CategoriesCommand.self, RulesCommand.self, SectionsCommand.self, ConfigCommand.self,
-      CheckCommand.self, BackupCommand.self, RestoreCommand.self,
+      CheckCommand.self, BackupCommand.self, RestoreCommand.self, CopyCommand.self,
       DeleteCommand.self, EditCommand.self, ImportsCommand.self, ExportCommand.self, BrowseCommand.self,
       TokenCommand.self, ServeCommand.self,
     ]

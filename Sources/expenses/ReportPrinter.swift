@@ -30,6 +30,14 @@ struct ReportPrinter {
   }
 
   func print() throws {
-    try Console.out(try service.renderReport(try request()))
+    let request = try request()
+    guard request.format == .json else {
+      try Console.out(try service.renderReport(request))
+      return
+    }
+    // A month of many expenses goes out as its rows are read, a block at a time.
+    var out = Console.outputBuffer()
+    try service.writeReport(request, into: &out)
+    try out.flush()
   }
 }

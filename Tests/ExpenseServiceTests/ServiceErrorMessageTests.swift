@@ -56,6 +56,17 @@ import Testing
       .previousRestoreNotRegular(path: "db.before-restore"),
       "db.before-restore is not a regular file; it is never replaced. Move it away and restore again", .cannotCreate
     ),
+    (
+      .invalidStoreURL(option: "--to"),
+      "--to is not a PostgreSQL URL: write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE or postgres://USER@/DATABASE?host=SOCKET_DIR (with &ledger=NAME to name a ledger)",
+      .usage
+    ),
+    (
+      .copyTargetExists(path: "b.sqlite", what: "a regular file"),
+      "b.sqlite already exists (a regular file); a copy writes a new database file and never replaces anything. Nothing was copied\n  hint: name a path that does not exist yet",
+      .cannotCreate
+    ),
+    (.ledgerOption(reason: "why"), "--ledger: why", .usage),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -75,6 +86,9 @@ import Testing
     case .backupRefused: return "backupRefused"
     case .previousRestoreExists: return "previousRestoreExists"
     case .previousRestoreNotRegular: return "previousRestoreNotRegular"
+    case .invalidStoreURL: return "invalidStoreURL"
+    case .copyTargetExists: return "copyTargetExists"
+    case .ledgerOption: return "ledgerOption"
     }
   }
 
@@ -84,6 +98,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 15, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 18, "every case is pinned")
   }
 }

@@ -117,11 +117,28 @@ import Testing
     }
   }
 
+  /// The JSON report, whose expense rows stream, against the whole document encoded at once
+  /// (the output before streaming): months with rows, the month holding today, an empty month.
+  static func expectReportsAsBefore(_ service: ExpenseService) throws {
+    let today = CivilDate(year: 2026, month: 2, day: 14)!
+    for month in [Month(year: 2024, month: 1), Month(year: 2025, month: 6), nil, Month(year: 1999, month: 1)] {
+      let request = ReportRequest(today: today, month: month, format: .json)
+      let states = try ReportService(store: service.store).sectionStates(for: request)
+      let report = try ReportLoader(store: service.store).report(month: month ?? today.calendarMonth, today: today)
+      let before = JSONRenderer(sections: states).render(report)
+      #expect(try service.renderReport(request) == before, "renderReport \(String(describing: month))")
+      #expect(
+        try written { try service.writeReport(request, into: &$0) } == before,
+        "writeReport \(String(describing: month))")
+    }
+  }
+
   @Test func listAndExportWriteWhatTheyWroteBefore() throws {
     let folder = try ServiceTests.Folder()
     let service = ExpenseService(store: try Self.makeDatabase(in: folder))
     try Self.expectListsAsBefore(service, widths: [20, 24, 28, 32, 45, 59, 60, 80, 99, 100, 132])
     try Self.expectJournalsAsBefore(service)
+    try Self.expectReportsAsBefore(service)
   }
 
   /// The same on databases a sort is needed for (a legacy key, a hand-edited date) and with
@@ -146,13 +163,16 @@ import Testing
     let service = ExpenseService(store: db)
     try Self.expectListsAsBefore(service, widths: [20, 60, 100])
     try Self.expectJournalsAsBefore(service)
+    try Self.expectReportsAsBefore(service)
   }
 
   @Test func anEmptyDatabase() throws {
     let service = ExpenseService(store: try AppDatabase())
     try Self.expectListsAsBefore(service, widths: [20, 80])
     try Self.expectJournalsAsBefore(service)
+    try Self.expectReportsAsBefore(service)
     try service.store.saveBudget(Budget(category: "Rent", amount: Money(minor: 100_000, currency: .usd)))
     try Self.expectJournalsAsBefore(service)
+    try Self.expectReportsAsBefore(service)
   }
 }

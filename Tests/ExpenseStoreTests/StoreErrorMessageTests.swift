@@ -75,6 +75,14 @@ import Testing
       .splitPart(id: 2, parts: [1, 2], change: .amountOrDate),
       "expense 2 is one part of a split transaction (expenses 1 2) whose parts add up to the bank's amount: a part's amount and date can't change alone (its category, description and account can); nothing was changed"
     ),
+    (
+      .ledgerNotEmpty(path: "pg", ledger: "home", what: "3 expenses"),
+      "ledger 'home' of pg already holds data (3 expenses); nothing was copied. A copy goes into an empty ledger only\n  hint: name a new ledger with --ledger NAME, or copy into a new database"
+    ),
+    (
+      .noLedger(path: "pg", ledger: "home"),
+      "pg has no ledger named 'home'\n  hint: check the ledger name; 'expenses copy --to URL --ledger home' creates one"
+    ),
     (.sqlite("boom"), "database error: boom"),
   ]
 
@@ -102,6 +110,8 @@ import Testing
     case .invalidCursor: return "invalidCursor"
     case .categoryInUse: return "categoryInUse"
     case .splitPart: return "splitPart"
+    case .ledgerNotEmpty: return "ledgerNotEmpty"
+    case .noLedger: return "noLedger"
     case .sqlite: return "sqlite"
     }
   }
@@ -111,7 +121,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 23, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 25, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

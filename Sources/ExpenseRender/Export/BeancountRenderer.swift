@@ -9,17 +9,10 @@ import ExpenseCore
 /// currency's ISO digits; the ISO code is the commodity. Budgets are Fava's
 /// `custom "budget" ACCOUNT "monthly" AMOUNT` entries: a default from the first date, an
 /// override on its month's first day and the default (or 0) again on the next month's.
-public struct BeancountRenderer {
+public struct BeancountRenderer: JournalRenderer {
   public init() {}
 
-  public func render(_ input: ExportInput) -> String {
-    var accounts = JournalAccounts()
-    for e in input.expenses { accounts.add(e, input) }
-    let (header, names) = headerLines(accounts, input)
-    var out = header
-    for e in input.expenses { out += transactionLines(e, input, names) }
-    return out.joined(separator: "\n")
-  }
+  public func render(_ input: ExportInput) -> String { renderJournal(input) }
 
   /// The file's lines before the transactions: commodities, account openings and budgets, and
   /// the name of every account the rows and budgets use.

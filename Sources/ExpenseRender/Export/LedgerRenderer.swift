@@ -10,17 +10,10 @@ import ExpenseCore
 /// Budgets are periodic transactions (`~ monthly`) against `assets`; a month's override is its
 /// own `~ monthly from M to M+1` and the default is split around it, so no month counts twice.
 /// Only budgets of spending categories are written (the report ignores the others).
-public struct LedgerRenderer {
+public struct LedgerRenderer: JournalRenderer {
   public init() {}
 
-  public func render(_ input: ExportInput) -> String {
-    var accounts = JournalAccounts()
-    for e in input.expenses { accounts.add(e, input) }
-    let (header, names) = headerLines(accounts, input)
-    var out = header
-    for e in input.expenses { out += transactionLines(e, input, names) }
-    return out.joined(separator: "\n")
-  }
+  public func render(_ input: ExportInput) -> String { renderJournal(input) }
 
   /// The journal's lines before the transactions: commodities, accounts and budgets, and the
   /// name of every account the rows and budgets use.

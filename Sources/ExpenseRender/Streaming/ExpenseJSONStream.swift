@@ -10,45 +10,80 @@ import ExpenseCore
 /// every scalar with the encoder itself.
 public struct ExpenseJSONStream {
   private var rows = 0
+  /// Two spaces per level the array is nested in: 0 for `list`'s top-level array, 1 for the
+  /// report's `expenses` member.
+  private let depth: Int
 
-  public init() {}
+  public init(depth: Int = 0) { self.depth = max(0, depth) }
+
+  /// A line break and the array's own indentation; `text` follows it.
+  private func line(_ text: StaticString, into out: inout OutputBuffer) {
+    out.append(UInt8(ascii: "\n"))
+    if depth > 0 { out.appendSpaces(2 * depth) }
+    out.append(text)
+  }
 
   /// One expense as the next element of the array.
   public mutating func write(_ row: ExpenseRow, into out: inout OutputBuffer) {
-    out.append(rows == 0 ? "[\n  {\n" as StaticString : ",\n  {\n" as StaticString)
+    out.append(rows == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
     rows += 1
-    out.append("    \"account\" : " as StaticString)
+    line("  {" as StaticString, into: &out)
+    line("    \"account\" : " as StaticString, into: &out)
     appendOptional(row.account, into: &out)
-    out.append(",\n    \"amountMinor\" : " as StaticString)
+    out.append(UInt8(ascii: ","))
+    line("    \"amountMinor\" : " as StaticString, into: &out)
     out.appendInteger(row.amount.minor)
-    out.append(",\n    \"category\" : " as StaticString)
+    out.append(UInt8(ascii: ","))
+    line("    \"category\" : " as StaticString, into: &out)
     appendOptional(row.category, into: &out)
-    out.append(",\n    \"currency\" : \"" as StaticString)
+    out.append(UInt8(ascii: ","))
+    line("    \"currency\" : \"" as StaticString, into: &out)
     out.append(row.amount.currency.code)
-    out.append("\",\n    \"date\" : \"" as StaticString)
+    out.append("\"," as StaticString)
+    line("    \"date\" : \"" as StaticString, into: &out)
     appendDate(row.date, into: &out)
-    out.append("\",\n    \"description\" : " as StaticString)
+    out.append("\"," as StaticString)
+    line("    \"description\" : " as StaticString, into: &out)
     ExpenseJSONStream.appendString(row.description, into: &out)
-    out.append(",\n    \"id\" : " as StaticString)
+    out.append(UInt8(ascii: ","))
+    line("    \"id\" : " as StaticString, into: &out)
     if let id = row.id { out.appendInteger(id) } else { out.append("null" as StaticString) }
+    out.append(UInt8(ascii: ","))
     if let file = row.sourceFile {
-      out.append(",\n    \"source\" : {\n      \"file\" : " as StaticString)
+      line("    \"source\" : {" as StaticString, into: &out)
+      line("      \"file\" : " as StaticString, into: &out)
       ExpenseJSONStream.appendString(file, into: &out)
-      out.append(",\n      \"line\" : " as StaticString)
+      out.append(UInt8(ascii: ","))
+      line("      \"line\" : " as StaticString, into: &out)
       out.appendInteger(Int64(row.sourceLine))
-      out.append("\n    },\n    \"sourceFile\" : " as StaticString)
+      line("    }," as StaticString, into: &out)
+      line("    \"sourceFile\" : " as StaticString, into: &out)
       ExpenseJSONStream.appendString(file, into: &out)
-      out.append(",\n    \"sourceLine\" : " as StaticString)
+      out.append(UInt8(ascii: ","))
+      line("    \"sourceLine\" : " as StaticString, into: &out)
       out.appendInteger(Int64(row.sourceLine))
     } else {
-      out.append(",\n    \"source\" : null,\n    \"sourceFile\" : null,\n    \"sourceLine\" : null" as StaticString)
+      line("    \"source\" : null," as StaticString, into: &out)
+      line("    \"sourceFile\" : null," as StaticString, into: &out)
+      line("    \"sourceLine\" : null" as StaticString, into: &out)
     }
-    out.append("\n  }" as StaticString)
+    line("  }" as StaticString, into: &out)
   }
 
-  /// Ends the array (`[]` when no row was written); no newline after it.
+  /// Ends the array; no newline after it. With no row: `[]` at the top level (`list`'s
+  /// `ExpenseResource.json`), and JSONEncoder's own pretty empty array, `[`, an empty line,
+  /// `]`, when nested (the report's `expenses`, which the encoder wrote before it streamed).
   public func finish(into out: inout OutputBuffer) {
-    out.append(rows == 0 ? "[]" as StaticString : "\n]" as StaticString)
+    if rows == 0 {
+      if depth == 0 {
+        out.append("[]" as StaticString)
+      } else {
+        out.append("[\n" as StaticString)
+        line("]" as StaticString, into: &out)
+      }
+    } else {
+      line("]" as StaticString, into: &out)
+    }
   }
 
   private func appendOptional(_ bytes: UnsafeBufferPointer<UInt8>?, into out: inout OutputBuffer) {

@@ -9,6 +9,14 @@ extension ExpenseService {
     try ReportService(store: store).render(request)
   }
 
+  /// Writes the report into `out` as `renderReport` renders it; a JSON report's expense rows
+  /// are written as they are read (see `ReportService.write`). Errors of `out`'s drain are
+  /// rethrown as they are; `out` is not flushed.
+  public func writeReport(_ request: ReportRequest, into out: inout OutputBuffer) throws {
+    guard request.width >= 20 || !request.format.isTerminal else { throw ServiceError.widthTooSmall(request.width) }
+    try ReportService(store: store).write(request, into: &out)
+  }
+
   /// The month's report with every section loaded, expense rows (with where each category came
   /// from) included: what the interactive report folds on screen without asking again.
   public func fullReport(month: Month, today: CivilDate) throws -> BudgetReport {

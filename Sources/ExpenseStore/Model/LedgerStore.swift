@@ -112,6 +112,19 @@ public protocol LedgerStore: AnyObject, Sendable {
   /// Changes whenever anything is committed by anyone (cheap: asked per request).
   func changeStamp() throws -> Int64
 
+  // MARK: The whole ledger (`expenses copy`)
+
+  /// Runs `body` with everything the ledger holds, read in ONE read transaction: the small
+  /// tables as a value, the expenses through a reader that hands them over in batches in key
+  /// order (so a million rows are never in memory at once).
+  func readLedger<T>(_ body: (LedgerContents, any StoredExpenseReader) throws -> T) throws -> T
+  /// Writes `contents` and the expenses `expenses` hands to its sink (batches in key order)
+  /// into this ledger, which must be empty (`StoreError.ledgerNotEmpty`), in ONE transaction:
+  /// all of it or, on any error (the source's included), nothing. Ids, keys, counters and
+  /// provenance are kept as given; rollups are built from the rows.
+  func loadLedger(_ contents: LedgerContents, expenses: (_ sink: ([StoredExpense]) throws -> Void) throws -> Void)
+    throws
+
   // MARK: Health
 
   /// Checks the stored data (integrity, rollups, values) without changing it.

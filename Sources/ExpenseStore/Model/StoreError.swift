@@ -49,6 +49,10 @@ public enum StoreError: Error, Equatable, Sendable {
   /// Expense `id` is one part of a split transaction (`parts`, its ids in order) and the change
   /// would touch it alone: a delete without the other parts, or a new amount or date.
   case splitPart(id: Int64, parts: [Int64], change: SplitChange)
+  /// A copy was asked into a ledger that holds data already (`what` says which).
+  case ledgerNotEmpty(path: String, ledger: String, what: String)
+  /// The PostgreSQL database has no ledger of this name.
+  case noLedger(path: String, ledger: String)
   /// An SQLite error that is not one of the above.
   case sqlite(String)
 }
@@ -122,6 +126,12 @@ extension StoreError: CustomStringConvertible, LocalizedError {
         return
           "\(set) whose parts add up to the bank's amount: a part's amount and date can't change alone (its category, description and account can); nothing was changed"
       }
+    case .ledgerNotEmpty(let path, let ledger, let what):
+      return
+        "ledger '\(ledger)' of \(path) already holds data (\(what)); nothing was copied. A copy goes into an empty ledger only\n  hint: name a new ledger with --ledger NAME, or copy into a new database"
+    case .noLedger(let path, let ledger):
+      return
+        "\(path) has no ledger named '\(ledger)'\n  hint: check the ledger name; 'expenses copy --to URL --ledger \(ledger)' creates one"
     case .sqlite(let message):
       return "database error: \(message)"
     }
@@ -136,7 +146,8 @@ extension StoreError: ClassifiedError {
     case .cannotOpen, .io: return .databaseIO
     case .diskFull, .readOnly: return .io
     case .busy: return .busy
-    case .noDatabase: return .noDatabase
+    case .noDatabase, .noLedger: return .noDatabase
+    case .ledgerNotEmpty: return .cannotCreate
     case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound:
       return .notFound
     case .tokenExists, .categoryInUse, .splitPart: return .conflict

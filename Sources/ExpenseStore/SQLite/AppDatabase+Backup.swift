@@ -48,7 +48,7 @@ extension AppDatabase {
       try writer.writeWithoutTransaction { destination in
         try source.inDatabase { origin in
           try AppDatabase.copyPages(from: origin, into: destination) {
-            if let previous { try AppDatabase.keepByCopy(self.path, as: previous) }
+            if let previous { try AppDatabase.keepByCopy(destination, as: previous) }
           }
         }
       }

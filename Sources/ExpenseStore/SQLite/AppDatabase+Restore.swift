@@ -106,39 +106,19 @@ extension AppDatabase {
   /// `previous-wal`), each through a hidden file flushed and renamed into place, `previous`
   /// last. Run under the write lock: no commit can change either file meanwhile, and a
   /// checkpoint only moves into the main file pages that the copied log holds too.
-  static func keepByCopy(_ path: String, as previous: String) throws {
+  ///
+  /// The bytes are read through the connection's own open files (`SQLiteFile`), never by
+  /// opening the database by hand: closing a descriptor of our own would drop every POSIX lock
+  /// this process holds on the file, the write lock of this very restore included, and another
+  /// process could then write, or delete the `-wal`, in the middle of it.
+  static func keepByCopy(_ db: Database, as previous: String) throws {
     for suffix in ["-wal", "-shm", "-journal"] { unlink(previous + suffix) }
-    if access(path + "-wal", F_OK) == 0 { try copyFile(path + "-wal", to: previous + "-wal") }
-    try copyFile(path, to: previous)
+    if let wal = SQLiteFile(db, journal: true) { try wal.copy(to: previous + "-wal") }
+    guard let main = SQLiteFile(db, journal: false) else {
+      throw StoreError.io(path: previous, detail: "SQLite did not hand over the database file to copy")
+    }
+    try main.copy(to: previous)
     syncFolder(of: previous)
-  }
-
-  /// `source` copied into a new 0600 file named `target` (replacing it), atomically.
-  static func copyFile(_ source: String, to target: String) throws(StoreError) {
-    let input = open(source, O_RDONLY | O_CLOEXEC)
-    guard input >= 0 else { throw .io(path: source, detail: String(cString: strerror(errno))) }
-    defer { close(input) }
-    let hidden = hiddenName(beside: target)
-    let output = open(hidden, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    guard output >= 0 else { throw .cannotOpen(path: target, reason: String(cString: strerror(errno))) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    var failure: String?
-    while failure == nil {
-      let n = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(input, $0, raw.count) } ?? 0 }
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 { failure = "cannot read \(source): \(String(cString: strerror(errno)))" }
-      if n <= 0 { break }
-      if let code = FileDescriptorWriter.writeAll(output, buffer, count: n) {
-        failure = String(cString: strerror(code))
-      }
-    }
-    if failure == nil && fsync(output) != 0 { failure = String(cString: strerror(errno)) }
-    close(output)
-    if failure == nil && rename(hidden, target) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(hidden)
-      throw .io(path: target, detail: failure)
-    }
   }
 
   /// A name `.NAME.PID.N` beside `target` that no file has: hidden, and carrying the process

@@ -13,6 +13,7 @@ struct BudgetCommand: ParsableCommand {
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Set the monthly budget of a category (every month, or one month with --month).",
       discussion: """
         Examples:
@@ -44,7 +45,7 @@ struct BudgetCommand: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List budgets.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List budgets.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
@@ -68,6 +69,7 @@ struct BudgetCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remove",
       abstract: "Remove a category's budget (the default, or one month's override with --month).")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Category name.") var category: String

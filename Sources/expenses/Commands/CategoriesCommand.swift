@@ -13,7 +13,8 @@ struct CategoriesCommand: ParsableCommand {
     defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List categories with their kind and number of expenses.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List categories with their kind and number of expenses.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
     @OptionGroup var layout: WidthOptions

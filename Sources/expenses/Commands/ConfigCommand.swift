@@ -12,7 +12,7 @@ struct ConfigCommand: ParsableCommand {
     defaultSubcommand: Show.self)
 
   struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the settings.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the settings.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
     func run() throws {

@@ -23,7 +23,8 @@ struct ImportsCommand: ParsableCommand {
     defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List recorded imports, oldest first.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List recorded imports, oldest first.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
     @OptionGroup var layout: WidthOptions
@@ -55,6 +56,7 @@ struct ImportsCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remove",
       abstract: "Remove the rows one import added (see 'expenses imports'), in one transaction.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Import id.") var id: Int64

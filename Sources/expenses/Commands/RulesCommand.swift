@@ -17,6 +17,7 @@ struct RulesCommand: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add a rule.",
       discussion: """
         Examples:
@@ -49,7 +50,8 @@ struct RulesCommand: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List rules in the order they are tried.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List rules in the order they are tried.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
@@ -72,7 +74,7 @@ struct RulesCommand: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove a rule by id.")
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a rule by id.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Rule id (see 'rules list').") var id: Int64
 
@@ -84,6 +86,7 @@ struct RulesCommand: ParsableCommand {
 
   struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "apply",
       abstract: "Re-categorize stored expenses with the rules.",
       discussion: """
         Only rows whose category came from a rule, or that have none, are re-sorted: a category from the bank's file or set by hand (add/edit --category) is never changed.

@@ -37,7 +37,8 @@ struct SectionsCommand: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List section ids, titles and saved states.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List section ids, titles and saved states.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
     func run() throws {
@@ -46,7 +47,8 @@ struct SectionsCommand: ParsableCommand {
   }
 
   struct Expand: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Expand a section in every later report: ID or all.")
+    static let configuration = CommandConfiguration(
+      commandName: "expand", abstract: "Expand a section in every later report: ID or all.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Section id or 'all'.") var id: String
     func run() throws {
@@ -57,7 +59,8 @@ struct SectionsCommand: ParsableCommand {
   }
 
   struct Collapse: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Collapse a section in every later report: ID or all.")
+    static let configuration = CommandConfiguration(
+      commandName: "collapse", abstract: "Collapse a section in every later report: ID or all.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Section id or 'all'.") var id: String
     func run() throws {
@@ -68,7 +71,8 @@ struct SectionsCommand: ParsableCommand {
   }
 
   struct Reset: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Forget saved states: back to the defaults.")
+    static let configuration = CommandConfiguration(
+      commandName: "reset", abstract: "Forget saved states: back to the defaults.")
     @OptionGroup var database: DatabaseOptions
     func run() throws {
       let service = try database.writing()
@@ -79,6 +83,7 @@ struct SectionsCommand: ParsableCommand {
 
   struct Accordion: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "accordion",
       abstract: "Accordion mode: at most one collapsible section expanded; expanding one collapses the others.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "on or off.") var state: String

@@ -23,7 +23,8 @@ struct TokenCommand: ParsableCommand {
     subcommands: [Create.self, List.self, Revoke.self])
 
   struct Create: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Make a token and print it (only once).")
+    static let configuration = CommandConfiguration(
+      commandName: "create", abstract: "Make a token and print it (only once).")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "A unique name for the token (what 'list', 'revoke' and the server's log show).")
     var name: String
@@ -48,7 +49,8 @@ struct TokenCommand: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List tokens: name, scope, created, expires, state.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List tokens: name, scope, created, expires, state.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
 
@@ -68,6 +70,7 @@ struct TokenCommand: ParsableCommand {
 
   struct Revoke: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "revoke",
       abstract: "Revoke a token by name (the server refuses it within a second).")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "The token's name.") var name: String
