@@ -8,12 +8,26 @@ path): each run imports the same CSV into a new database with OLD, then with NEW
 so a machine that slows down mid-way slows both), and the medians of wall time and peak RSS are
 printed with their ratio. Each import's row count is checked. Needs Python 3's standard library
 only; the CSV comes from Benchmarks/generate.py (cached in Benchmarks/data).
+
+sqlite3's own `.import --csv` of the same file in one transaction runs in the same loop (the
+reference of the import goal), unless --no-sqlite3. Besides wall time it prints CPU seconds
+(user + system, from wait4), which a machine shared with other work disturbs less, and the
+size of the database each build leaves (WAL folded in).
+
+    python3 Benchmarks/compare-import.py OLD NEW --rows 100k --callgrind
+
+counts instructions instead (valgrind --tool=callgrind, one run each: the counts do not depend
+on the machine's load): each build's import and sqlite3's, in millions of instructions, the
+threads summed.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import json
+import re
+import shutil
 import os
 import platform
 import statistics
@@ -27,12 +41,36 @@ sys.path.insert(0, HERE)
 import generate  # noqa: E402
 
 
-def one_import(binary: str, csv: str, folder: str) -> tuple[float, int, str]:
-    """Imports `csv` into a new database; returns (seconds, peak RSS in KiB, summary line)."""
+def sqlite3_script(csv: str, folder: str) -> str:
+    """The reference: sqlite3 `.import --csv` of the file into one table, one transaction."""
+    script = os.path.join(folder, "sqlite3-import.sql")
+    with open(script, "w", encoding="utf-8") as f:
+        f.write("CREATE TABLE raw(Date TEXT, Description TEXT, Amount TEXT, Category TEXT);\n"
+                f"BEGIN;\n.import --csv --skip 1 '{csv}' raw\nCOMMIT;\n")
+    return script
+
+
+def file_size(db: str) -> int:
+    sqlite3 = shutil.which("sqlite3")
+    if sqlite3:
+        subprocess.run([sqlite3, db, "PRAGMA wal_checkpoint(TRUNCATE);"], capture_output=True)
+    return sum(os.path.getsize(db + s) for s in ("", "-wal") if os.path.exists(db + s))
+
+
+def one_import(binary: str, csv: str, folder: str, prefix: list[str] | None = None
+               ) -> tuple[float, int, str, float, int]:
+    """Imports `csv` into a new database with `binary` (or sqlite3, `binary` == "sqlite3");
+    returns (seconds, peak RSS in KiB, summary line, CPU seconds, database bytes)."""
     db = os.path.join(folder, f"bench-{time.monotonic_ns()}.sqlite")
     start = time.monotonic()
+    stdin = None
+    if binary == "sqlite3":
+        command = [shutil.which("sqlite3") or "sqlite3", db]
+        stdin = open(sqlite3_script(csv, folder), "rb")
+    else:
+        command = [binary, "import", csv, "--db", db, "--format", "json"]
     proc = subprocess.Popen(
-        [binary, "import", csv, "--db", db, "--format", "json"],
+        (prefix or []) + command, stdin=stdin,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"})
     out_bytes, err_bytes = b"", b""
     # The summary is small: read both pipes to the end, then reap the process with its usage.
@@ -44,14 +82,33 @@ def one_import(binary: str, csv: str, folder: str) -> tuple[float, int, str]:
     proc.returncode = os.waitstatus_to_exitcode(raw_status)
     elapsed = time.monotonic() - start
     out, err, status = out_bytes.decode(), err_bytes.decode(), proc.returncode
+    if stdin:
+        stdin.close()
     if status != 0:
         sys.exit(f"{binary} failed ({status}): {err.strip()[:500]}")
+    size = file_size(db)
     for suffix in ("", "-wal", "-shm"):
         try:
             os.remove(db + suffix)
         except FileNotFoundError:
             pass
-    return elapsed, usage.ru_maxrss, out
+    return elapsed, usage.ru_maxrss, out, usage.ru_utime + usage.ru_stime, size
+
+
+def callgrind(binary: str, csv: str, folder: str) -> float:
+    """Millions of instructions of one import (every thread), counted by callgrind."""
+    out = os.path.join(folder, f"callgrind-{time.monotonic_ns()}")
+    one_import(binary, csv, folder, ["valgrind", "--tool=callgrind", "--separate-threads=no",
+                                     f"--callgrind-out-file={out}.%p"])
+    total = 0
+    for path in glob.glob(out + ".*"):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                match = re.match(r"(?:summary|totals): (\d+)", line)
+                if match:
+                    total = max(total, int(match.group(1)))
+        os.remove(path)
+    return total / 1e6
 
 
 def main() -> None:
@@ -60,29 +117,46 @@ def main() -> None:
     parser.add_argument("new")
     parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-sqlite3", action="store_true", help="leave out sqlite3's .import")
+    parser.add_argument("--callgrind", action="store_true", help="count instructions (one run each)")
     args = parser.parse_args()
     rows = generate.parse_rows(args.rows)
     csv = generate.ensure(os.path.join(HERE, "data"), rows)
-    results: dict[str, list[tuple[float, int]]] = {"old": [], "new": []}
+    names = ["old", "new"] + ([] if args.no_sqlite3 or not shutil.which("sqlite3") else ["sqlite3"])
+    binaries = {"old": args.old, "new": args.new, "sqlite3": "sqlite3"}
+    print(f"import of {rows:,} rows ({os.path.basename(csv)}, {os.path.getsize(csv):,} bytes), "
+          f"{platform.machine()} {os.cpu_count()} cores")
+    if args.callgrind:
+        if not shutil.which("valgrind"):
+            sys.exit("valgrind not found: apt-get install -y valgrind")
+        with tempfile.TemporaryDirectory(dir=os.path.join(HERE, "data")) as folder:
+            counts = {name: callgrind(binaries[name], csv, folder) for name in names}
+        print("| import by | instructions (M) | vs sqlite3 |")
+        print("|---|---:|---:|")
+        for name in names:
+            ratio = f"{counts[name] / counts['sqlite3']:.3f}x" if "sqlite3" in counts else "—"
+            print(f"| {name} `{binaries[name]}` | {counts[name]:,.0f} | {ratio} |")
+        print(f"new/old: instructions {counts['new'] / counts['old']:.3f}x")
+        return
+    results: dict[str, list[tuple[float, int, float, int]]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory(dir=os.path.join(HERE, "data")) as folder:
         for _ in range(args.runs):
-            for name in ("old", "new"):
-                seconds, rss, out = one_import(getattr(args, name), csv, folder)
-                if json.loads(out).get("new") != rows:
+            for name in names:
+                seconds, rss, out, cpu, size = one_import(binaries[name], csv, folder)
+                if name != "sqlite3" and json.loads(out).get("new") != rows:
                     sys.exit(f"{name}: expected {rows} new rows, got: {out[:300]}")
-                results[name].append((seconds, rss))
-    old_s = statistics.median(s for s, _ in results["old"])
-    new_s = statistics.median(s for s, _ in results["new"])
-    old_m = statistics.median(m for _, m in results["old"]) / 1024
-    new_m = statistics.median(m for _, m in results["new"]) / 1024
-    print(f"import of {rows:,} rows ({os.path.basename(csv)}), {args.runs} interleaved runs, "
-          f"{platform.machine()} {os.cpu_count()} cores")
-    print("| build | median s | runs (s) | peak RSS MiB |")
-    print("|---|---|---|---|")
-    for name, median, mem in (("old", old_s, old_m), ("new", new_s, new_m)):
-        runs = ", ".join(f"{s:.2f}" for s, _ in results[name])
-        print(f"| {name} `{getattr(args, name)}` | {median:.2f} | {runs} | {mem:.1f} |")
-    print(f"new/old: time {new_s / old_s:.3f}x, peak RSS {new_m / old_m:.3f}x")
+                results[name].append((seconds, rss, cpu, size))
+    print(f"{args.runs} interleaved runs; medians")
+    print("| import by | median s | runs (s) | CPU s | peak RSS MiB | database bytes | time vs sqlite3 | CPU vs sqlite3 |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    med = {name: tuple(statistics.median(r[i] for r in results[name]) for i in range(4)) for name in names}
+    for name in names:
+        runs = ", ".join(f"{r[0]:.2f}" for r in results[name])
+        s, m, c, size = med[name]
+        vs = (f"{s / med['sqlite3'][0]:.3f}x | {c / med['sqlite3'][2]:.3f}x" if "sqlite3" in med else "— | —")
+        print(f"| {name} `{binaries[name]}` | {s:.2f} | {runs} | {c:.2f} | {m / 1024:.1f} | {size:,.0f} | {vs} |")
+    print(f"new/old: time {med['new'][0] / med['old'][0]:.3f}x, CPU {med['new'][2] / med['old'][2]:.3f}x, "
+          f"peak RSS {med['new'][1] / med['old'][1]:.3f}x, database {med['new'][3] / med['old'][3]:.3f}x")
 
 
 if __name__ == "__main__":

@@ -194,9 +194,10 @@ import Testing
     let cli = try CLI()
     let folder = cli.directory.appendingPathComponent("small")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    // A 320 KiB disk where the system lets us mount one (root in CI); else a file-size limit,
-    // which SQLite sees as a failed write in the same place.
-    let mounted = try shell("mount -t tmpfs -o size=320k tmpfs '\(folder.path)'", cli).code == 0
+    // A 1.6 MiB disk where the system lets us mount one (root in CI); else a file-size limit,
+    // which SQLite sees as a failed write in the same place. Room for a new database (about
+    // 40 tables and indexes of one 16 KiB page each) and one row, not for 20,000 more.
+    let mounted = try shell("mount -t tmpfs -o size=1600k tmpfs '\(folder.path)'", cli).code == 0
     defer { if mounted { _ = try? shell("umount '\(folder.path)'", cli) } }
     let path = folder.appendingPathComponent("db.sqlite").path
     let binary = CLI.binary.path
@@ -206,7 +207,7 @@ import Testing
       rows += "2026-\(i % 9 + 1)-\(i % 28 + 1),A shop with a long description number \(i),-\(i).10\n"
     }
     let input = try cli.file("big.csv", rows)
-    let limit = mounted ? "" : "ulimit -f 400; trap '' XFSZ; "
+    let limit = mounted ? "" : "ulimit -f 1600; trap '' XFSZ; "
     let result = try shell("\(limit)exec '\(binary)' import '\(input)' --db '\(path)'", cli)
     #expect(result.code == 74, "\(result.stderr)")
     #expect(result.stderr.contains(path), "names the database: \(result.stderr)")

@@ -118,8 +118,13 @@ enum Damage {
   static func overwriteMiddlePage(of path: String) throws {
     let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     let handle = try #require(FileHandle(forUpdatingAtPath: path))
-    try handle.seek(toOffset: UInt64(size / 4096 / 2 * 4096))
-    try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+    // One whole page of the file's own page size (header bytes 16-17, big-endian; 1 = 64 KiB).
+    try handle.seek(toOffset: 16)
+    let field = try #require(try handle.read(upToCount: 2))
+    let raw = Int(field[field.startIndex]) << 8 | Int(field[field.startIndex + 1])
+    let page = raw == 1 ? 65536 : raw
+    try handle.seek(toOffset: UInt64(size / page / 2 * page))
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: page))
     try handle.close()
   }
 }

@@ -44,7 +44,7 @@ import Testing
       "SELECT key FROM expense WHERE key BETWEEN 1 AND 2 AND id = 5",
       "SELECT firstId, lastId, day FROM idRun WHERE firstId BETWEEN 1 AND 9",
       "SELECT date FROM expense WHERE key BETWEEN 1 AND 2 AND id BETWEEN 5 AND 9",
-      "DELETE FROM expense WHERE key BETWEEN 1 AND 2 AND id BETWEEN 5 AND 9",
+      "DELETE FROM expenseRow WHERE key BETWEEN 1 AND 2 AND id BETWEEN 5 AND 9",
     ].map { sql in try db.queryPlan(sql) }
     for plan in plans {
       #expect(plan.contains("SEARCH") && !plan.contains("SCAN"), "\(plan)")

@@ -103,7 +103,7 @@ extension AppDatabase {
           throw BackupError.damaged(path: path, detail: integrity.prefix(3).joined(separator: "; "))
         }
         let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let ours = try db.tableExists("expense") && db.tableExists("monthTotal")
+        let ours = try (db.tableExists("expense") || db.viewExists("expense")) && db.tableExists("monthTotal")
         guard id == AppDatabase.applicationID || (id == 0 && ours) else { throw BackupError.notOurs(path: path) }
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let superseded = try db.tableExists("grdb_migrations") && AppDatabase.migrator.hasBeenSuperseded(db)

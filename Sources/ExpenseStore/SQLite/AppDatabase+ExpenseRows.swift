@@ -57,7 +57,7 @@ extension AppDatabase {
       }
       try AppDatabase.forgetSplitParts(db, ids: rows.compactMap(\.expense.id))
       var totals = MonthTotalDeltas()
-      let delete = try db.makeStatement(sql: "DELETE FROM expense WHERE key = ?")
+      let delete = try db.makeStatement(sql: "DELETE FROM expenseRow WHERE key = ?")
       for row in rows {
         totals.remove(date: row.expense.date, amount: row.expense.amount, category: row.expense.category)
         try delete.execute(arguments: [row.key])

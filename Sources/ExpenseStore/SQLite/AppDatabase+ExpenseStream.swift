@@ -53,7 +53,8 @@ extension AppDatabase {
     /// checked by reading their ids and dates alone.
     private func isInDateOrder(_ filter: ExpenseQuery) throws -> Bool {
       if let known = inDateOrder[filter] { return known }
-      let (sql, arguments) = try AppDatabase.streamSQL(filter, db, columns: "e.id, date", orderBy: "key")
+      let (sql, arguments) = try AppDatabase.streamSQL(
+        filter, db, columns: "e.id, \(AppDatabase.streamDate)", orderBy: "key")
       let statement = try db.makeStatement(sql: sql)
       let rows = try Row.fetchCursor(statement, arguments: arguments)
       var check = DateOrderCheck()
@@ -117,6 +118,19 @@ extension AppDatabase {
     }
   }
 
+  /// The rows of a streaming read: the `expense` view's tables and joins written out, so the
+  /// date of a row comes from `expenseKeyDate` (a C function) rather than the view's `date()`,
+  /// about half of a million-row listing's time (see `KeyDateFunction`). The columns keep the
+  /// view's names and values.
+  static let streamFrom = """
+    expenseRow e
+    LEFT JOIN (SELECT id AS currencyKey, code AS currency FROM currencyCode) ON currencyKey = e.currencyId
+    LEFT JOIN (SELECT id AS descriptionKey, text AS description FROM descriptionText) ON descriptionKey = e.descriptionId
+    LEFT JOIN (SELECT id AS categoryKey, name AS category FROM categoryName) ON categoryKey = e.categoryId
+    """
+  /// The view's `date` column, computed as `streamFrom` does.
+  static let streamDate = "COALESCE(e.date, \(KeyDateFunction.name)(e.key)) AS date"
+
   /// The SELECT of a streaming read: by default the columns `expense(from:)` decodes, those of
   /// `expenses(month:category:limit:)` (so a row that does not decode is described as that read
   /// describes it), in the order `ExpenseRowReader` reads them (`e.id` first and `date`
@@ -125,8 +139,8 @@ extension AppDatabase {
   static func streamSQL(
     _ query: ExpenseQuery, _ db: Database,
     columns: String =
-      "e.id, date, amountMinor, currency, description, category, account, f.name AS sourceFile, sourceLine, "
-      + "categorySource",
+      "e.id, \(streamDate), amountMinor, currency, description, category, account, f.name AS sourceFile, "
+      + "sourceLine, categorySource",
     orderBy: String
   ) throws -> (String, StatementArguments) {
     var conditions: [String] = []
@@ -152,7 +166,7 @@ extension AppDatabase {
         arguments += [try AppDatabase.categoryNames(db).known(category) ?? category]
       }
     }
-    var sql = "SELECT \(columns) FROM expense e"
+    var sql = "SELECT \(columns) FROM \(streamFrom)"
     if columns.contains("f.name") { sql += " LEFT JOIN importFile f ON f.id = e.fileId" }
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY " + orderBy

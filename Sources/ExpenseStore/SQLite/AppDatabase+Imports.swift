@@ -34,9 +34,10 @@ extension AppDatabase {
       let runs = try Row.fetchAll(
         db, sql: "SELECT firstId, lastId, day FROM idRun WHERE firstId BETWEEN ? AND ?",
         arguments: StatementArguments(range))
-      let inRun = "FROM expense WHERE key BETWEEN ? AND ? AND id BETWEEN ? AND ?"
-      let select = try db.makeStatement(sql: "SELECT date, amountMinor, currency, category " + inRun)
-      let delete = try db.makeStatement(sql: "DELETE " + inRun)
+      let inRun = " WHERE key BETWEEN ? AND ? AND id BETWEEN ? AND ?"
+      let select = try db.makeStatement(sql: "SELECT date, amountMinor, currency, category FROM expense" + inRun)
+      // The table, not the view: one statement for the run, and its count of deleted rows.
+      let delete = try db.makeStatement(sql: "DELETE FROM expenseRow" + inRun)
       var removed = 0
       for run in runs {
         let keys = ExpenseKey.range(day: run["day"])

@@ -14,7 +14,7 @@ struct Opening {
 }
 
 extension AppDatabase {
-  /// Tables whose presence marks a database made before the application id existed.
+  /// Tables (`expense` a view since v6) whose presence marks a database made before the application id existed.
   static let ownTables: Set<String> = ["expense", "monthTotal", "budget", "sectionPreference"]
 
   /// Looks at the file before anything is written to it: is it SQLite, is it ours, is it
@@ -45,7 +45,7 @@ extension AppDatabase {
       return try queue.read { db throws -> Opening in
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let journal = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
-        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"))
         let schemaObjects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
         let ours =
           applicationID == AppDatabase.applicationID || (applicationID == 0 && tables.isSuperset(of: ownTables))

@@ -11,7 +11,9 @@ import GRDB
 /// pending), and writers queue behind each other for at most `wait` seconds.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
-  public static let schemaVersion = 5
+  public static let schemaVersion = 6
+  /// The page size of a database this build creates or migrates (see `migrateToV6Narrow`).
+  static let pageSize = 16384
 
   /// What a command means to do with the database.
   public enum Access: Sendable {
@@ -39,6 +41,7 @@ public final class AppDatabase: Sendable {
   public init(path: String, access: Access = .write, wait: Double = 10) throws(StoreError) {
     self.path = path
     self.wait = wait
+    AppDatabase.recoverRollbackJournal(path: path)
     let opening = try AppDatabase.inspect(path: path, access: access)
     if access == .read && !opening.exists && path != ":memory:" { throw .noDatabase(path: path) }
     let readOnly = access == .read && !opening.needsMigration || !AppDatabase.isWritable(path)
@@ -111,6 +114,7 @@ public final class AppDatabase: Sendable {
       // (`claim`), and is persistent in the file.
       db.add(function: DailyOutflow.addFunction)
       db.add(function: DailyOutflow.aggregateFunction)
+      KeyDateFunction.register(db)
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     return config

@@ -15,6 +15,10 @@ struct ImportBatch {
   /// In-file twins kept for the summary: row index -> index of the row it repeats.
   var twins: [Int: Int] = [:]
   var ids: [Int64] = []
+  /// The new rows' dictionary ids (`resolveTexts`), by index in `batch.rows`; 0 = NULL category.
+  var currencyIds: [Int64] = []
+  var descriptionIds: [Int64] = []
+  var categoryIds: [Int64] = []
   var stored: [Int64] = []
   /// Text bytes of one statement's rows, bound SQLITE_STATIC.
   var arena: [UInt8] = []
@@ -86,9 +90,32 @@ struct ImportBatch {
     }
   }
 
+  /// Finds (or adds) the dictionary ids of the new rows' currency, description and category.
+  mutating func resolveTexts(_ db: Database, _ texts: ImportTexts) throws {
+    let count = batch.rows.count
+    for list in [\ImportBatch.currencyIds, \.descriptionIds, \.categoryIds] {
+      self[keyPath: list].removeAll(keepingCapacity: true)
+      self[keyPath: list].append(contentsOf: repeatElement(0, count: count))
+    }
+    // A file is mostly one currency: the last one's id is reused without a hash. Currency
+    // codes are ASCII (validated), so `==` compares their bytes.
+    var last: (code: String, id: Int64)?
+    for index in 0..<count where isNew[index] {
+      let code = batch.rows[index].amount.currency.code
+      if let last, last.code == code {
+        currencyIds[index] = last.id
+      } else {
+        currencyIds[index] = try texts.currencies.id(of: code, db)
+        last = (code, currencyIds[index])
+      }
+      descriptionIds[index] = try texts.descriptions.id(of: batch.rows[index].description, db)
+      if let category = batch.rows[index].category { categoryIds[index] = try texts.categories.id(of: category, db) }
+    }
+  }
+
   /// Inserts the new rows in key order, each time with the largest statement of `inserts`
   /// (sizes descending, the last of 1 row) that the rows left fill. Each row has 10 parameters:
-  /// key, id, date, amountMinor, currency, description, category, account, sourceLine,
+  /// key, id, date, amountMinor, currencyId, descriptionId, categoryId, account, sourceLine,
   /// categorySource (the file id is part of the SQL).
   mutating func insert(_ db: Database, _ inserts: [(rows: Int, statement: SQLiteStatement)]) throws {
     var start = 0
@@ -99,16 +126,15 @@ struct ImportBatch {
       let (count, statement) = inserts.first { $0.rows <= newSlots.count - start }!
       var needed = 0
       for slot in newSlots[start..<start + count] {
-        needed +=
-          16 + batch.rows[slot].description.utf8.count + (batch.rows[slot].category?.utf8.count ?? 0)
-          + (batch.rows[slot].account?.utf8.count ?? 0)
+        needed += 16 + (batch.rows[slot].account?.utf8.count ?? 0)
       }
       if arena.count < needed { arena = [UInt8](repeating: 0, count: needed * 2) }
       let slots = newSlots[start..<start + count]
+      let texts = (currencyIds, descriptionIds, categoryIds)
       let step = batch.rows.withUnsafeBufferPointer { rows in
         ids.withUnsafeBufferPointer { ids in
           arena.withUnsafeMutableBufferPointer { arena in
-            ImportBatch.bindAndStep(statement, slots, rows, ids, arena)
+            ImportBatch.bindAndStep(statement, slots, rows, ids, texts, arena)
           }
         }
       }
@@ -119,9 +145,11 @@ struct ImportBatch {
 
   /// Binds the rows at `slots` (10 parameters each), texts copied into `arena` and bound
   /// SQLITE_STATIC, runs the statement, and clears the bindings before the arena is released.
+  /// The date is NULL when it is the key's day (always, for a date the store accepts).
   static func bindAndStep(
     _ statement: SQLiteStatement, _ slots: ArraySlice<Int>, _ rows: UnsafeBufferPointer<ImportedRow>,
-    _ ids: UnsafeBufferPointer<Int64>, _ arena: UnsafeMutableBufferPointer<UInt8>
+    _ ids: UnsafeBufferPointer<Int64>, _ texts: (currency: [Int64], description: [Int64], category: [Int64]),
+    _ arena: UnsafeMutableBufferPointer<UInt8>
   ) -> Int32 {
     var offset = 0
     var code = SQLITE_OK
@@ -140,15 +168,23 @@ struct ImportBatch {
     for slot in slots {
       code |= sqlite3_bind_int64(statement, parameter + 1, rows[slot].key)
       code |= sqlite3_bind_int64(statement, parameter + 2, ids[slot])
-      let date = arena.baseAddress! + offset
-      writeDate(rows[slot].date, to: date)
-      offset += 10
-      code |= sqlite3_bind_text(
-        statement, parameter + 3, UnsafeRawPointer(date).assumingMemoryBound(to: CChar.self), 10, nil)
+      if ExpenseKey(rawValue: rows[slot].key).date == rows[slot].date {
+        code |= sqlite3_bind_null(statement, parameter + 3)
+      } else {
+        let date = arena.baseAddress! + offset
+        writeDate(rows[slot].date, to: date)
+        offset += 10
+        code |= sqlite3_bind_text(
+          statement, parameter + 3, UnsafeRawPointer(date).assumingMemoryBound(to: CChar.self), 10, nil)
+      }
       code |= sqlite3_bind_int64(statement, parameter + 4, rows[slot].amount.minor)
-      bind(parameter + 5, rows[slot].amount.currency.code)
-      bind(parameter + 6, rows[slot].description)
-      bind(parameter + 7, rows[slot].category)
+      code |= sqlite3_bind_int64(statement, parameter + 5, texts.currency[slot])
+      code |= sqlite3_bind_int64(statement, parameter + 6, texts.description[slot])
+      if texts.category[slot] == 0 {
+        code |= sqlite3_bind_null(statement, parameter + 7)
+      } else {
+        code |= sqlite3_bind_int64(statement, parameter + 7, texts.category[slot])
+      }
       bind(parameter + 8, rows[slot].account)
       code |= sqlite3_bind_int64(statement, parameter + 9, Int64(rows[slot].line))
       code |= sqlite3_bind_int64(statement, parameter + 10, Int64(rows[slot].categorySource.rawValue))

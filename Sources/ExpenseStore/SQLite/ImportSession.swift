@@ -55,6 +55,8 @@ public final class ImportSession: ImportWriter {
   /// kept, and saved to `splitPart` when the next begins (memory stays flat in the file's size).
   var splitGroup = 0
   var splitIDs: [Int64] = []
+  /// The ids of the texts this import stores (the v6 dictionaries).
+  let texts: ImportTexts
 
   init(db: Database, sourceFile: String, explainLimit: Int) throws {
     self.db = db
@@ -66,16 +68,18 @@ public final class ImportSession: ImportWriter {
     firstID = nextID
     runs = try IdRuns(db)
     let columns =
-      "(key, id, date, amountMinor, currency, description, category, account, fileId, sourceLine, categorySource)"
+      "(key, id, date, amountMinor, currencyId, descriptionId, categoryId, account, fileId, sourceLine, categorySource)"
     let values = "(?, ?, ?, ?, ?, ?, ?, ?, \(fileID), ?, ?)"
+    texts = try ImportTexts(db)
     insertStatements = try ImportSession.statementSizes.map { rows in
       try db.makeStatement(
-        sql: "INSERT INTO expense \(columns) VALUES " + Array(repeating: values, count: rows).joined(separator: ", "))
+        sql: "INSERT INTO expenseRow \(columns) VALUES " + Array(repeating: values, count: rows).joined(separator: ", ")
+      )
     }
     inserts = zip(ImportSession.statementSizes, insertStatements).map { ($0, $1.sqliteStatement) }
     existingInRange = try db.makeStatement(
-      sql: "SELECT key FROM expense WHERE key BETWEEN ? AND ? ORDER BY key LIMIT ?")
-    existsKey = try db.makeStatement(sql: "SELECT 1 FROM expense WHERE key = ?")
+      sql: "SELECT key FROM expenseRow WHERE key BETWEEN ? AND ? ORDER BY key LIMIT ?")
+    existsKey = try db.makeStatement(sql: "SELECT 1 FROM expenseRow WHERE key = ?")
     findTwin = try db.makeStatement(
       sql: """
         SELECT f.name AS sourceFile, e.sourceLine FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
@@ -85,7 +89,7 @@ public final class ImportSession: ImportWriter {
 
   /// A key on `day` no row uses yet, for rows that have no fingerprint (added by hand): `seed`
   /// spread over the hash bits, then the next free slot.
-  static func freeKey(_ db: Database, on day: CivilDate, seed: Int64, table: String = "expense") throws -> Int64 {
+  static func freeKey(_ db: Database, on day: CivilDate, seed: Int64, table: String = "expenseRow") throws -> Int64 {
     var mixed = UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15
     mixed ^= mixed >> 29
     var key = ExpenseKey(date: day, fingerprintHash: mixed).rawValue
@@ -123,6 +127,7 @@ public final class ImportSession: ImportWriter {
     work.number(from: &next)
     let added = Int(next - nextID)
     nextID = next
+    try work.resolveTexts(db, texts)
     try work.insert(db, inserts)
     try totals.merge(work.batch.totals)
     inserted += added

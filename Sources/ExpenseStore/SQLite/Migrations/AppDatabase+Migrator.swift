@@ -76,6 +76,7 @@ extension AppDatabase {
     migrator.registerMigration("v3-undo", migrate: AppDatabase.migrateToV3Undo)
     migrator.registerMigration("v4-tokens", migrate: AppDatabase.migrateTokens)
     migrator.registerMigration("v5-splits", migrate: AppDatabase.migrateSplits)
+    migrator.registerMigration("v6-narrow", migrate: AppDatabase.migrateToV6Narrow)
     return migrator
   }
 
@@ -85,6 +86,13 @@ extension AppDatabase {
     let migrator = AppDatabase.migrator
     do {
       if backup { try backupBeforeMigration() }
+      // A new database gets its page size before its first table (it cannot change later
+      // without a rebuild); an existing one is rebuilt after the migrations (`rebuildPages`).
+      try writer.writeWithoutTransaction { db in
+        if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 {
+          try db.execute(sql: "PRAGMA page_size = \(AppDatabase.pageSize)")
+        }
+      }
       try writer.write { db in
         // Checked again under the lock: another process may have migrated meanwhile.
         if try db.tableExists("grdb_migrations") && migrator.hasBeenSuperseded(db) {
@@ -99,6 +107,7 @@ extension AppDatabase {
           try db.execute(sql: "PRAGMA user_version = \(AppDatabase.schemaVersion)")
         }
       }
+      if backup { try rebuildPages() }
     } catch let error as StoreError {
       throw error
     } catch {
