@@ -18,17 +18,8 @@ extension PostgresStore {
   static let snapshotPageSize = 4096
 
   public func withExpenseSnapshot<T>(_ body: (any ExpenseSnapshot) throws -> T) throws -> T {
-    try read { connection in
-      try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-      do {
-        let value = try body(Snapshot(store: self, connection: connection))
-        try connection.execute("COMMIT")
-        return value
-      } catch {
-        try? connection.execute("ROLLBACK")
-        throw error
-      }
-    }
+    // Inside `consistently` (a report's reads and its rows), the open transaction's snapshot.
+    try consistently { try read { connection in try body(Snapshot(store: self, connection: connection)) } }
   }
 
   /// The rows of the snapshot's transaction, one page at a time.

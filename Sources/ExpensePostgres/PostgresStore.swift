@@ -138,6 +138,24 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     try write { _ in try nested(body) }
   }
 
+  /// One `REPEATABLE READ` read-only transaction: every statement `body` makes through this
+  /// store sees the snapshot of its first, whatever other processes commit meanwhile. Inside
+  /// `atomically` or another `consistently`, `body` joins the open transaction instead.
+  public func consistently<T>(_ body: () throws -> T) throws -> T {
+    try read { connection in
+      if depth > 0 { return try nested(body) }
+      try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+      do {
+        let value = try nested(body)
+        try connection.execute("COMMIT")
+        return value
+      } catch {
+        try? connection.execute("ROLLBACK")
+        throw error
+      }
+    }
+  }
+
   /// Runs `body` with this store's calls joining the open transaction.
   func nested<T>(_ body: () throws -> T) rethrows -> T {
     depth += 1

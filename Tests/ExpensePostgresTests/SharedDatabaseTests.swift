@@ -34,6 +34,24 @@ import Testing
     }
   }
 
+  /// A report's reads (`consistently`) see one state: rows another process commits between
+  /// them are not seen, by the counts or by the streamed rows, until the read ends.
+  @Test func aConsistentReadSeesOneStateWhateverCommitsMeanwhile() throws {
+    let (a, b) = try Self.twoStores()
+    try Self.importTwoRows(a, file: "first.csv")
+    let (first, second, streamed) = try a.consistently {
+      let first = try a.expenseCount(month: nil)
+      try Self.importTwoRows(b, file: "second.csv")
+      let second = try a.expenseCount(month: nil)
+      var streamed = 0
+      try a.withExpenseSnapshot { snapshot in try snapshot.forEachExpense(ExpenseQuery()) { _ in streamed += 1 } }
+      return (first, second, streamed)
+    }
+    #expect(first == 2 && second == 2 && streamed == 2, "one state throughout the read")
+    #expect(try a.expenseCount(month: nil) == 4, "the other process's rows after it")
+    #expect(try b.expenseCount(month: nil) == 4)
+  }
+
   @Test func aKeyRunsOnceWhicheverStoreAsks() throws {
     let (a, b) = try Self.twoStores()
     let outcome = try a.runOnce(token: "t", key: "k", requestHash: "h", at: Self.time) {

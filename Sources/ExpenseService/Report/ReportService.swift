@@ -25,8 +25,13 @@ public struct ReportService {
     try report(for: request, streamingExpenses: false)
   }
 
-  /// `report(for:)`, leaving the expense rows out when the caller streams them itself.
-  func report(for request: ReportRequest, streamingExpenses: Bool) throws -> (BudgetReport, SectionStates) {
+  /// `report(for:)`, leaving the expense rows out when the caller streams them itself; `then`
+  /// runs in the same consistent read as the report's (see `LedgerStore.consistently`), so
+  /// rows it streams are those the report counted.
+  func report<T>(
+    for request: ReportRequest, streamingExpenses: Bool,
+    then: (BudgetReport, SectionStates) throws -> T = { report, states in (report, states) }
+  ) throws -> T {
     let month = request.month ?? request.today.calendarMonth
     let states = try sectionStates(for: request)
     if request.save && !(request.expand.isEmpty && request.collapse.isEmpty) {
@@ -35,10 +40,12 @@ public struct ReportService {
     var include: Set<SectionID> =
       request.format.isTerminal ? Set(SectionID.allCases.filter { states.isExpanded($0) }) : Set(SectionID.allCases)
     if streamingExpenses { include.remove(.expenses) }
-    let report = try ReportLoader(store: store).report(
-      month: month, today: request.today, including: include,
-      explainCategories: request.format.isTerminal && request.details)
-    return (report, states)
+    return try store.consistently {
+      let report = try ReportLoader(store: store).report(
+        month: month, today: request.today, including: include,
+        explainCategories: request.format.isTerminal && request.details)
+      return try then(report, states)
+    }
   }
 
   /// The rendered report, ending with a line break.
@@ -72,21 +79,22 @@ public struct ReportService {
       return
     }
     let month = request.month ?? request.today.calendarMonth
-    let (report, sections) = try report(for: request, streamingExpenses: true)
-    guard let parts = JSONRenderer(sections: sections).renderAround(report) else {
-      out.append("{}\n" as StaticString)  // what `JSONRenderer.render` prints when it cannot encode
-      return
-    }
-    out.append(parts.head)
-    var json = ExpenseJSONStream(depth: 1)
-    try store.withExpenseSnapshot { snapshot in
-      try snapshot.forEachExpense(ExpenseQuery(month: month, order: .newestFirst)) { row in
-        json.write(row, into: &out)
-        try out.endRow()
+    try report(for: request, streamingExpenses: true) { report, sections in
+      guard let parts = JSONRenderer(sections: sections).renderAround(report) else {
+        out.append("{}\n" as StaticString)  // what `JSONRenderer.render` prints when it cannot encode
+        return
       }
+      out.append(parts.head)
+      var json = ExpenseJSONStream(depth: 1)
+      try store.withExpenseSnapshot { snapshot in
+        try snapshot.forEachExpense(ExpenseQuery(month: month, order: .newestFirst)) { row in
+          json.write(row, into: &out)
+          try out.endRow()
+        }
+      }
+      json.finish(into: &out)
+      out.append(parts.tail)
     }
-    json.finish(into: &out)
-    out.append(parts.tail)
   }
 
   /// The JSON report as one string, written by `write` into memory: the API and `demo` serve

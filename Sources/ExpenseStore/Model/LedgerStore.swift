@@ -125,6 +125,11 @@ public protocol LedgerStore: AnyObject, Sendable {
   /// (`LedgerStore+Defaults.swift` has the one-process version; `PostgresStore` also keeps
   /// nothing of `body` if it throws.)
   func atomically<T>(_ body: () throws -> T) throws -> T
+  /// Runs `body`, which only reads, so that the store calls it makes see one committed state: a
+  /// report's several reads never see half of another process's import. (`PostgresStore`:
+  /// one `REPEATABLE READ` read-only transaction; `LedgerStore+Defaults.swift` has the plain
+  /// version.)
+  func consistently<T>(_ body: () throws -> T) throws -> T
 
   // MARK: The whole ledger (`expenses copy`)
 
