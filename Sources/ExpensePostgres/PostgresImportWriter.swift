@@ -27,9 +27,8 @@ final class PostgresImportWriter: ImportWriter {
   /// The ledger's next expense id: the import holds the ledger's lock, so its ids are consecutive.
   var nextID: Int64
   let firstID: Int64
-  /// The split transaction being read and its new parts' ids (a split's parts are consecutive).
-  var splitGroup = 0
-  var splitIDs: [Int64] = []
+  /// The split transaction being read, saved to `split_part` a set at a time.
+  var splits = SplitSets()
 
   init(store: PostgresStore, connection: BlockingConnection, sourceFile: String, explainLimit: Int) throws {
     self.store = store
@@ -151,22 +150,19 @@ final class PostgresImportWriter: ImportWriter {
   }
 
   func addSplitPart(group: Int, id: Int64) throws {
-    if group != splitGroup { try saveSplitParts() }
-    splitGroup = group
-    splitIDs.append(id)
+    if let ended = splits.add(group: group, id: id) { try save(ended) }
   }
 
-  /// Records the parts of the split being read (a set is the parts this import added).
+  /// Records the parts of the split being read (see `SplitSets.finish`).
   func saveSplitParts() throws {
-    defer {
-      splitIDs.removeAll(keepingCapacity: true)
-      splitGroup = 0
-    }
-    guard splitIDs.count > 1, let setID = splitIDs.min() else { return }
+    if let set = splits.finish() { try save(set) }
+  }
+
+  private func save(_ set: SplitSets.Set) throws {
     try connection.query(
       """
       INSERT INTO split_part (ledger_id, id, set_id)
-      SELECT \(store.ledger), id, \(setID) FROM unnest(\(splitIDs)) AS u(id)
+      SELECT \(store.ledger), id, \(set.id) FROM unnest(\(set.parts)) AS u(id)
       """)
   }
 

@@ -50,11 +50,8 @@ public final class ImportSession: ImportWriter {
   public private(set) var recordID: Int64?
   /// The days the new ids are stored on, one row per run of ids on one day (see `IdRuns`).
   var runs: IdRuns
-  /// The split transaction being read (`ImportedRow.splitGroup`) and the new ids of its parts
-  /// so far. A split's parts come one after the other in file order, so one set at a time is
-  /// kept, and saved to `splitPart` when the next begins (memory stays flat in the file's size).
-  var splitGroup = 0
-  var splitIDs: [Int64] = []
+  /// The split transaction being read, saved to `splitPart` a set at a time.
+  var splits = SplitSets()
   /// The ids of the texts this import stores (the v6 dictionaries).
   let texts: ImportTexts
 
@@ -173,22 +170,17 @@ public final class ImportSession: ImportWriter {
 
   /// Adds a new part of split `group`; a new group saves the one before.
   func addSplitPart(group: Int, id: Int64) throws {
-    if group != splitGroup { try saveSplitParts() }
-    splitGroup = group
-    splitIDs.append(id)
+    if let ended = splits.add(group: group, id: id) { try save(ended) }
   }
 
-  /// Records which new expenses are parts of the current split transaction. A set is the parts
-  /// this import added: when all but one part were stored already (duplicates), the one left
-  /// is an ordinary row, there being nothing to keep it together with.
+  /// Saves the split set being read (see `SplitSets.finish`).
   func saveSplitParts() throws {
-    defer {
-      splitIDs.removeAll(keepingCapacity: true)
-      splitGroup = 0
-    }
-    guard splitIDs.count > 1, let setID = splitIDs.min() else { return }
+    if let set = splits.finish() { try save(set) }
+  }
+
+  private func save(_ set: SplitSets.Set) throws {
     let insert = try db.cachedStatement(sql: "INSERT INTO splitPart (id, setId) VALUES (?, ?)")
-    for id in splitIDs { try insert.execute(arguments: [id, setID]) }
+    for id in set.parts { try insert.execute(arguments: [id, set.id]) }
   }
 
   /// Saves the id counter, adds this file's sums to the rollup and, when
