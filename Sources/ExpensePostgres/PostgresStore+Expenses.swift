@@ -216,24 +216,12 @@ extension PostgresStore {
     if let date = change.date, !date.isSupported { throw CoreError.dateOutOfRange(date.description) }
     return try write { connection in
       guard let old = try storedRow(connection, id: id) else { throw StoreError.expenseNotFound([id]) }
-      let moves = change.date.map { $0 != old.expense.date } ?? false
-      let resizes = change.amountMinor.map { $0 != old.expense.amount.minor } ?? false
-      if moves || resizes, let parts = try splitParts(connection, of: id) {
+      if change.movesOrResizes(old.expense), let parts = try splitParts(connection, of: id) {
         throw StoreError.splitPart(id: id, parts: parts, change: .amountOrDate)
       }
-      var new = old.expense
-      var source = old.source
-      if let date = change.date { new.date = date }
-      if let minor = change.amountMinor { new.amount.minor = minor }
-      if let description = change.description { new.description = description }
-      if let account = change.account {
-        new.account = account.trimmingCharacters(in: .whitespaces).isEmpty ? nil : account
-      }
-      if let category = change.category {
-        var names = try categoryNames(connection)
-        new.category = names.canonical(category)
-        source = new.category == nil ? .none : .hand
-      }
+      // Known spellings are read only when the category changes.
+      var names = change.category == nil ? CategoryNames() : try categoryNames(connection)
+      var (new, source) = change.applied(to: old.expense, source: old.source, names: &names)
       let key = new.date == old.expense.date ? old.key : try freeKey(connection, on: new.date, seed: id)
       try connection.query(
         """

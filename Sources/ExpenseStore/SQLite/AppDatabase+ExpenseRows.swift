@@ -76,24 +76,12 @@ extension AppDatabase {
     if let date = change.date, !date.isSupported { throw CoreError.dateOutOfRange(date.description) }
     return try write { db in
       guard let old = try AppDatabase.storedRow(db, id: id) else { throw StoreError.expenseNotFound([id]) }
-      let moves = change.date.map { $0 != old.expense.date } ?? false
-      let resizes = change.amountMinor.map { $0 != old.expense.amount.minor } ?? false
-      if moves || resizes, let parts = try AppDatabase.splitParts(db, of: id) {
+      if change.movesOrResizes(old.expense), let parts = try AppDatabase.splitParts(db, of: id) {
         throw StoreError.splitPart(id: id, parts: parts, change: .amountOrDate)
       }
-      var new = old.expense
-      var source = old.source
-      if let date = change.date { new.date = date }
-      if let minor = change.amountMinor { new.amount.minor = minor }
-      if let description = change.description { new.description = description }
-      if let account = change.account {
-        new.account = account.trimmingCharacters(in: .whitespaces).isEmpty ? nil : account
-      }
-      if let category = change.category {
-        var names = try AppDatabase.categoryNames(db)
-        new.category = names.canonical(category)
-        source = new.category == nil ? .none : .hand
-      }
+      // Known spellings are read only when the category changes.
+      var names = change.category == nil ? CategoryNames() : try AppDatabase.categoryNames(db)
+      let (new, source) = change.applied(to: old.expense, source: old.source, names: &names)
       // A new date needs a new key (the key starts with the day); the row keeps its id.
       let key = new.date == old.expense.date ? old.key : try ImportSession.freeKey(db, on: new.date, seed: id)
       if key != old.key { try IdRuns.move(db, id: id, to: ExpenseKey(rawValue: key).day) }
