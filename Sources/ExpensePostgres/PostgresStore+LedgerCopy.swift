@@ -86,20 +86,24 @@ extension PostgresStore {
           firstDate: try CivilDate.parseStored(firstDate), lastDate: try CivilDate.parseStored(lastDate)))
     }
     for row in try connection.query(
+      PostgresQuery(
+        unsafeSQL: Self.tokenColumns.replacingOccurrences(of: "SELECT t.name", with: "SELECT t.hash, t.name")
+          + " WHERE t.ledger_id = $1 ORDER BY t.name COLLATE \"C\"", binds: try binds(ledger)))
+    {
+      var cells = row.makeIterator()
+      guard let hash = try cells.next()?.decode(String.self) else { continue }
+      contents.tokens.append(StoredToken(token: try token(row, offset: 1), hash: hash))
+    }
+    for row in try connection.query(
       """
-      SELECT name, scope, created_at, expires_at, revoked_at, hash FROM api_token WHERE ledger_id = \(ledger)
-      ORDER BY name COLLATE "C"
+      SELECT user_name, role, since FROM ledger_member WHERE ledger_id = \(ledger) ORDER BY user_name COLLATE "C"
       """)
     {
-      let (name, scope, created, expires, revoked, hash) = try row.decode(
-        (String, String, String, String?, String?, String).self)
-      guard let value = APIToken.Scope(rawValue: scope) else {
-        throw StoreError.unreadable(path: location.redacted, detail: "token \(name): scope \(scope)")
+      let (user, role, since) = try row.decode((String, String, String).self)
+      guard let value = LedgerRole(rawValue: role) else {
+        throw StoreError.unreadable(path: location.redacted, detail: "membership of \(user): role \(role)")
       }
-      contents.tokens.append(
-        StoredToken(
-          token: APIToken(name: name, scope: value, createdAt: created, expiresAt: expires, revokedAt: revoked),
-          hash: hash))
+      contents.members.append(Membership(user: user, ledger: ledgerName, role: value, since: since))
     }
     for row in try connection.query("SELECT id, set_id FROM split_part WHERE ledger_id = \(ledger)") {
       let (id, set) = try row.decode((Int64, Int64).self)
@@ -242,13 +246,23 @@ extension PostgresStore {
           FROM (SELECT pg_get_serial_sequence('import_record', 'id') AS name) s
           """)
       }
+      for member in contents.members {
+        try connection.query(
+          "INSERT INTO app_user (name, created_at) VALUES (\(member.user), \(member.since)) ON CONFLICT DO NOTHING")
+        try connection.query(
+          """
+          INSERT INTO ledger_member (ledger_id, user_name, role, since)
+          VALUES (\(ledger), \(member.user), \(member.role.rawValue), \(member.since))
+          ON CONFLICT (ledger_id, user_name) DO UPDATE SET role = excluded.role, since = excluded.since
+          """)
+      }
       for stored in contents.tokens {
         let token = stored.token
         try connection.query(
           """
-          INSERT INTO api_token (ledger_id, name, hash, scope, created_at, expires_at, revoked_at)
+          INSERT INTO api_token (ledger_id, name, hash, scope, created_at, expires_at, revoked_at, user_name)
           VALUES (\(ledger), \(token.name), \(stored.hash), \(token.scope.rawValue), \(token.createdAt),
-                  \(token.expiresAt), \(token.revokedAt))
+                  \(token.expiresAt), \(token.revokedAt), \(token.user))
           """)
       }
     }

@@ -87,55 +87,11 @@ extension PostgresStore {
     try write { connection in try connection.query("DELETE FROM section_preference WHERE ledger_id = \(ledger)") }
   }
 
-  public func createToken(_ token: APIToken, hash: String) throws {
+  public func removeSectionStates(_ keys: [String]) throws {
     try write { connection in
-      let taken = try connection.query(
-        "SELECT 1 FROM api_token WHERE ledger_id = \(ledger) AND name = \(token.name)")
-      if taken.first != nil { throw StoreError.tokenExists(token.name) }
-      try connection.query(
-        """
-        INSERT INTO api_token (ledger_id, name, hash, scope, created_at, expires_at)
-        VALUES (\(ledger), \(token.name), \(hash), \(token.scope.rawValue), \(token.createdAt), \(token.expiresAt))
-        """)
-    }
-  }
-
-  static let tokenColumns = "SELECT name, scope, created_at, expires_at, revoked_at FROM api_token"
-
-  func token(_ row: PostgresRow) throws -> APIToken {
-    let (name, scope, created, expires, revoked) = try row.decode((String, String, String, String?, String?).self)
-    guard let scope = APIToken.Scope(rawValue: scope) else {
-      throw StoreError.unreadable(path: location.redacted, detail: "token \(name): scope \(scope)")
-    }
-    return APIToken(name: name, scope: scope, createdAt: created, expiresAt: expires, revokedAt: revoked)
-  }
-
-  public func tokens() throws -> [APIToken] {
-    try read { connection in
-      try connection.query(
-        PostgresQuery(
-          unsafeSQL: Self.tokenColumns + " WHERE ledger_id = $1 ORDER BY name COLLATE \"C\"", binds: try binds(ledger))
-      ).map(token)
-    }
-  }
-
-  public func token(hash: String) throws -> APIToken? {
-    try read { connection in
-      try connection.query(
-        PostgresQuery(
-          unsafeSQL: Self.tokenColumns + " WHERE ledger_id = $1 AND hash = $2", binds: try binds(ledger, hash))
-      ).first.map(token)
-    }
-  }
-
-  public func revokeToken(name: String, at time: String) throws {
-    try write { connection in
-      let result = try connection.query(
-        """
-        UPDATE api_token SET revoked_at = \(time)
-        WHERE ledger_id = \(ledger) AND name = \(name) AND revoked_at IS NULL
-        """)
-      if (result.metadata.rows ?? 0) == 0 { throw StoreError.tokenNotFound(name) }
+      for key in keys {
+        try connection.query("DELETE FROM section_preference WHERE ledger_id = \(ledger) AND section_id = \(key)")
+      }
     }
   }
 

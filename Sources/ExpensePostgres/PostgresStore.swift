@@ -66,10 +66,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     }
     var created = false
     if access == .write && createLedger {
-      created =
-        try connection.query(
-          "INSERT INTO ledger (name) VALUES (\(ledgerName)) ON CONFLICT (name) DO NOTHING RETURNING id"
-        ).first != nil
+      created = try Self.insertLedger(ledgerName, on: connection)
     }
     createdLedger = created
     let rows = try connection.query("SELECT id FROM ledger WHERE name = \(ledgerName)")
@@ -79,6 +76,24 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
       throw StoreError.noLedger(path: location.redacted, ledger: ledgerName)
     }
     ledger = try row.decode(Int64.self)
+    // Row-level security narrows this session to its ledger (`PostgresSchema.v2Users`).
+    try connection.query("SELECT set_config(\(PostgresSchema.ledgerSetting), \(String(ledger)), false)")
+  }
+
+  /// Makes ledger `name` owned by `local`, unless it exists; whether it was made.
+  static func insertLedger(_ name: String, on connection: BlockingConnection) throws -> Bool {
+    guard
+      let row = try connection.query(
+        "INSERT INTO ledger (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING RETURNING id"
+      ).first
+    else { return false }
+    let id = try row.decode(Int64.self)
+    try connection.query(
+      """
+      INSERT INTO ledger_member (ledger_id, user_name, role, since)
+      VALUES (\(id), \(DirectoryName.localUser), 'owner', \(ImportRecord.timestamp(Date())))
+      """)
+    return true
   }
 
   /// Runs `body` on the connection alone; errors become `StoreError`s.

@@ -62,7 +62,7 @@ public enum ExpenseServerApp {
     }
     router.middlewares.add(MethodNotAllowedMiddleware())
     let tokens = TokenCache(
-      stamp: { try await backend.currentStamp() }, lookup: { hash in try await backend.token(hash: hash) })
+      stamp: { try await backend.directoryStamp() }, lookup: { hash in try await backend.token(hash: hash) })
     router.middlewares.add(AuthMiddleware(tokens: tokens, clock: clock))
     router.middlewares.add(BodyLimitMiddleware())
     router.middlewares.add(ETagHeaderMiddleware())

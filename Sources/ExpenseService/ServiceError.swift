@@ -47,6 +47,12 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   case copyTargetExists(path: String, what: String)
   /// `copy --ledger` cannot apply to these stores (`reason` says why).
   case ledgerOption(reason: String)
+  /// `--ledger` names one ledger and the URL's `ledger=` another.
+  case ledgerTwice(url: String, flag: String)
+  /// A new ledger's file exists already (`what` it is): a ledger never takes over a file.
+  case ledgerFileExists(path: String, what: String)
+  /// A token for a user needs a ledger, and the user has roles in several (or none).
+  case ledgerNeeded(user: String, ledgers: [String])
 
   public var kind: Kind {
     switch self {
@@ -58,7 +64,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .cannotCopy: return .io
     case .backupRefused(_, let kind): return kind
     case .previousRestoreExists, .previousRestoreNotRegular: return .cannotCreate
-    case .invalidStoreURL, .ledgerOption: return .usage
+    case .invalidStoreURL, .ledgerOption, .ledgerTwice, .ledgerNeeded: return .usage
+    case .ledgerFileExists: return .cannotCreate
     case .copyTargetExists: return .cannotCreate
     }
   }
@@ -107,6 +114,18 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
         "\(path) already exists (\(what)); a copy writes a new database file and never replaces anything. Nothing was copied\n  hint: name a path that does not exist yet"
     case .ledgerOption(let reason):
       return "--ledger: \(reason)"
+    case .ledgerTwice(let url, let flag):
+      return "--ledger \(flag) names another ledger than the URL's ledger=\(url); give one of them"
+    case .ledgerFileExists(let path, let what):
+      return
+        "\(path) already exists (\(what)); a new ledger never takes over a file. Nothing was created\n  hint: move it away, or choose another ledger name"
+    case .ledgerNeeded(let user, let ledgers):
+      if ledgers.isEmpty {
+        return
+          "user '\(user)' is in no ledger\n  hint: 'expenses user add \(user) --ledger LEDGER --role read|write|owner' first"
+      }
+      return
+        "user '\(user)' is in several ledgers (\(ledgers.joined(separator: ", "))); say which with --ledger NAME"
     }
   }
 

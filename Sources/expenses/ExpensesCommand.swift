@@ -16,7 +16,7 @@ struct ExpensesCommand: ParsableCommand {
       BudgetCommand.self, CategoriesCommand.self, RulesCommand.self, SectionsCommand.self, ConfigCommand.self,
       CheckCommand.self, BackupCommand.self, RestoreCommand.self, CopyCommand.self,
       DeleteCommand.self, EditCommand.self, ImportsCommand.self, ExportCommand.self, BrowseCommand.self,
-      TokenCommand.self, ServeCommand.self,
+      TokenCommand.self, ServeCommand.self, LedgerCommand.self, UserCommand.self,
     ]
   )
 }

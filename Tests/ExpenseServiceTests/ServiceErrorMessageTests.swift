@@ -67,6 +67,24 @@ import Testing
       .cannotCreate
     ),
     (.ledgerOption(reason: "why"), "--ledger: why", .usage),
+    (
+      .ledgerTwice(url: "home", flag: "family"),
+      "--ledger family names another ledger than the URL's ledger=home; give one of them", .usage
+    ),
+    (
+      .ledgerFileExists(path: "e.ledgers/family.sqlite", what: "a file"),
+      "e.ledgers/family.sqlite already exists (a file); a new ledger never takes over a file. Nothing was created\n  hint: move it away, or choose another ledger name",
+      .cannotCreate
+    ),
+    (
+      .ledgerNeeded(user: "kim", ledgers: ["a", "b"]),
+      "user 'kim' is in several ledgers (a, b); say which with --ledger NAME", .usage
+    ),
+    (
+      .ledgerNeeded(user: "kim", ledgers: []),
+      "user 'kim' is in no ledger\n  hint: 'expenses user add kim --ledger LEDGER --role read|write|owner' first",
+      .usage
+    ),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -89,6 +107,9 @@ import Testing
     case .invalidStoreURL: return "invalidStoreURL"
     case .copyTargetExists: return "copyTargetExists"
     case .ledgerOption: return "ledgerOption"
+    case .ledgerTwice: return "ledgerTwice"
+    case .ledgerFileExists: return "ledgerFileExists"
+    case .ledgerNeeded: return "ledgerNeeded"
     }
   }
 
@@ -98,6 +119,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 18, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 21, "every case is pinned")
   }
 }

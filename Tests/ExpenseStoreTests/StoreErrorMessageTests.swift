@@ -81,7 +81,20 @@ import Testing
     ),
     (
       .noLedger(path: "pg", ledger: "home"),
-      "pg has no ledger named 'home'\n  hint: check the ledger name; 'expenses copy --to URL --ledger home' creates one"
+      "pg has no ledger named 'home'\n  hint: check the ledger name ('expenses ledger list'); 'expenses ledger create home' or 'expenses copy --to URL --ledger home' creates one"
+    ),
+    (.ledgerExists("family"), "a ledger named 'family' exists already; see 'expenses ledger list'"),
+    (
+      .invalidName(kind: "user", name: "a/b"),
+      "'a/b' cannot name a user: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+    ),
+    (
+      .notAMember(user: "kim", ledger: "family"),
+      "user 'kim' is not a member of ledger 'family'\n  hint: 'expenses user add kim --ledger family --role read|write|owner'; 'expenses user list' shows who is where"
+    ),
+    (
+      .lastOwner(user: "local", ledger: "family"),
+      "'local' is the last owner of ledger 'family'; nothing was changed\n  hint: make another user owner first ('expenses user add NAME --ledger family --role owner')"
     ),
     (.sqlite("boom"), "database error: boom"),
   ]
@@ -112,6 +125,10 @@ import Testing
     case .splitPart: return "splitPart"
     case .ledgerNotEmpty: return "ledgerNotEmpty"
     case .noLedger: return "noLedger"
+    case .ledgerExists: return "ledgerExists"
+    case .invalidName: return "invalidName"
+    case .notAMember: return "notAMember"
+    case .lastOwner: return "lastOwner"
     case .sqlite: return "sqlite"
     }
   }
@@ -121,7 +138,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 25, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 29, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

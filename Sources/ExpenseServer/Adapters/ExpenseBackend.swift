@@ -9,11 +9,17 @@ import Foundation
 /// Why a protocol: handlers see only this, whatever serves it (`ServiceBackend` over a SQLite
 /// file, or over a PostgreSQL database that several server instances share: docs/scaling.md).
 public protocol ExpenseBackend: Sendable {
-  /// The token stored under a SHA-256 hash, whatever its state.
+  /// The token stored under a SHA-256 hash, whatever its ledger or state.
   func token(hash: String) async throws -> APIToken?
-  /// A number that changes whenever anything is committed (cheap: asked per report request).
+  /// The directory's change stamp (tokens, users, memberships), as of this call or later: what
+  /// cached tokens are checked against on every request.
+  func directoryStamp() async throws -> Int64
+  /// Whose answers these are: the request's ledger and user (cached reports are kept apart by it).
+  func audience() -> String
+  /// A number that changes whenever anything is committed to the request's ledger (cheap:
+  /// asked per report request).
   func changeStamp() throws -> Int64
-  /// The change stamp as of this call or later, never older: what caches are checked against
+  /// The request's ledger's change stamp as of this call or later, never older: what caches are checked against
   /// once per request (read without blocking a thread of the concurrency pool).
   func currentStamp() async throws -> Int64
   /// The revision for `/v1/changes`: grows with every write, survives restarts.

@@ -6,58 +6,133 @@ import Foundation
 import Synchronization
 
 /// `ExpenseBackend` as calls of `ExpenseService`: each method is one service call on the right
-/// queue, nothing more. Writes go through one writer, one job at a time; reads through a few
-/// read-only services that never wait for it (WAL: a reader sees the last commit while an
-/// import writes). The service calls block, so they run on these queues, off the concurrency pool.
+/// queue, nothing more, on the ledger of the request's token (`Authenticated.token`). Per
+/// ledger, writes go through one writer, one job at a time; reads through a few read-only
+/// services that never wait for it (WAL: a reader sees the last commit while an import
+/// writes). The service calls block, so they run on these queues, off the concurrency pool.
+///
+/// Why the ledger comes from the token and nowhere else: a request names no ledger, so no
+/// request can name another's. The `default` ledger's services are opened at start (they also
+/// answer for the directory: tokens, users); another ledger's on its first request.
 public final class ServiceBackend: ExpenseBackend {
-  let writer: ExpenseService
-  let readers: [ExpenseService]
-  /// Asked for the change stamp only: its own connection, so the stamp sees every commit.
-  let watcher: ExpenseService
-  let writeQueue = BlockingQueue(label: "expenses.writer", serial: true)
+  /// One ledger's services and queue.
+  final class LedgerServices: Sendable {
+    let writer: ExpenseService
+    let readers: [ExpenseService]
+    /// Asked for the change stamp only: its own connection, so the stamp sees every commit.
+    let watcher: ExpenseService
+    let writeQueue: BlockingQueue
+    private let nextReader = Atomic<Int>(0)
+    /// For a database server: the stamp read per request, reads shared (`SharedStampReader`).
+    /// nil for a SQLite file, whose stamp (`data_version`) costs no I/O and is read in place.
+    let sharedStamps: SharedStampReader?
+
+    init(writer: ExpenseService, readers: [ExpenseService], watcher: ExpenseService, label: String) {
+      self.writer = writer
+      self.readers = readers.isEmpty ? [writer] : readers
+      self.watcher = watcher
+      writeQueue = BlockingQueue(label: "expenses.writer.\(label)", serial: true)
+      sharedStamps = watcher.store.filePath == nil ? SharedStampReader(read: { try watcher.changeStamp() }) : nil
+    }
+
+    var reader: ExpenseService {
+      let index = nextReader.add(1, ordering: .relaxed).oldValue
+      return readers[abs(index % readers.count)]
+    }
+  }
+
+  let main: LedgerServices
+  /// Opens another ledger's services; nil serves `default` alone.
+  private let openLedger: (@Sendable (String) throws -> LedgerServices)?
+  private let others = Mutex<[String: LedgerServices]>([:])
   let readQueue = BlockingQueue(label: "expenses.readers", serial: false)
-  private let nextReader = Atomic<Int>(0)
-  /// For a database server: the stamp read per request, reads shared (`SharedStampReader`).
-  /// nil for a SQLite file, whose stamp (`data_version`) costs no I/O and is read in place.
-  let sharedStamps: SharedStampReader?
+  /// The directory's stamp for a database server, shared like the ledgers' (nil: SQLite, where
+  /// the main file's `data_version` is the directory's stamp too).
+  let directoryStamps: SharedStampReader?
 
-  public init(writer: ExpenseService, readers: [ExpenseService], watcher: ExpenseService) {
-    self.writer = writer
-    self.readers = readers.isEmpty ? [writer] : readers
-    self.watcher = watcher
-    sharedStamps = watcher.store.filePath == nil ? SharedStampReader(read: { try watcher.changeStamp() }) : nil
+  /// The `default` ledger's services (tests, and a store that serves one ledger).
+  public convenience init(writer: ExpenseService, readers: [ExpenseService], watcher: ExpenseService) {
+    self.init(main: LedgerServices(writer: writer, readers: readers, watcher: watcher, label: "default"), open: nil)
   }
 
-  /// Serves the SQLite file at `path`: opened for writing (migrated if needed), plus
-  /// `readerCount` read-only connections.
+  init(main: LedgerServices, open: (@Sendable (String) throws -> LedgerServices)?) {
+    self.main = main
+    openLedger = open
+    let watcher = main.watcher
+    directoryStamps =
+      watcher.store.filePath == nil ? SharedStampReader(read: { try watcher.directoryStamp() }) : nil
+  }
+
+  /// Serves the database at `path` (a SQLite file, migrated if needed, or a `postgres://`
+  /// URL): its `default` ledger opened now for writing plus `readerCount` read-only
+  /// connections; every other ledger of its directory when a token of it first asks.
   public convenience init(path: String, readerCount: Int = 4, wait: Double = 10, clock: ServiceClock = .system) throws {
+    @Sendable func services(_ ledger: String?, readers: Int) throws -> LedgerServices {
+      func open(_ access: ExpenseService.Access) throws -> ExpenseService {
+        try ExpenseService.open(path: path, access: access, wait: wait, clock: clock, ledger: ledger)
+      }
+      return LedgerServices(
+        writer: try open(.write), readers: try (0..<max(1, readers)).map { _ in try open(.read) },
+        watcher: try open(.read), label: ledger ?? DirectoryName.defaultLedger)
+    }
     self.init(
-      writer: try ExpenseService.open(path: path, access: .write, wait: wait, clock: clock),
-      readers: try (0..<max(1, readerCount)).map { _ in
-        try ExpenseService.open(path: path, access: .read, wait: wait, clock: clock)
-      },
-      watcher: try ExpenseService.open(path: path, access: .read, wait: wait, clock: clock))
+      main: try services(DirectoryName.defaultLedger, readers: readerCount),
+      open: { ledger in try services(ledger, readers: min(2, readerCount)) })
   }
 
-  /// Runs `body` with a read service, off the concurrency pool.
+  /// The services of the request's ledger: its token's, else (`/health`) `default`'s.
+  func services() throws -> LedgerServices {
+    guard let ledger = Authenticated.token?.ledger, ledger != DirectoryName.defaultLedger else { return main }
+    if let open = others.withLock({ $0[ledger] }) { return open }
+    guard let openLedger else {
+      throw APIProblem(status: .serviceUnavailable, detail: "this server answers for the ledger 'default' only")
+    }
+    // Opened outside the lock (it reads the database); a race opens twice and keeps one.
+    let opened = try openLedger(ledger)
+    return others.withLock { others in
+      if let first = others[ledger] { return first }
+      others[ledger] = opened
+      return opened
+    }
+  }
+
+  /// The user the request acts for (whose section states it reads and saves).
+  var user: String { Authenticated.token?.user ?? DirectoryName.localUser }
+
+  /// Runs `body` with a read service of the request's ledger, off the concurrency pool.
   func read<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
-    let index = nextReader.add(1, ordering: .relaxed).oldValue
-    let reader = readers[abs(index % readers.count)]
+    let reader = try services().reader.acting(for: user)
     return try await readQueue.run { try body(reader) }
   }
 
-  /// Runs `body` with the writer, one job at a time.
+  /// Runs `body` with the writer of the request's ledger, one job at a time.
   func write<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
-    let writer = self.writer
-    return try await writeQueue.run { try body(writer) }
+    let services = try services()
+    let writer = services.writer.acting(for: user)
+    return try await services.writeQueue.run { try body(writer) }
   }
 
-  public func token(hash: String) async throws -> APIToken? { try await read { try $0.token(hash: hash) } }
-  public func changeStamp() throws -> Int64 { try watcher.changeStamp() }
+  public func token(hash: String) async throws -> APIToken? {
+    let reader = main.reader
+    return try await readQueue.run { try reader.token(hash: hash) }
+  }
+
+  public func directoryStamp() async throws -> Int64 {
+    guard let directoryStamps else { return try main.watcher.directoryStamp() }
+    return try await directoryStamps.stamp()
+  }
+
+  public func changeStamp() throws -> Int64 { try services().watcher.changeStamp() }
 
   public func currentStamp() async throws -> Int64 {
-    guard let sharedStamps else { return try watcher.changeStamp() }
-    return try await sharedStamps.stamp()
+    let services = try services()
+    guard let shared = services.sharedStamps else { return try services.watcher.changeStamp() }
+    return try await shared.stamp()
+  }
+
+  /// Which ledger and whose preferences the request's answers are for (report cache keys).
+  public func audience() -> String {
+    "\(Authenticated.token?.ledger ?? DirectoryName.defaultLedger)/\(user)"
   }
   public func revision() async throws -> Int64 { try await read { try $0.revision() } }
 

@@ -4,17 +4,15 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The token a `/v1` request was authenticated with, for handlers (idempotency keys are kept
-/// per token) and the request log.
+/// The token a request was authenticated with: for handlers (idempotency keys are kept per
+/// token), the request log, and the backend, which serves the token's ledger and user alone.
 enum Authenticated {
   @TaskLocal static var token: APIToken?
-  /// The change stamp read for this request (after it arrived): the report cache checks its
-  /// entry against it, so a request costs one stamp read, not two.
-  @TaskLocal static var stamp: Int64?
 }
 
-/// Bearer authentication of every `/v1` request: 401 without a valid token (unknown, revoked or
-/// expired), 403 when a `read` token asks for anything but GET or HEAD. `/health` and
+/// Bearer authentication of every `/v1` request: 401 without a valid token (unknown, revoked,
+/// expired, or its user no longer in its ledger), 403 when a token that may only read (its
+/// scope, or its user's role) asks for anything but GET or HEAD. `/health` and
 /// `/metrics` are open; the web page's routes check the session cookie themselves
 /// (`PageRoutes`). The served page's script authenticates with that cookie, accepted here only
 /// beside `X-Expenses-Page: 1` (`SessionCookie.pageHeader`: CSRF protection).
@@ -28,20 +26,20 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let path = request.uri.path
     guard path == "/v1" || path.hasPrefix("/v1/") else { return try await next(request, context) }
     let secret = try Self.secret(request.headers)
-    let stamp = try await tokens.currentStamp()
-    guard let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now(), stamp: stamp)
-    else {
+    guard let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now()) else {
       throw APIProblem.unauthorized("the token is unknown, revoked or expired")
     }
+    guard let scope = token.effectiveScope else {
+      throw APIProblem.unauthorized("the token's user is no longer a member of its ledger")
+    }
     let reads = request.method == .get || request.method == .head
-    if !reads && token.scope != .write {
+    if !reads && scope != .write {
+      let why = token.scope == .write ? "its user has the role read in its ledger" : "it has the read scope"
       throw APIProblem(
-        status: .forbidden, detail: "token '\(token.name)' has the read scope; this request writes")
+        status: .forbidden, detail: "token '\(token.displayName)' may only read (\(why)); this request writes")
     }
-    RequestNote.current?.token = token.name
-    return try await Authenticated.$token.withValue(token) {
-      try await Authenticated.$stamp.withValue(stamp) { try await next(request, context) }
-    }
+    RequestNote.current?.token = token.displayName
+    return try await Authenticated.$token.withValue(token) { try await next(request, context) }
   }
 
   /// The token of a request: its bearer token, or else its session cookie when the request

@@ -48,13 +48,15 @@ struct PageRoutes: Sendable {
 
   func report(_ request: Request, month text: String) async throws -> Response {
     guard let token = try await session(request) else { return Self.redirect("/login") }
-    RequestNote.current?.token = token.name
+    RequestNote.current?.token = token.displayName
     let month = try APIHandler.month(text, field: "month")
     var today = clock.today()
     if let value = request.uri.queryParameters["today"] {
       today = try APIHandler.date(String(value), field: "today")
     }
-    let html = try await backend.reportPage(month: month, today: today)
+    let html = try await Authenticated.$token.withValue(token) {
+      try await backend.reportPage(month: month, today: today)
+    }
     return Response(
       status: .ok,
       headers: [
@@ -70,11 +72,12 @@ struct PageRoutes: Sendable {
     let body = try await request.body.collect(upTo: 16 * 1024)
     let secret = Self.formValue("token", in: String(buffer: body))?.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let secret, !secret.isEmpty, Self.cookieSafe(secret),
-      let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now())
+      let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now()),
+      token.effectiveScope != nil
     else {
       return Self.login(status: .unauthorized, error: "That token is unknown, revoked or expired.")
     }
-    RequestNote.current?.token = token.name
+    RequestNote.current?.token = token.displayName
     var response = Self.redirect("/")
     response.headers[.setCookie] = SessionCookie.set(secret)
     return response
@@ -90,7 +93,8 @@ struct PageRoutes: Sendable {
   /// The token of the request's cookie if it is valid now.
   func session(_ request: Request) async throws -> APIToken? {
     guard let secret = SessionCookie.token(in: request.headers) else { return nil }
-    return try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now())
+    let token = try await tokens.validToken(hash: TokenHasher.hash(secret), now: clock.now())
+    return token?.effectiveScope == nil ? nil : token
   }
 
   static func redirect(_ location: String) -> Response {

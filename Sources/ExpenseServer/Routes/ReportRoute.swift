@@ -20,11 +20,10 @@ struct ReportRoute: Sendable {
     if let value = request.uri.queryParameters["today"] {
       today = try APIHandler.date(String(value), field: "today")
     }
-    let key = "\(month) \(today)"
-    // The stamp authentication read for this request, else one read now: either was read after
-    // the request arrived, so an entry stored under it holds every commit made before.
-    let stamp: Int64
-    if let read = Authenticated.stamp { stamp = read } else { stamp = try await backend.currentStamp() }
+    // Kept apart per ledger and user: two people's reports differ by their section states.
+    let key = "\(backend.audience()) \(month) \(today)"
+    // Read after the request arrived, so an entry stored under it holds every commit made before.
+    let stamp = try await backend.currentStamp()
     var entry = cache.entry(key: key, stamp: stamp)
     if entry == nil {
       let json = try await backend.reportJSON(month: month, today: today)

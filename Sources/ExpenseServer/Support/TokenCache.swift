@@ -5,10 +5,10 @@ import Synchronization
 /// Token look-ups by hash, remembered while the database is unchanged.
 ///
 /// Why: the report endpoint aims at 10,000 requests a second, and a database read per request
-/// for the same few tokens would be most of the work. Each request reads the database's change
-/// stamp instead (SQLite's `data_version` on a connection of its own: no I/O; PostgreSQL's
-/// ledger revision, one shared read: `SharedStampReader`), which changes with every commit of
-/// any connection or process, and an entry is trusted only while the stamp it was read under
+/// for the same few tokens would be most of the work. Each request reads the directory's change
+/// stamp instead (SQLite's `data_version` of the main file on a connection of its own: no I/O;
+/// PostgreSQL's directory revision, one shared read: `SharedStampReader`), which changes with
+/// every commit to tokens, users, memberships or ledgers by any connection or process, and an entry is trusted only while the stamp it was read under
 /// is the current one. So a token revoked or created by the CLI, or by another server on the
 /// same database, is seen on the very next request, and expiry is compared with the clock on
 /// every request.

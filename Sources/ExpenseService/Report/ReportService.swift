@@ -7,15 +7,20 @@ import ExpenseStore
 /// the width class), loads what the sections need and renders.
 public struct ReportService {
   public var store: any LedgerStore
+  /// Whose section states the report folds by.
+  public var user: String
 
-  public init(store: any LedgerStore) { self.store = store }
+  public init(store: any LedgerStore, user: String = DirectoryName.localUser) {
+    self.store = store
+    self.user = user
+  }
 
   /// The section states a request renders with. A terminal report's states depend on its width
   /// class (category-performance folds only in compact width); other formats resolve as if
   /// every section were collapsible, which is what is saved.
   public func sectionStates(for request: ReportRequest) throws -> SectionStates {
     let windowSize = request.format.isTerminal ? WindowSize(width: request.width) : .compact
-    let sections = SectionService(store: store)
+    let sections = SectionService(store: store, user: user)
     return try sections.resolve(expand: request.expand, collapse: request.collapse, windowSize: windowSize)
   }
 
@@ -35,7 +40,7 @@ public struct ReportService {
     let month = request.month ?? request.today.calendarMonth
     let states = try sectionStates(for: request)
     if request.save && !(request.expand.isEmpty && request.collapse.isEmpty) {
-      try SectionService(store: store).change(expand: request.expand, collapse: request.collapse)
+      try SectionService(store: store, user: user).change(expand: request.expand, collapse: request.collapse)
     }
     var include: Set<SectionID> =
       request.format.isTerminal ? Set(SectionID.allCases.filter { states.isExpanded($0) }) : Set(SectionID.allCases)

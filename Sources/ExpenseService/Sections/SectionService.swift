@@ -1,12 +1,42 @@
 import ExpenseRender
 import ExpenseStore
 
-/// The saved expand/collapse state of the report's sections and accordion mode: one state
-/// shared by the CLI, the interactive report and the HTTP API, kept in the store.
+/// The saved expand/collapse state of the report's sections and accordion mode: each user's
+/// own display preference, shared by every front end that user works in, kept in the ledger.
+///
+/// How a user's states are kept: `local`'s (the terminal's, and every token made without
+/// `--user`) under the bare section ids and the setting `accordion`, as before there were
+/// users; another user's under `USER/SECTION` and `accordion/USER`. User names cannot hold a
+/// `/` (`DirectoryName`), so no two users' keys meet, and a ledger copied to another store
+/// carries everyone's preferences with it.
 public struct SectionService {
   public var store: any LedgerStore
+  /// Whose preferences these are.
+  public var user: String
 
-  public init(store: any LedgerStore) { self.store = store }
+  public init(store: any LedgerStore, user: String = DirectoryName.localUser) {
+    self.store = store
+    self.user = user
+  }
+
+  /// The stored key of section `id` for this user.
+  func key(_ id: String) -> String { user == DirectoryName.localUser ? id : "\(user)/\(id)" }
+
+  /// The section id a stored key holds for this user; nil for another user's key.
+  func section(ofKey key: String) -> String? {
+    if user == DirectoryName.localUser { return key.contains("/") ? nil : key }
+    let prefix = user + "/"
+    return key.hasPrefix(prefix) ? String(key.dropFirst(prefix.count)) : nil
+  }
+
+  /// This user's saved states by section id, as stored (ids this version does not know too).
+  func stored() throws -> [String: Bool] {
+    var states: [String: Bool] = [:]
+    for (key, value) in try store.sectionStates() { if let id = section(ofKey: key) { states[id] = value } }
+    return states
+  }
+
+  var accordionKey: String { user == DirectoryName.localUser ? "accordion" : "accordion/\(user)" }
 
   /// One section as `sections list` and `GET /v1/sections` show it.
   public struct Entry: Sendable, Equatable, Encodable {
@@ -23,12 +53,12 @@ public struct SectionService {
   /// Saved states by section id; ids this version does not know are ignored.
   public func saved() throws -> [SectionID: Bool] {
     var saved: [SectionID: Bool] = [:]
-    for (key, value) in try store.sectionStates() { if let id = SectionID(rawValue: key) { saved[id] = value } }
+    for (key, value) in try stored() { if let id = SectionID(rawValue: key) { saved[id] = value } }
     return saved
   }
 
   /// Whether accordion mode is on (at most one collapsible section open).
-  public func accordion() throws -> Bool { try store.setting("accordion") == "on" }
+  public func accordion() throws -> Bool { try store.setting(accordionKey) == "on" }
 
   /// The states a report renders with: saved states, then this request's flags, then
   /// accordion mode, then what `windowSize` never folds.
@@ -52,12 +82,12 @@ public struct SectionService {
   /// itself: the interactive report, which applies accordion mode as it folds).
   public func save(_ states: SectionStates) throws {
     var toSave: [String: Bool] = [:]
-    for id in SectionID.allCases where id.collapsibility != .never { toSave[id.rawValue] = states.isExpanded(id) }
+    for id in SectionID.allCases where id.collapsibility != .never { toSave[key(id.rawValue)] = states.isExpanded(id) }
     try store.saveSectionStates(toSave)
   }
 
   /// Stores accordion mode without folding anything (the caller saves the states it folded).
-  public func storeAccordion(_ on: Bool) throws { try store.setSetting("accordion", on ? "on" : "off") }
+  public func storeAccordion(_ on: Bool) throws { try store.setSetting(accordionKey, on ? "on" : "off") }
 
   /// Turns accordion mode on or off; turning it on folds all but one open section at once.
   public func setAccordion(_ on: Bool) throws {
@@ -66,15 +96,15 @@ public struct SectionService {
   }
 
   /// Forgets every saved state: back to the defaults.
-  public func reset() throws { try store.resetSectionStates() }
+  public func reset() throws { try store.removeSectionStates(try stored().keys.map(key)) }
 
   /// Every section with its state, in print order.
   public func entries() throws -> [Entry] {
-    let stored = try store.sectionStates()
+    let saved = try stored()
     let states = try resolve()
     return SectionID.allCases.map {
       Entry(
-        id: $0.rawValue, title: $0.title, expanded: states.isExpanded($0), saved: stored[$0.rawValue] != nil,
+        id: $0.rawValue, title: $0.title, expanded: states.isExpanded($0), saved: saved[$0.rawValue] != nil,
         collapsibleIn: $0.collapsibility)
     }
   }

@@ -6,7 +6,7 @@ extension ExpenseService {
   /// The rendered report (any format), ending with a line break: what `report`, `demo`,
   /// `GET /v1/reports/{month}` and the served page print.
   public func renderReport(_ request: ReportRequest) throws -> String {
-    try ReportService(store: store).render(request)
+    try ReportService(store: store, user: user).render(request)
   }
 
   /// Writes the report into `out` as `renderReport` renders it; a JSON report's expense rows
@@ -14,7 +14,7 @@ extension ExpenseService {
   /// rethrown as they are; `out` is not flushed.
   public func writeReport(_ request: ReportRequest, into out: inout OutputBuffer) throws {
     guard request.width >= 20 || !request.format.isTerminal else { throw ServiceError.widthTooSmall(request.width) }
-    try ReportService(store: store).write(request, into: &out)
+    try ReportService(store: store, user: user).write(request, into: &out)
   }
 
   /// The month's report with every section loaded, expense rows (with where each category came

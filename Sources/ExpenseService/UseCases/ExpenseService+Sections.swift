@@ -3,11 +3,13 @@ import ExpenseStore
 
 extension ExpenseService {
   /// Every section with its state, in print order (`sections list`, `GET /v1/sections`).
-  public func sectionEntries() throws -> [SectionService.Entry] { try SectionService(store: store).entries() }
+  public func sectionEntries() throws -> [SectionService.Entry] {
+    try SectionService(store: store, user: user).entries()
+  }
 
   /// The saved states and accordion mode.
   public func savedSections() throws -> SavedSections {
-    let sections = SectionService(store: store)
+    let sections = SectionService(store: store, user: user)
     return SavedSections(expanded: try sections.saved(), accordion: try sections.accordion())
   }
 
@@ -15,26 +17,26 @@ extension ExpenseService {
   public func resolveSections(expand: [String] = [], collapse: [String] = [], windowSize: WindowSize = .compact)
     throws -> SectionStates
   {
-    try SectionService(store: store).resolve(expand: expand, collapse: collapse, windowSize: windowSize)
+    try SectionService(store: store, user: user).resolve(expand: expand, collapse: collapse, windowSize: windowSize)
   }
 
   /// Expands and collapses sections (ids or "all") and saves the result, accordion applied.
   @discardableResult
   public func changeSections(expand: [String], collapse: [String]) throws -> SectionStates {
-    try SectionService(store: store).change(expand: expand, collapse: collapse)
+    try SectionService(store: store, user: user).change(expand: expand, collapse: collapse)
   }
 
   /// Turns accordion mode on (folding all but one open section) or off.
-  public func setAccordion(_ on: Bool) throws { try SectionService(store: store).setAccordion(on) }
+  public func setAccordion(_ on: Bool) throws { try SectionService(store: store, user: user).setAccordion(on) }
 
   /// Forgets every saved state.
-  public func resetSections() throws { try SectionService(store: store).reset() }
+  public func resetSections() throws { try SectionService(store: store, user: user).reset() }
 
   /// Saves states a front end resolved itself (the interactive report folds as it goes).
-  public func saveSections(_ states: SectionStates) throws { try SectionService(store: store).save(states) }
+  public func saveSections(_ states: SectionStates) throws { try SectionService(store: store, user: user).save(states) }
 
   /// Stores accordion mode without folding (the interactive report saves what it folded next).
-  public func storeAccordion(_ on: Bool) throws { try SectionService(store: store).storeAccordion(on) }
+  public func storeAccordion(_ on: Bool) throws { try SectionService(store: store, user: user).storeAccordion(on) }
 
   /// Applies `change` when `precondition` accepts the current states (the API's If-Match, which
   /// throws its own answer), and returns the states after it. The check, the change and the

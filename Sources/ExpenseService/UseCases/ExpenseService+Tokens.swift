@@ -10,32 +10,41 @@ extension ExpenseService {
   }
 
   /// Stores a new token under `hash` (only the hash is kept: the caller shows the token once),
-  /// created now and expiring after `expiresInDays` (never, when nil).
+  /// created now and expiring after `expiresInDays` (never, when nil), acting for `user` on
+  /// `ledger` (who must be a member there; the token never does more than their role allows).
   @discardableResult
-  public func createToken(name: String, scope: APIToken.Scope, expiresInDays: Int?, hash: String) throws -> APIToken {
+  public func createToken(
+    name: String, scope: APIToken.Scope, expiresInDays: Int?, hash: String, user: String = DirectoryName.localUser,
+    ledger: String = DirectoryName.defaultLedger
+  ) throws -> APIToken {
     let now = clock.now()
     let record = APIToken(
       name: name, scope: scope, createdAt: ImportRecord.timestamp(now),
-      expiresAt: expiresInDays.map { ImportRecord.timestamp(now.addingTimeInterval(Double($0) * 86_400)) })
-    try store.createToken(record, hash: hash)
+      expiresAt: expiresInDays.map { ImportRecord.timestamp(now.addingTimeInterval(Double($0) * 86_400)) },
+      user: user, ledger: ledger)
+    try directory.createToken(record, hash: hash)
     return record
   }
 
   /// Every token by name, with its state at the clock's now.
   public func tokens() throws -> [TokenListing] {
     let now = clock.timestamp
-    return try store.tokens().map { token in
+    return try directory.tokens().map { token in
       TokenListing(
         token: token,
-        state: token.revokedAt.map { "revoked \($0)" } ?? (token.isValid(at: now) ? "active" : "expired"))
+        state: token.revokedAt.map { "revoked \($0)" }
+          ?? (token.role == nil ? "no role" : token.isValid(at: now) ? "active" : "expired"))
     }
   }
 
   /// The token stored under `hash`, whatever its state.
-  public func token(hash: String) throws -> APIToken? { try store.token(hash: hash) }
+  public func token(hash: String) throws -> APIToken? { try directory.token(hash: hash) }
+
+  /// The directory's change stamp (tokens, users, memberships, ledgers).
+  public func directoryStamp() throws -> Int64 { try directory.directoryStamp() }
 
   /// Revokes token `name` now: every server refuses it on its next request.
-  public func revokeToken(name: String) throws { try store.revokeToken(name: name, at: clock.timestamp) }
+  public func revokeToken(name: String) throws { try directory.revokeToken(name: name, at: clock.timestamp) }
 
   /// The first answer given to `key` by this token, if any.
   public func idempotentResponse(token: String, key: String) throws -> IdempotentResponse? {

@@ -17,10 +17,25 @@ import ExpenseStore
 public struct ExpenseService: Sendable {
   public let store: any LedgerStore
   public let clock: ServiceClock
+  /// Where ledgers, users and tokens are kept: the store itself, except for a SQLite ledger
+  /// kept in a file of its own, whose directory is the main file's.
+  public let directory: any LedgerStore
+  /// Whose display preferences (section states) this service reads and saves.
+  public let user: String
 
-  public init(store: any LedgerStore, clock: ServiceClock = .system) {
+  public init(
+    store: any LedgerStore, clock: ServiceClock = .system, directory: (any LedgerStore)? = nil,
+    user: String = DirectoryName.localUser
+  ) {
     self.store = store
     self.clock = clock
+    self.directory = directory ?? store
+    self.user = user
+  }
+
+  /// This service acting for `user` (whose section states it folds reports by).
+  public func acting(for user: String) -> ExpenseService {
+    ExpenseService(store: store, clock: clock, directory: directory, user: user)
   }
 
   /// What a front end means to do with the store it opens.
@@ -35,16 +50,30 @@ public struct ExpenseService: Sendable {
   /// `postgres://` URL names (`--db` and `$EXPENSES_DB` take either). A write access first
   /// removes what a `restore` killed half-way left beside a file. (`wait` is SQLite's: a
   /// PostgreSQL writer waits for the ledger's row lock as long as the server lets it.)
-  public static func open(path: String, access: Access, wait: Double = 10, clock: ServiceClock = .system) throws
-    -> ExpenseService
-  {
+  ///
+  /// `ledger` (nil: the URL's `ledger=`, else `default`; given, it wins over the URL's) opens another ledger: in PostgreSQL a
+  /// ledger of the same database, in SQLite the ledger's own file beside the main one
+  /// (`LedgerFiles`), registered in the main file, which stays the service's `directory`.
+  public static func open(
+    path: String, access: Access, wait: Double = 10, clock: ServiceClock = .system, ledger: String? = nil
+  ) throws -> ExpenseService {
     if PostgresLocation.isURL(path) {
-      let store = try PostgresStore(url: path, access: access == .write ? .write : .read)
-      return ExpenseService(store: store, clock: clock)
+      guard var location = PostgresLocation(url: path) else {
+        return ExpenseService(
+          store: try PostgresStore(url: path, access: access == .write ? .write : .read), clock: clock)
+      }
+      if let ledger { location.ledger = ledger }
+      return ExpenseService(
+        store: try PostgresStore(location: location, access: access == .write ? .write : .read), clock: clock)
     }
     if access == .write { AppDatabase.removeLeftovers(besides: path) }
-    let store = try AppDatabase(path: path, access: access == .write ? .write : .read, wait: wait)
-    return ExpenseService(store: store, clock: clock)
+    let main = try AppDatabase(path: path, access: access == .write ? .write : .read, wait: wait)
+    guard let ledger, ledger != DirectoryName.defaultLedger else { return ExpenseService(store: main, clock: clock) }
+    guard try main.ledgerNames().contains(ledger) else { throw StoreError.noLedger(path: path, ledger: ledger) }
+    let file = LedgerFiles.path(of: ledger, besides: path)
+    if access == .write { AppDatabase.removeLeftovers(besides: file) }
+    let store = try AppDatabase(path: file, access: access == .write ? .write : .read, wait: wait)
+    return ExpenseService(store: store, clock: clock, directory: main)
   }
 
   /// `path` as messages may show it: a PostgreSQL URL without its password.
@@ -53,11 +82,14 @@ public struct ExpenseService: Sendable {
     return PostgresLocation(url: path)?.redacted ?? "postgres://…"
   }
 
+  /// The ledger a `postgres://` URL's `ledger=` names, if any.
+  public static func urlLedger(_ path: String) -> String? { PostgresLocation(url: path)?.ledger }
+
   /// Whether `path` names a PostgreSQL database rather than a SQLite file.
   public static func isServerURL(_ path: String) -> Bool { PostgresLocation.isURL(path) }
 
   /// This service with "today" pinned (`--today`).
   public func pinning(today: CivilDate?) -> ExpenseService {
-    ExpenseService(store: store, clock: clock.pinning(today: today))
+    ExpenseService(store: store, clock: clock.pinning(today: today), directory: directory, user: user)
   }
 }

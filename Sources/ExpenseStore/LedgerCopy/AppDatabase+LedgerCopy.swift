@@ -82,9 +82,20 @@ extension AppDatabase {
           firstDate: try CivilDate.parseStored(try row.decode(atIndex: 6)),
           lastDate: try CivilDate.parseStored(try row.decode(atIndex: 7))))
     }
-    for row in try Row.fetchAll(db, sql: "SELECT * FROM apiToken ORDER BY name") {
+    // This file's own ledger: tokens of ledgers kept in files beside it stay with them.
+    let own: StatementArguments = [DirectoryName.defaultLedger]
+    for row in try Row.fetchAll(db, sql: tokenSelect + " WHERE t.ledgerName = ? ORDER BY t.name", arguments: own) {
       contents.tokens.append(
         StoredToken(token: try AppDatabase.token(from: row), hash: try row.decode(forColumn: "hash")))
+    }
+    for row in try Row.fetchAll(
+      db, sql: "SELECT userName, role, since FROM membership WHERE ledgerName = ? ORDER BY userName", arguments: own)
+    {
+      guard let role = LedgerRole(rawValue: row["role"]) else {
+        throw UnreadableValue(detail: "membership of \(row["userName"] as String): role \(row["role"] as String)")
+      }
+      contents.members.append(
+        Membership(user: row["userName"], ledger: DirectoryName.defaultLedger, role: role, since: row["since"]))
     }
     for row in try Row.fetchAll(db, sql: "SELECT id, setId FROM splitPart") {
       contents.splitParts[try row.decode(atIndex: 0)] = try row.decode(Int64.self, atIndex: 1)
@@ -225,13 +236,28 @@ extension AppDatabase {
             record.firstDate.description, record.lastDate.description,
           ])
       }
+      for member in contents.members {
+        try db.execute(
+          sql: "INSERT INTO appUser (name, createdAt) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+          arguments: [member.user, member.since])
+        try db.execute(
+          sql: """
+            INSERT INTO membership (userName, ledgerName, role, since) VALUES (?, ?, ?, ?)
+            ON CONFLICT (userName, ledgerName) DO UPDATE SET role = excluded.role, since = excluded.since
+            """,
+          arguments: [member.user, DirectoryName.defaultLedger, member.role.rawValue, member.since])
+      }
       for stored in contents.tokens {
         let token = stored.token
         try db.execute(
           sql: """
-            INSERT INTO apiToken (name, hash, scope, createdAt, expiresAt, revokedAt) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO apiToken (name, hash, scope, createdAt, expiresAt, revokedAt, userName, ledgerName)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
-          arguments: [token.name, stored.hash, token.scope.rawValue, token.createdAt, token.expiresAt, token.revokedAt])
+          arguments: [
+            token.name, stored.hash, token.scope.rawValue, token.createdAt, token.expiresAt, token.revokedAt,
+            token.user, DirectoryName.defaultLedger,
+          ])
       }
     }
   }

@@ -26,6 +26,9 @@ public struct LedgerContents: Hashable, Sendable {
   public var imports: [ImportRecord]
   /// API tokens with their SHA-256 hashes (the tokens themselves are never stored).
   public var tokens: [StoredToken]
+  /// Who may reach the ledger and with which role (the ledger's name in each is the source's;
+  /// a copy gives them the target's). Not data: a ledger with only members is empty.
+  public var members: [Membership]
   /// The parts of split transactions: expense id → the id of its set's first part.
   public var splitParts: [Int64: Int64]
   /// How many expenses the ledger holds (read in the same transaction as the rest).
@@ -35,7 +38,7 @@ public struct LedgerContents: Hashable, Sendable {
     nextExpenseID: Int64 = 1, nextRuleID: Int64 = 1, budgets: [Budget] = [], kinds: [String: CategoryKind] = [:],
     rules: [CategoryRule] = [], sectionStates: [String: Bool] = [:], settings: [String: String] = [:],
     profiles: [String: String] = [:], imports: [ImportRecord] = [], tokens: [StoredToken] = [],
-    splitParts: [Int64: Int64] = [:], expenseCount: Int = 0
+    splitParts: [Int64: Int64] = [:], expenseCount: Int = 0, members: [Membership] = []
   ) {
     self.nextExpenseID = nextExpenseID
     self.nextRuleID = nextRuleID
@@ -47,6 +50,7 @@ public struct LedgerContents: Hashable, Sendable {
     self.profiles = profiles
     self.imports = imports
     self.tokens = tokens
+    self.members = members
     self.splitParts = splitParts
     self.expenseCount = expenseCount
   }

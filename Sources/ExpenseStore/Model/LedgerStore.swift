@@ -98,13 +98,40 @@ public protocol LedgerStore: AnyObject, Sendable {
   func sectionStates() throws -> [String: Bool]
   func saveSectionStates(_ states: [String: Bool]) throws
   func resetSectionStates() throws
+  /// Forgets the saved states stored under these keys (one user's: `SectionService`).
+  func removeSectionStates(_ keys: [String]) throws
 
-  // MARK: The server's tokens, idempotency and change tracking
+  // MARK: The directory: ledgers, users, memberships and tokens
 
+  // A PostgreSQL database has one directory for all its ledgers; a SQLite setup keeps it in the
+  // main file (the `default` ledger's), and a ledger file beside it leaves these to that file.
+
+  /// Every ledger's name.
+  func ledgerNames() throws -> [String]
+  /// Makes ledger `name` (empty), owned by `local`; `ledgerExists` when taken.
+  func createLedger(_ name: String, at time: String) throws
+  /// Every user's role in every ledger.
+  func members() throws -> [Membership]
+  /// Adds the user (made when new) to the ledger with this role, or changes their role there;
+  /// `lastOwner` when that would leave the ledger without an owner.
+  func setMember(_ membership: Membership) throws
+  /// Takes the user out of the ledger (`notAMember`, `lastOwner`).
+  func removeMember(user: String, ledger: String) throws
+  /// Changes whenever a token, user, membership or ledger changes, in any process: what the
+  /// server's cache of tokens is checked against on every request.
+  func directoryStamp() throws -> Int64
+
+  /// Stores a token of `token.user` on `token.ledger` (`notAMember` unless the user is one).
+  /// Names are unique in the directory.
   func createToken(_ token: APIToken, hash: String) throws
+  /// Every token of every ledger, with its user's role now.
   func tokens() throws -> [APIToken]
+  /// The token stored under `hash`, whatever its ledger or state, with its user's role now.
   func token(hash: String) throws -> APIToken?
   func revokeToken(name: String, at time: String) throws
+
+  // MARK: Idempotency and change tracking
+
   func idempotentResponse(token: String, key: String) throws -> IdempotentResponse?
   func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String, at time: String) throws
   /// Runs `body` once for `key` of `token` across every process serving this store, and stores

@@ -53,6 +53,14 @@ public enum StoreError: Error, Equatable, Sendable {
   case ledgerNotEmpty(path: String, ledger: String, what: String)
   /// The PostgreSQL database has no ledger of this name.
   case noLedger(path: String, ledger: String)
+  /// A ledger with this name exists already.
+  case ledgerExists(String)
+  /// A ledger or user name that is not letters, digits, `.`, `_` and `-` (`DirectoryName`).
+  case invalidName(kind: String, name: String)
+  /// This user is not a member of this ledger.
+  case notAMember(user: String, ledger: String)
+  /// The change would leave a ledger without an owner.
+  case lastOwner(user: String, ledger: String)
   /// An SQLite error that is not one of the above.
   case sqlite(String)
 }
@@ -131,7 +139,18 @@ extension StoreError: CustomStringConvertible, LocalizedError {
         "ledger '\(ledger)' of \(path) already holds data (\(what)); nothing was copied. A copy goes into an empty ledger only\n  hint: name a new ledger with --ledger NAME, or copy into a new database"
     case .noLedger(let path, let ledger):
       return
-        "\(path) has no ledger named '\(ledger)'\n  hint: check the ledger name; 'expenses copy --to URL --ledger \(ledger)' creates one"
+        "\(path) has no ledger named '\(ledger)'\n  hint: check the ledger name ('expenses ledger list'); 'expenses ledger create \(ledger)' or 'expenses copy --to URL --ledger \(ledger)' creates one"
+    case .ledgerExists(let name):
+      return "a ledger named '\(name)' exists already; see 'expenses ledger list'"
+    case .invalidName(let kind, let name):
+      return
+        "'\(name)' cannot name a \(kind): use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+    case .notAMember(let user, let ledger):
+      return
+        "user '\(user)' is not a member of ledger '\(ledger)'\n  hint: 'expenses user add \(user) --ledger \(ledger) --role read|write|owner'; 'expenses user list' shows who is where"
+    case .lastOwner(let user, let ledger):
+      return
+        "'\(user)' is the last owner of ledger '\(ledger)'; nothing was changed\n  hint: make another user owner first ('expenses user add NAME --ledger \(ledger) --role owner')"
     case .sqlite(let message):
       return "database error: \(message)"
     }
@@ -150,7 +169,9 @@ extension StoreError: ClassifiedError {
     case .ledgerNotEmpty: return .cannotCreate
     case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound:
       return .notFound
-    case .tokenExists, .categoryInUse, .splitPart: return .conflict
+    case .tokenExists, .categoryInUse, .splitPart, .ledgerExists, .lastOwner: return .conflict
+    case .invalidName: return .invalidValue
+    case .notAMember: return .notFound
     case .invalidCursor: return .usage
     case .sqlite: return .internal
     }

@@ -162,6 +162,12 @@ extension AppDatabase {
     try write { db in try db.execute(sql: "DELETE FROM sectionPreference") }
   }
 
+  public func removeSectionStates(_ keys: [String]) throws {
+    try write { db in
+      for key in keys { try db.execute(sql: "DELETE FROM sectionPreference WHERE sectionId = ?", arguments: [key]) }
+    }
+  }
+
   /// Adds a categorization rule and returns it with its id.
   @discardableResult
   public func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {

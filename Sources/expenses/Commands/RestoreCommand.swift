@@ -20,6 +20,13 @@ struct RestoreCommand: ParsableCommand {
   @Argument(help: "The backup file to restore.") var file: String
   @Flag(help: "Replace an existing DATABASE.before-restore.") var force = false
 
+  func validate() throws {
+    if let ledger = database.resolvedLedger, ledger != "default" {
+      throw ValidationError(
+        "restore replaces a database file; a ledger other than 'default' is a file of its own: name it with --db")
+    }
+  }
+
   func run() throws {
     let result = try ExpenseService.restore(
       databaseAt: database.resolvedPath, from: file, force: force, wait: database.wait)

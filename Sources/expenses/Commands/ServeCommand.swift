@@ -10,6 +10,7 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve the HTTP JSON API and the report page (tokens from 'expenses token create').",
     discussion: """
+      Answers for every ledger of the database: each token acts on its own ledger, for its user. \
       Listens on 127.0.0.1:8080 unless told otherwise; SIGTERM or SIGINT lets requests in flight
       finish, then stops. One log line per request on stderr, with its request id.
       On a loopback address only requests whose Host is localhost, 127.x.x.x or [::1] with the
@@ -54,6 +55,10 @@ struct ServeCommand: ParsableCommand {
       throw ValidationError("--max-connections must be 1-1000000")
     }
     if let problem = ServeAddress.problem(with: host) { throw ValidationError(problem) }
+    if database.ledger != nil || GlobalArguments.leadingLedger != nil {
+      throw ValidationError(
+        "serve answers for every ledger of the database (each token acts on its own); drop --ledger")
+    }
   }
 
   func run() throws {

@@ -12,11 +12,12 @@ struct TokenCommand: ParsableCommand {
     abstract: "Create, list or revoke tokens for the HTTP API ('expenses serve').",
     discussion: """
       Only a SHA-256 hash of a token is stored: 'create' prints the token once, alone on stdout.
-      A read token may only GET; a write token may do everything.
+      A read token may only GET; a write token may do everything. A token acts for one user       ('local' unless --user) on one ledger (--ledger, else the user's only ledger, else       'default'), and never does more than the user's role there allows.
 
       Examples:
         expenses token create phone --scope read
         expenses token create importer --scope write --expires 90
+        expenses token create alex-phone --user alex --ledger family
         expenses token list
         expenses token revoke phone
       """,
@@ -28,42 +29,54 @@ struct TokenCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "A unique name for the token (what 'list', 'revoke' and the server's log show).")
     var name: String
-    @Option(help: "read (GET only) or write.") var scope: String
+    @Option(help: "read (GET only) or write (default with --user: what the user's role allows).")
+    var scope: String?
     @Option(help: "Days until it expires (default: never).") var expires: Int?
+    @Option(help: "The user the token acts for (default: local, you at this terminal).") var user: String?
 
     func validate() throws {
-      guard APIToken.Scope(rawValue: scope) != nil else {
+      if let scope, APIToken.Scope(rawValue: scope) == nil {
         throw ValidationError("--scope must be 'read' or 'write', not '\(scope)'")
       }
+      if scope == nil && user == nil { throw ValidationError("Missing expected argument '--scope <scope>'") }
       if let expires, expires < 1 { throw ValidationError("--expires must be 1 day or more") }
       guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the name is empty") }
     }
 
     func run() throws {
+      let service = try database.writing()
+      let user = self.user ?? DirectoryName.localUser
+      let ledger =
+        try database.resolvedLedger ?? (self.user == nil ? DirectoryName.defaultLedger : service.onlyLedger(of: user))
+      let role = try service.members().first { $0.user == user && $0.ledger == ledger }?.role
       let token = TokenHasher.newToken()
-      try database.writing().createToken(
-        name: name, scope: APIToken.Scope(rawValue: scope) ?? .read, expiresInDays: expires,
-        hash: TokenHasher.hash(token))
+      try service.createToken(
+        name: name, scope: scope.flatMap(APIToken.Scope.init(rawValue:)) ?? role?.widestScope ?? .read,
+        expiresInDays: expires, hash: TokenHasher.hash(token), user: user, ledger: ledger)
       try Console.out(token + "\n")
     }
   }
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "List tokens: name, scope, created, expires, state.")
+      commandName: "list", abstract: "List tokens: name, scope, user, ledger, created, expires, state.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var layout: WidthOptions
 
     func run() throws {
       let rows = try database.reading().tokens().map { listing in
         let token = listing.token
-        return [token.name, token.scope.rawValue, token.createdAt, token.expiresAt ?? "never", listing.state]
+        return [
+          token.name, token.scope.rawValue, token.user, token.ledger, token.createdAt, token.expiresAt ?? "never",
+          listing.state,
+        ]
       }
       if rows.isEmpty {
         let text = "no tokens; make one with 'expenses token create NAME --scope read'"
         return try Console.out(FittedText.fit(text, width: layout.resolved))
       }
-      let table = ColumnTable(header: ["name", "scope", "created", "expires", "state"], rows: rows)
+      let table = ColumnTable(
+        header: ["name", "scope", "user", "ledger", "created", "expires", "state"], rows: rows)
       try Console.out(table.render(width: layout.resolved, maxCell: .max))
     }
   }

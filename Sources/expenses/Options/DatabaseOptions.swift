@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExpenseService
+import ExpenseStore
 import Foundation
 
 /// `--db PATH`, shared by every command that touches the database.
@@ -10,6 +11,13 @@ struct DatabaseOptions: ParsableArguments {
       "The SQLite database file, or a postgres:// URL (default: $EXPENSES_DB, else $XDG_DATA_HOME/expenses/expenses.sqlite)."
   )
   var path: String?
+
+  @Option(
+    name: .customLong("ledger"),
+    help: ArgumentHelp(
+      "The ledger to act on (default: $EXPENSES_LEDGER, else the URL's ledger=, else 'default'); see 'expenses ledger list'.",
+      valueName: "name"))
+  var ledger: String?
 
   @Option(
     name: .customLong("wait"),
@@ -34,14 +42,36 @@ struct DatabaseOptions: ParsableArguments {
   /// The service over the database for a command that writes (creating the database when
   /// missing, after removing what a `restore` killed half-way left beside it).
   func writing() throws -> ExpenseService {
-    try ExpenseService.open(path: resolvedPath, access: .write, wait: wait)
+    try ExpenseService.open(path: resolvedPath, access: .write, wait: wait, ledger: try checkedLedger())
+  }
+
+  /// `resolvedLedger`, refused when the URL's `ledger=` names another.
+  func checkedLedger() throws -> String? {
+    guard let ledger = resolvedLedger else { return nil }
+    if let named = ExpenseService.urlLedger(resolvedPath), named != ledger {
+      throw ServiceError.ledgerTwice(url: named, flag: ledger)
+    }
+    return ledger
+  }
+
+  /// The ledger in force: --ledger, else $EXPENSES_LEDGER; nil leaves it to the database
+  /// (a URL's `ledger=`, else `default`).
+  var resolvedLedger: String? {
+    if let ledger = ledger ?? GlobalArguments.leadingLedger { return ledger }
+    let environment = ProcessInfo.processInfo.environment["EXPENSES_LEDGER"]
+    return environment.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// The service for a command that only reads: no lock is taken and nothing is written, so it
   /// answers while another process imports, and from a read-only file or folder.
-  func reading() throws -> ExpenseService { try ExpenseService.open(path: resolvedPath, access: .read, wait: wait) }
+  func reading() throws -> ExpenseService {
+    try ExpenseService.open(path: resolvedPath, access: .read, wait: wait, ledger: try checkedLedger())
+  }
 
   func validate() throws {
     guard wait >= 0, wait.isFinite else { throw ValidationError("--wait must be 0 or more seconds") }
+    if let ledger = ledger ?? GlobalArguments.leadingLedger, !DirectoryName.isValid(ledger) {
+      throw ValidationError(StoreError.invalidName(kind: "ledger", name: ledger).description)
+    }
   }
 }

@@ -1,10 +1,11 @@
-/// Handles the one option accepted before the subcommand: `expenses --db PATH report`.
+/// Handles the options accepted before the subcommand: `expenses --db PATH --ledger NAME report`.
 ///
 /// ArgumentParser gives options to the command that declares them; a root-level `--db` would be
-/// invisible to subcommands. So the leading `--db` is lifted out here and read by
+/// invisible to subcommands. So a leading `--db` or `--ledger` is lifted out here and read by
 /// `DatabaseOptions` as if it had been given after the subcommand.
 enum GlobalArguments {
   nonisolated(unsafe) static var leadingDatabase: String?
+  nonisolated(unsafe) static var leadingLedger: String?
 
   static func liftLeadingDatabase(_ arguments: [String]) -> [String] {
     var rest = arguments[...]
@@ -15,6 +16,12 @@ enum GlobalArguments {
         rest = rest.dropFirst(2)
       } else if first.hasPrefix("--db=") {
         leadingDatabase = String(first.dropFirst(5))
+        rest = rest.dropFirst()
+      } else if first == "--ledger", rest.count >= 2 {
+        leadingLedger = rest[rest.startIndex + 1]
+        rest = rest.dropFirst(2)
+      } else if first.hasPrefix("--ledger=") {
+        leadingLedger = String(first.dropFirst(9))
         rest = rest.dropFirst()
       } else {
         lifted.append(first)  // --help, --version and the like stay where they are

@@ -77,6 +77,7 @@ extension AppDatabase {
     migrator.registerMigration("v4-tokens", migrate: AppDatabase.migrateTokens)
     migrator.registerMigration("v5-splits", migrate: AppDatabase.migrateSplits)
     migrator.registerMigration("v6-narrow", migrate: AppDatabase.migrateToV6Narrow)
+    migrator.registerMigration("v7-users", migrate: AppDatabase.migrateUsers)
     return migrator
   }
 

@@ -1,0 +1,162 @@
+import ExpenseStore
+import Foundation
+import PostgresNIO
+
+/// The database's directory: ledgers, users, memberships and tokens, shared by all its ledgers
+/// (so any ledger's store answers for all of them). None of these tables is narrowed by
+/// row-level security: they are how a request finds its ledger in the first place.
+extension PostgresStore {
+  public func ledgerNames() throws -> [String] {
+    try read { connection in
+      try connection.query("SELECT name FROM ledger ORDER BY name COLLATE \"C\"").map { try $0.decode(String.self) }
+    }
+  }
+
+  public func createLedger(_ name: String, at time: String) throws {
+    guard DirectoryName.isValid(name) else { throw StoreError.invalidName(kind: "ledger", name: name) }
+    try write { connection in
+      guard try Self.insertLedger(name, on: connection) else { throw StoreError.ledgerExists(name) }
+    }
+  }
+
+  public func members() throws -> [Membership] {
+    try read { connection in
+      try connection.query(
+        """
+        SELECT m.user_name, l.name, m.role, m.since FROM ledger_member m JOIN ledger l ON l.id = m.ledger_id
+        ORDER BY m.user_name COLLATE "C", l.name COLLATE "C"
+        """
+      ).map { row in
+        let (user, ledger, role, since) = try row.decode((String, String, String, String).self)
+        guard let value = LedgerRole(rawValue: role) else {
+          throw StoreError.unreadable(path: location.redacted, detail: "membership of \(user): role \(role)")
+        }
+        return Membership(user: user, ledger: ledger, role: value, since: since)
+      }
+    }
+  }
+
+  public func setMember(_ membership: Membership) throws {
+    guard DirectoryName.isValid(membership.user) else {
+      throw StoreError.invalidName(kind: "user", name: membership.user)
+    }
+    try write { connection in
+      let id = try ledgerID(membership.ledger, connection)
+      try connection.query(
+        "INSERT INTO app_user (name, created_at) VALUES (\(membership.user), \(membership.since)) ON CONFLICT DO NOTHING"
+      )
+      if membership.role != .owner {
+        try keepAnOwner(user: membership.user, ledger: id, name: membership.ledger, connection)
+      }
+      try connection.query(
+        """
+        INSERT INTO ledger_member (ledger_id, user_name, role, since)
+        VALUES (\(id), \(membership.user), \(membership.role.rawValue), \(membership.since))
+        ON CONFLICT (ledger_id, user_name) DO UPDATE SET role = excluded.role
+        """)
+    }
+  }
+
+  public func removeMember(user: String, ledger name: String) throws {
+    try write { connection in
+      let id = try ledgerID(name, connection)
+      try keepAnOwner(user: user, ledger: id, name: name, connection)
+      let result = try connection.query("DELETE FROM ledger_member WHERE ledger_id = \(id) AND user_name = \(user)")
+      if (result.metadata.rows ?? 0) == 0 { throw StoreError.notAMember(user: user, ledger: name) }
+    }
+  }
+
+  public func directoryStamp() throws -> Int64 {
+    try read { connection in
+      try connection.query("SELECT revision FROM directory WHERE id = 1").first?.decode(Int64.self) ?? 0
+    }
+  }
+
+  /// The id of ledger `name` (`noLedger` when there is none).
+  func ledgerID(_ name: String, _ connection: BlockingConnection) throws -> Int64 {
+    guard let row = try connection.query("SELECT id FROM ledger WHERE name = \(name)").first else {
+      throw StoreError.noLedger(path: location.redacted, ledger: name)
+    }
+    return try row.decode(Int64.self)
+  }
+
+  /// Throws `lastOwner` when `user` is the only owner of the ledger.
+  func keepAnOwner(user: String, ledger: Int64, name: String, _ connection: BlockingConnection) throws {
+    let owners = try connection.query(
+      "SELECT user_name FROM ledger_member WHERE ledger_id = \(ledger) AND role = 'owner'"
+    ).map { try $0.decode(String.self) }
+    if owners == [user] { throw StoreError.lastOwner(user: user, ledger: name) }
+  }
+
+  // MARK: Tokens
+
+  public func createToken(_ token: APIToken, hash: String) throws {
+    try write { connection in
+      let id = try ledgerID(token.ledger, connection)
+      if try connection.query("SELECT 1 FROM api_token WHERE name = \(token.name)").first != nil {
+        throw StoreError.tokenExists(token.name)
+      }
+      let member = try connection.query(
+        "SELECT 1 FROM ledger_member WHERE ledger_id = \(id) AND user_name = \(token.user)")
+      if member.first == nil { throw StoreError.notAMember(user: token.user, ledger: token.ledger) }
+      try connection.query(
+        """
+        INSERT INTO api_token (ledger_id, name, hash, scope, created_at, expires_at, user_name)
+        VALUES (\(id), \(token.name), \(hash), \(token.scope.rawValue), \(token.createdAt), \(token.expiresAt),
+                \(token.user))
+        """)
+    }
+  }
+
+  /// A token's columns, its ledger's name and its user's role there (NULL: no longer a member).
+  static let tokenColumns = """
+    SELECT t.name, t.scope, t.created_at, t.expires_at, t.revoked_at, t.user_name, l.name, m.role
+    FROM api_token t JOIN ledger l ON l.id = t.ledger_id
+    LEFT JOIN ledger_member m ON m.ledger_id = t.ledger_id AND m.user_name = t.user_name
+    """
+
+  /// The token in `row`'s columns from `offset` on (`tokenColumns`' order).
+  func token(_ row: PostgresRow, offset: Int = 0) throws -> APIToken {
+    var cells = row.makeIterator()
+    for _ in 0..<offset { _ = cells.next() }
+    func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
+      guard let cell = cells.next() else {
+        throw StoreError.unreadable(path: location.redacted, detail: "a token row is short of columns")
+      }
+      return try cell.decode(T.self)
+    }
+    let (name, scope, created) = (try next(String.self), try next(String.self), try next(String.self))
+    let (expires, revoked) = (try next(String?.self), try next(String?.self))
+    let (user, ledger, role) = (try next(String.self), try next(String.self), try next(String?.self))
+    guard let scope = APIToken.Scope(rawValue: scope) else {
+      throw StoreError.unreadable(path: location.redacted, detail: "token \(name): scope \(scope)")
+    }
+    return APIToken(
+      name: name, scope: scope, createdAt: created, expiresAt: expires, revokedAt: revoked, user: user,
+      ledger: ledger, role: role.flatMap(LedgerRole.init(rawValue:)))
+  }
+
+  public func tokens() throws -> [APIToken] {
+    try read { connection in
+      try connection.query(PostgresQuery(unsafeSQL: Self.tokenColumns + " ORDER BY t.name COLLATE \"C\"")).map {
+        try token($0)
+      }
+    }
+  }
+
+  public func token(hash: String) throws -> APIToken? {
+    try read { connection in
+      try connection.query(
+        PostgresQuery(unsafeSQL: Self.tokenColumns + " WHERE t.hash = $1", binds: try binds(hash))
+      ).first.map { try token($0) }
+    }
+  }
+
+  public func revokeToken(name: String, at time: String) throws {
+    try write { connection in
+      let result = try connection.query(
+        "UPDATE api_token SET revoked_at = \(time) WHERE name = \(name) AND revoked_at IS NULL")
+      if (result.metadata.rows ?? 0) == 0 { throw StoreError.tokenNotFound(name) }
+    }
+  }
+}
