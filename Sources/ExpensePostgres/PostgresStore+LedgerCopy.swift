@@ -92,7 +92,9 @@ extension PostgresStore {
     {
       var cells = row.makeIterator()
       guard let hash = try cells.next()?.decode(String.self) else { continue }
-      contents.tokens.append(StoredToken(token: try token(row, offset: 1), hash: hash))
+      var stored = try token(row, offset: 1)
+      stored.ledger = ""
+      contents.tokens.append(StoredToken(token: stored, hash: hash))
     }
     for row in try connection.query(
       """
@@ -103,7 +105,7 @@ extension PostgresStore {
       guard let value = LedgerRole(rawValue: role) else {
         throw StoreError.unreadable(path: location.redacted, detail: "membership of \(user): role \(role)")
       }
-      contents.members.append(Membership(user: user, ledger: ledgerName, role: value, since: since))
+      contents.members.append(Membership(user: user, ledger: "", role: value, since: since))
     }
     for row in try connection.query("SELECT id, set_id FROM split_part WHERE ledger_id = \(ledger)") {
       let (id, set) = try row.decode((Int64, Int64).self)

@@ -127,8 +127,8 @@ import Testing
     #expect(before.count == list.count)
 
     let migrated = try AppDatabase(path: path)
-    #expect(FileManager.default.fileExists(atPath: "\(path).before-v6"), "a copy first")
-    #expect(try V6MigrationTests.dump("\(path).before-v6") == before, "the copy is the v5 file")
+    #expect(FileManager.default.fileExists(atPath: "\(path).before-v\(AppDatabase.schemaVersion)"), "a copy first")
+    #expect(try V6MigrationTests.dump("\(path).before-v\(AppDatabase.schemaVersion)") == before, "the copy is the v5 file")
     #expect(try V6MigrationTests.dump(path) == before, "every value, type and key unchanged")
     let (pageSize, journal, version) = try migrated.read { db in
       (
@@ -136,7 +136,7 @@ import Testing
         try Int.fetchOne(db, sql: "PRAGMA user_version")
       )
     }
-    #expect(pageSize == AppDatabase.pageSize && journal == "wal" && version == 6)
+    #expect(pageSize == AppDatabase.pageSize && journal == "wal" && version == AppDatabase.schemaVersion)
     // Put back through the view (its UPDATE trigger), the values make a clean check.
     try FutureSchema.execute(
       path: path,

@@ -85,8 +85,9 @@ extension AppDatabase {
     // This file's own ledger: tokens of ledgers kept in files beside it stay with them.
     let own: StatementArguments = [DirectoryName.defaultLedger]
     for row in try Row.fetchAll(db, sql: tokenSelect + " WHERE t.ledgerName = ? ORDER BY t.name", arguments: own) {
-      contents.tokens.append(
-        StoredToken(token: try AppDatabase.token(from: row), hash: try row.decode(forColumn: "hash")))
+      var token = try AppDatabase.token(from: row)
+      token.ledger = ""
+      contents.tokens.append(StoredToken(token: token, hash: try row.decode(forColumn: "hash")))
     }
     for row in try Row.fetchAll(
       db, sql: "SELECT userName, role, since FROM membership WHERE ledgerName = ? ORDER BY userName", arguments: own)
@@ -95,7 +96,7 @@ extension AppDatabase {
         throw UnreadableValue(detail: "membership of \(row["userName"] as String): role \(row["role"] as String)")
       }
       contents.members.append(
-        Membership(user: row["userName"], ledger: DirectoryName.defaultLedger, role: role, since: row["since"]))
+        Membership(user: row["userName"], ledger: "", role: role, since: row["since"]))
     }
     for row in try Row.fetchAll(db, sql: "SELECT id, setId FROM splitPart") {
       contents.splitParts[try row.decode(atIndex: 0)] = try row.decode(Int64.self, atIndex: 1)

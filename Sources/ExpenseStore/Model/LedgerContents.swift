@@ -24,10 +24,12 @@ public struct LedgerContents: Hashable, Sendable {
   public var profiles: [String: String]
   /// Imports in id order, with their ids.
   public var imports: [ImportRecord]
-  /// API tokens with their SHA-256 hashes (the tokens themselves are never stored).
+  /// API tokens with their SHA-256 hashes (the tokens themselves are never stored), `ledger`
+  /// left empty (see `members`).
   public var tokens: [StoredToken]
-  /// Who may reach the ledger and with which role (the ledger's name in each is the source's;
-  /// a copy gives them the target's). Not data: a ledger with only members is empty.
+  /// Who may reach the ledger and with which role. Not data: a ledger with only members is
+  /// empty. Like the tokens', their `ledger` is empty here: contents do not know the name of
+  /// the ledger they came from, and a copy gives both the target's.
   public var members: [Membership]
   /// The parts of split transactions: expense id → the id of its set's first part.
   public var splitParts: [Int64: Int64]

@@ -1,0 +1,73 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ExpensePostgres
+
+/// Row-level security is the second, independent check that one ledger's session never reaches
+/// another ledger's rows: statements that name no ledger at all (what a bug in a query would
+/// be) see and change only the session's own. The stores connect as an ordinary role that owns
+/// the database, as a deployment would (a superuser bypasses row-level security).
+@Suite struct RowLevelSecurityTests {
+  static let time = "2026-10-02T00:00:00Z"
+
+  /// Two stores of two ledgers of a database owned by a new ordinary role.
+  static func twoLedgers() throws -> (home: PostgresStore, family: PostgresStore) {
+    let admin = try PostgresStore(url: try PostgresServer.shared().makeDatabase())
+    let role = "app_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+    try admin.connection.execute("CREATE ROLE \(role) LOGIN")
+    try admin.connection.execute("CREATE DATABASE \(role) OWNER \(role)")
+    var location = admin.location
+    location.user = String(role)
+    location.database = String(role)
+    location.ledger = nil
+    let home = try PostgresStore(location: location)
+    try home.createLedger("family", at: time)
+    location.ledger = "family"
+    return (home, try PostgresStore(location: location))
+  }
+
+  @Test func aStatementThatNamesNoLedgerSeesAndChangesOnlyItsOwn() throws {
+    let (home, family) = try Self.twoLedgers()
+    try SharedDatabaseTests.importTwoRows(home, file: "home.csv")
+    try SharedDatabaseTests.importTwoRows(home, file: "home-2.csv")
+    try SharedDatabaseTests.importTwoRows(family, file: "family.csv")
+    try home.setSetting("secret", "home's")
+
+    func count(_ store: PostgresStore, _ table: String) throws -> Int64 {
+      try store.connection.query("SELECT count(*) FROM \(unescaped: table)").first?.decode(Int64.self) ?? -1
+    }
+    #expect(try count(home, "expense") == 4)
+    #expect(try count(family, "expense") == 2)
+    #expect(try count(family, "import_record") == 1)
+    #expect(try count(family, "setting") == 0)
+    #expect(try count(family, "month_total") > 0)
+    #expect(try count(family, "month_total") < count(home, "month_total") + count(family, "month_total"))
+
+    // Changes aimed at the other ledger's rows reach none.
+    let updated = try family.connection.query("UPDATE setting SET value = 'stolen' WHERE key = 'secret'")
+    #expect((updated.metadata.rows ?? -1) == 0)
+    let deleted = try family.connection.query("DELETE FROM expense WHERE ledger_id = \(home.ledger)")
+    #expect((deleted.metadata.rows ?? -1) == 0)
+    #expect(try home.setting("secret") == "home's")
+    #expect(try home.expenseCount(month: nil) == 4)
+    // A row written for the other ledger is refused.
+    #expect(throws: (any Error).self) {
+      try family.connection.query(
+        "INSERT INTO setting (ledger_id, key, value) VALUES (\(home.ledger), 'planted', 'x')")
+    }
+    #expect(try home.setting("planted") == nil)
+  }
+
+  @Test func theStoresStillWorkUnderIt() throws {
+    let (home, family) = try Self.twoLedgers()
+    try SharedDatabaseTests.importTwoRows(family, file: "family.csv")
+    #expect(try family.expenses(month: nil, category: nil, limit: nil).count == 2)
+    #expect(try home.expenses(month: nil, category: nil, limit: nil).isEmpty)
+    #expect(try family.check().problems.isEmpty)
+    #expect(try family.deleteExpenses(ids: [1]).count == 1)
+    #expect(try home.members().map(\.ledger).sorted() == ["default", "family"])
+  }
+}
