@@ -127,8 +127,9 @@ import Testing
     #expect(before.count == list.count)
 
     let migrated = try AppDatabase(path: path)
-    #expect(FileManager.default.fileExists(atPath: "\(path).before-v\(AppDatabase.schemaVersion)"), "a copy first")
-    #expect(try V6MigrationTests.dump("\(path).before-v\(AppDatabase.schemaVersion)") == before, "the copy is the v5 file")
+    let backup = "\(path).before-v\(AppDatabase.schemaVersion)"
+    #expect(FileManager.default.fileExists(atPath: backup), "a copy first")
+    #expect(try V6MigrationTests.dump(backup) == before, "the copy is the v5 file")
     #expect(try V6MigrationTests.dump(path) == before, "every value, type and key unchanged")
     let (pageSize, journal, version) = try migrated.read { db in
       (
