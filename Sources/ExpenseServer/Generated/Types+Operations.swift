@@ -106,7 +106,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/sections/get(listSections)/responses/401`.
             ///
@@ -355,7 +355,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/sections/accordion/put(setAccordion)/responses/401`.
             ///
@@ -378,7 +378,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/sections/accordion/put(setAccordion)/responses/403`.
             ///
@@ -712,7 +712,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/sections/{id}/put(setSection)/responses/401`.
             ///
@@ -735,7 +735,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/sections/{id}/put(setSection)/responses/403`.
             ///
@@ -1035,7 +1035,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/imports/get(listImports)/responses/401`.
             ///
@@ -1462,7 +1462,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/imports/post(createImport)/responses/401`.
             ///
@@ -1485,7 +1485,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/imports/post(createImport)/responses/403`.
             ///
@@ -1826,7 +1826,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/imports/{id}/delete(deleteImport)/responses/401`.
             ///
@@ -1849,7 +1849,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/imports/{id}/delete(deleteImport)/responses/403`.
             ///
@@ -2119,7 +2119,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/get(listExpenses)/responses/401`.
             ///
@@ -2343,7 +2343,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/{id}/get(getExpense)/responses/401`.
             ///
@@ -2603,7 +2603,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)/responses/401`.
             ///
@@ -2626,7 +2626,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/{id}/patch(updateExpense)/responses/403`.
             ///
@@ -2971,7 +2971,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/{id}/delete(deleteExpense)/responses/401`.
             ///
@@ -2994,7 +2994,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/{id}/delete(deleteExpense)/responses/403`.
             ///
@@ -3217,7 +3217,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/budgets/get(listBudgets)/responses/401`.
             ///
@@ -3418,7 +3418,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/budgets/{category}/get(getBudgets)/responses/401`.
             ///
@@ -3676,7 +3676,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/budgets/{category}/put(putBudget)/responses/401`.
             ///
@@ -3699,7 +3699,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/budgets/{category}/put(putBudget)/responses/403`.
             ///
@@ -4001,7 +4001,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/budgets/{category}/delete(deleteBudget)/responses/401`.
             ///
@@ -4024,7 +4024,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/budgets/{category}/delete(deleteBudget)/responses/403`.
             ///
@@ -4247,7 +4247,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/categories/get(listCategories)/responses/401`.
             ///
@@ -4448,7 +4448,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/categories/{category}/get(getCategory)/responses/401`.
             ///
@@ -4706,7 +4706,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/categories/{category}/put(putCategory)/responses/401`.
             ///
@@ -4729,7 +4729,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/categories/{category}/put(putCategory)/responses/403`.
             ///
@@ -4985,7 +4985,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/categories/{category}/delete(deleteCategory)/responses/401`.
             ///
@@ -5008,7 +5008,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/categories/{category}/delete(deleteCategory)/responses/403`.
             ///
@@ -5231,7 +5231,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/rules/get(listRules)/responses/401`.
             ///
@@ -5455,7 +5455,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/rules/{id}/get(getRule)/responses/401`.
             ///
@@ -5713,7 +5713,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/rules/{id}/put(putRule)/responses/401`.
             ///
@@ -5736,7 +5736,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/rules/{id}/put(putRule)/responses/403`.
             ///
@@ -6013,7 +6013,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/rules/{id}/delete(deleteRule)/responses/401`.
             ///
@@ -6036,7 +6036,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The token's scope does not allow this (a read token cannot write).
+            /// The token may only read (its scope, or its user's role in its ledger), and this request writes.
             ///
             /// - Remark: Generated from `#/paths//v1/rules/{id}/delete(deleteRule)/responses/403`.
             ///
@@ -6281,7 +6281,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// No valid bearer token.
+            /// No valid bearer token (unknown, revoked, expired, or its user is no longer a member of its ledger).
             ///
             /// - Remark: Generated from `#/paths//v1/changes/get(getChanges)/responses/401`.
             ///
