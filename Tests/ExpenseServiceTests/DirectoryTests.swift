@@ -153,5 +153,11 @@ import Testing
     #expect(throws: ServiceError.ledgerFileExists(path: taken, what: "a file")) { try service.createLedger("taken") }
     #expect(try service.ledgers() == ["default", "family"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: taken)) == Data("mine".utf8))
+    // A ledger whose file went missing is reported, not made again empty.
+    try FileManager.default.removeItem(atPath: file)
+    #expect(throws: StoreError.noDatabase(path: file)) {
+      try ExpenseService.open(path: path, access: .write, ledger: "family")
+    }
+    #expect(!FileManager.default.fileExists(atPath: file))
   }
 }

@@ -71,6 +71,8 @@ public struct ExpenseService: Sendable {
     guard let ledger, ledger != DirectoryName.defaultLedger else { return ExpenseService(store: main, clock: clock) }
     guard try main.ledgerNames().contains(ledger) else { throw StoreError.noLedger(path: path, ledger: ledger) }
     let file = LedgerFiles.path(of: ledger, besides: path)
+    // A registered ledger whose file is gone is reported, never silently made again empty.
+    guard LedgerFiles.existing(file) != nil else { throw StoreError.noDatabase(path: file) }
     if access == .write { AppDatabase.removeLeftovers(besides: file) }
     let store = try AppDatabase(path: file, access: access == .write ? .write : .read, wait: wait)
     return ExpenseService(store: store, clock: clock, directory: main)
