@@ -1,0 +1,121 @@
+import Dispatch
+import ExpenseCore
+import ExpenseService
+import ExpenseStore
+import Logging
+import Synchronization
+
+/// The read replica's connections: each an open read-only service, or nil while it is down.
+/// A connection that fails is dropped and reopened in the background, so a request never waits
+/// for a reconnect: while none is open, reads go to the primary.
+///
+/// Logged once per outage, not per request: the first failure as a warning, the recovery as a
+/// notice; the replica is named by its redacted URL and errors carry no query or value.
+final class ReplicaConnections: Sendable {
+  private struct State {
+    var services: [ExpenseService?]
+    var next = 0
+    var reconnecting = false
+    /// A failure was logged and the recovery not yet.
+    var outage = false
+  }
+
+  private let state: Mutex<State>
+  private let target: ReplicaTarget
+  private let clock: ServiceClock
+  private let retryInterval: Double
+  private let logger: Logger
+  private let queue = DispatchQueue(label: "expenses.replica.reconnect")
+
+  /// Opens `count` connections. Throws what shows a wrong URL (`ReplicaError`: another
+  /// cluster, the ledger missing there); any other failure (unreachable, starting up) is
+  /// logged and the connections are opened in the background.
+  init(target: ReplicaTarget, count: Int, retryInterval: Double, logger: Logger, clock: ServiceClock) throws {
+    self.target = target
+    self.clock = clock
+    self.retryInterval = retryInterval
+    self.logger = logger
+    var services: [ExpenseService?] = Array(repeating: nil, count: max(1, count))
+    var failure: (any Error)?
+    for index in services.indices {
+      do {
+        services[index] = try ExpenseService.openReplica(target, clock: clock)
+      } catch let error as ReplicaError {
+        throw error
+      } catch {
+        failure = error
+        break
+      }
+    }
+    state = Mutex(State(services: services))
+    if let failure { self.failed(at: nil, failure) }
+  }
+
+  /// An open connection, in turn, and its index for `failed`; nil while none is open.
+  func take() -> (index: Int, service: ExpenseService)? {
+    state.withLock { state in
+      let count = state.services.count
+      for step in 0..<count {
+        let index = (state.next + step) % count
+        if let service = state.services[index] {
+          state.next = (index + 1) % count
+          return (index, service)
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Drops the connection at `index` (which failed with `error`) and reopens it in the background.
+  func failed(at index: Int?, _ error: any Error) {
+    let first = state.withLock { state in
+      if let index { state.services[index] = nil }
+      defer { state.outage = true }
+      return !state.outage
+    }
+    if first {
+      logger.warning(
+        "read replica \(target.shown) failed: \(LogText.clean(String(describing: error))); reads go to the primary until it answers"
+      )
+    }
+    scheduleReconnect()
+  }
+
+  /// Whether every connection is open (tests wait for a recovery with it).
+  var allOpen: Bool { state.withLock { state in state.services.allSatisfy { $0 != nil } } }
+
+  private func scheduleReconnect() {
+    let start = state.withLock { state in
+      if state.reconnecting { return false }
+      state.reconnecting = true
+      return true
+    }
+    if start { queue.asyncAfter(deadline: .now() + retryInterval) { self.reconnect() } }
+  }
+
+  /// Reopens every dropped connection; tries again later while one cannot be opened.
+  private func reconnect() {
+    let missing = state.withLock { state in state.services.indices.filter { state.services[$0] == nil } }
+    var lastError: (any Error)?
+    for index in missing {
+      do {
+        let service = try ExpenseService.openReplica(target, clock: clock)
+        state.withLock { $0.services[index] = service }
+      } catch {
+        lastError = error
+        break
+      }
+    }
+    let recovered = state.withLock { state in
+      state.reconnecting = false
+      guard lastError == nil, state.services.allSatisfy({ $0 != nil }) else { return false }
+      defer { state.outage = false }
+      return state.outage
+    }
+    if recovered {
+      logger.notice("read replica \(target.shown) answers again; reads go to it when it has caught up")
+    } else if lastError != nil || !allOpen {
+      scheduleReconnect()
+    }
+  }
+}
