@@ -40,6 +40,7 @@ public final class ReplicaBackend: ExpenseBackend {
     let target = try primary.watcher.replicaTarget(url: url, option: option)
     replica = try ReplicaConnections(
       target: target, count: connections, retryInterval: retryInterval, logger: logger, clock: clock)
+    logger.info("reports and listings are read from replica \(target.shown) whenever it has caught up")
   }
 
   /// Whether every connection to the replica is open.

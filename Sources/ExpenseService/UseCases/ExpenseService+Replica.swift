@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpensePostgres
 import ExpenseStore
+import Foundation
 
 /// A PostgreSQL streaming replica that `expenses serve --read-replica` reads from: the
 /// replica's URL with the primary's ledger, and the primary's cluster it must belong to.
@@ -18,7 +19,7 @@ public struct ReplicaTarget: Sendable {
 }
 
 /// A replica URL that cannot serve this primary's reads.
-public enum ReplicaError: ClassifiedError, Equatable {
+public enum ReplicaError: ClassifiedError, Equatable, LocalizedError {
   /// The text given for the replica (`option` says where from) is not a PostgreSQL URL.
   case notAPostgresURL(option: String)
   /// The primary is a SQLite file, which has no streaming replica.
@@ -34,6 +35,8 @@ public enum ReplicaError: ClassifiedError, Equatable {
     if case .notThere = self { return .noDatabase }
     return .usage
   }
+
+  public var errorDescription: String? { description }
 
   public var description: String {
     switch self {

@@ -19,6 +19,7 @@ struct ServeCommand: ParsableCommand {
       Examples:
         expenses serve
         expenses serve --port 9000
+        expenses serve --db postgres://app@db1/ledgers --read-replica postgres://app@db2/ledgers
         curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:8080/v1/reports/2026-10
       """)
 
