@@ -182,7 +182,42 @@ import Testing
       if !served { try await Task.sleep(for: .milliseconds(100)) }
     }
     #expect(served, "the replica was not used again: \(setup.server.stderr())")
-    #expect(setup.server.stderr().contains("answers again"))
+    let after = setup.server.stderr()
+    #expect(after.contains("answers again"))
+    // One warning for the outage, however many reads it sent to the primary; the fresh
+    // connections fail no more.
+    #expect(after.components(separatedBy: "warning expenses: [ExpenseServer] read replica").count == 2, "\(after)")
+  }
+
+  @Test func aReplicaThatStopsAnsweringIsLeftAfterTheReadTimeout() async throws {
+    let setup = try Setup()
+    #expect(try await setup.get(Self.report(today: "2026-10-20")).status == 200)
+    #expect(try await setup.reads("caught_up") == 1)
+    // Frozen, the replica keeps its connections open and answers nothing, as behind a cut network.
+    try setup.replica.freeze()
+    var thawed = false
+    defer { if !thawed { try? setup.replica.thaw() } }
+    let started = Date()
+    let report = try await setup.get(Self.report(today: "2026-10-21"))
+    #expect(report.status == 200)
+    #expect(report.text == (try setup.printedReport(today: "2026-10-21")))
+    #expect(Date().timeIntervalSince(started) < 30, "answered by the primary after the read timeout (5 s)")
+    #expect(try await setup.reads("failed") == 1)
+    // Every connection was dropped with it: the next reads go to the primary at once.
+    #expect(try await setup.get("/v1/budgets").status == 200)
+    #expect(try await setup.reads("down") == 1)
+    #expect(setup.server.stderr().contains("no answer within 5"), "\(setup.server.stderr())")
+
+    try setup.replica.thaw()
+    thawed = true
+    var served = false
+    for attempt in 0..<200 where !served {
+      let today = String(format: "2027-%02d-%02d", attempt / 28 % 12 + 1, attempt % 28 + 1)
+      #expect(try await setup.get("/v1/reports/2026-10?today=\(today)").status == 200)
+      served = try await setup.reads("caught_up") > 1
+      if !served { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(served, "the replica was not used again: \(setup.server.stderr())")
   }
 
   @Test func anUnreachableReplicaAtStartIsWaitedForWhileThePrimaryServes() async throws {

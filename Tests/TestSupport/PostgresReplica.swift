@@ -58,6 +58,29 @@ public final class PostgresReplica: Sendable {
     try primary.run("\(primary.bin)/pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"])
   }
 
+  /// Freezes every process of the replica (SIGSTOP): it neither answers nor closes a connection,
+  /// as a server cut off by the network. `thaw` lets them go on.
+  public func freeze() throws { try signalEveryProcess(SIGSTOP) }
+  public func thaw() throws { try signalEveryProcess(SIGCONT) }
+
+  /// The postmaster (first line of `postmaster.pid`) and its children (from `/proc/PID/stat`).
+  private func signalEveryProcess(_ signal: Int32) throws {
+    let file = try String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8)
+    guard let line = file.split(separator: "\n").first, let postmaster = pid_t(line) else {
+      throw PostgresServer.Unavailable(description: "no postmaster.pid in \(data)")
+    }
+    var pids = [postmaster]
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)
+      else { continue }
+      // pid (comm) state ppid …: the command may hold spaces, so split after its ')'.
+      guard let close = stat.lastIndex(of: ")") else { continue }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1, pid_t(fields[1]) == postmaster { pids.append(pid) }
+    }
+    for pid in pids { kill(pid, signal) }
+  }
+
   /// The URL of the database `primaryURL` names, on this replica (`password` added, to check
   /// it is never shown: the test servers trust their sockets and ignore it).
   public func url(of primaryURL: String, password: String? = nil) -> String {

@@ -4,6 +4,7 @@ import ExpenseService
 import ExpenseStore
 import Foundation
 import Logging
+import Synchronization
 
 /// `ExpenseBackend` over a PostgreSQL primary (`ServiceBackend`) and a streaming replica of it
 /// (`expenses serve --read-replica`): the report (JSON and page) and the listings (expenses,
@@ -27,16 +28,20 @@ public final class ReplicaBackend: ExpenseBackend {
   let queue = BlockingQueue(label: "expenses.replica", serial: false)
   /// Where the reads went (`/metrics`: `expenses_replica_reads_total`).
   public let reads = ReplicaReads()
+  /// Seconds a read waits for the replica before the primary answers instead.
+  let readTimeout: Double
 
   /// Reads from the replica at `url` (`option` names where it came from, for messages), with
   /// `connections` connections. Throws `ReplicaError` for a URL that cannot be a replica of the
   /// primary's ledger; a replica that cannot be reached yet is logged and retried every
-  /// `retryInterval` seconds while the primary serves.
+  /// `retryInterval` seconds while the primary serves. A read the replica has not answered
+  /// within `readTimeout` seconds is answered by the primary.
   public init(
     primary: ServiceBackend, replica url: String, option: String = "--read-replica", connections: Int = 4,
-    retryInterval: Double = 2, logger: Logger, clock: ServiceClock = .system
+    retryInterval: Double = 2, readTimeout: Double = 5, logger: Logger, clock: ServiceClock = .system
   ) throws {
     self.primary = primary
+    self.readTimeout = readTimeout
     let target = try primary.watcher.replicaTarget(url: url, option: option)
     replica = try ReplicaConnections(
       target: target, count: connections, retryInterval: retryInterval, logger: logger, clock: clock)
@@ -59,18 +64,24 @@ public final class ReplicaBackend: ExpenseBackend {
   ) async throws -> T {
     let stamp: Int64
     if let read = Authenticated.stamp { stamp = read } else { stamp = try await primary.currentStamp() }
-    guard let (index, service) = replica.take() else {
+    guard let service = replica.take() else {
       reads.count(.down)
       return try await fallback()
     }
     let fresh: Fresh<T>
     do {
-      fresh = try await queue.run {
+      fresh = try await Self.run(on: queue.queue, within: readTimeout) {
         try service.store.consistently {
           guard try service.revision() >= stamp else { return .behind }
           return .answer(try body(service))
         }
       }
+    } catch let error as ReplicaTimeout {
+      // No answer at all: a replica cut off by the network or frozen. Its connections are
+      // dropped (each would hang the same way) and reopened in the background.
+      replica.failed(error)
+      reads.count(.failed)
+      return try await fallback()
     } catch let error as any ClassifiedError where Self.answers(error.kind) {
       // The request's own error (a bad cursor, an unknown id), from data as fresh as the
       // primary's: the same answer the primary would give.
@@ -79,12 +90,8 @@ public final class ReplicaBackend: ExpenseBackend {
     } catch {
       // A recovery conflict cancels one query and leaves the connection usable; anything
       // else (closed, unreachable) drops it.
-      if (error as? any ClassifiedError)?.kind == .busy {
-        reads.count(.failed)
-      } else {
-        replica.failed(at: index, error)
-        reads.count(.failed)
-      }
+      if (error as? any ClassifiedError)?.kind != .busy { replica.failed(error) }
+      reads.count(.failed)
       return try await fallback()
     }
     switch fresh {
@@ -94,6 +101,23 @@ public final class ReplicaBackend: ExpenseBackend {
     case .behind:
       reads.count(.behind)
       return try await fallback()
+    }
+  }
+
+  /// `body` on `queue`, or `ReplicaTimeout` once `seconds` have passed without its answer (the
+  /// body goes on, blocked, until its connection fails; nobody waits for it).
+  static func run<T: Sendable>(
+    on queue: DispatchQueue, within seconds: Double, _ body: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    let once = Once()
+    return try await withCheckedThrowingContinuation { continuation in
+      queue.async {
+        let result = Result(catching: body)
+        if once.claim() { continuation.resume(with: result) }
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        if once.claim() { continuation.resume(throwing: ReplicaTimeout(seconds: seconds)) }
+      }
     }
   }
 
@@ -208,5 +232,23 @@ public final class ReplicaBackend: ExpenseBackend {
 
   public func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws {
     try await primary.saveIdempotentResponse(response, token: token, key: key)
+  }
+}
+
+/// The replica did not answer a read in time.
+struct ReplicaTimeout: Error, CustomStringConvertible {
+  var seconds: Double
+  var description: String { "no answer within \(seconds) seconds" }
+}
+
+/// Lets the first of two racing callbacks through (the answer or the timer).
+final class Once: Sendable {
+  private let claimed = Mutex(false)
+
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
   }
 }

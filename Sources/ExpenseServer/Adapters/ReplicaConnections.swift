@@ -6,7 +6,7 @@ import Logging
 import Synchronization
 
 /// The read replica's connections: each an open read-only service, or nil while it is down.
-/// A connection that fails is dropped and reopened in the background, so a request never waits
+/// When one fails, all are dropped and reopened in the background, so a request never waits
 /// for a reconnect: while none is open, reads go to the primary.
 ///
 /// Logged once per outage, not per request: the first failure as a warning, the recovery as a
@@ -48,28 +48,31 @@ final class ReplicaConnections: Sendable {
       }
     }
     state = Mutex(State(services: services))
-    if let failure { self.failed(at: nil, failure) }
+    if let failure { self.failed(failure) }
   }
 
-  /// An open connection, in turn, and its index for `failed`; nil while none is open.
-  func take() -> (index: Int, service: ExpenseService)? {
+  /// An open connection, in turn; nil while none is open.
+  func take() -> ExpenseService? {
     state.withLock { state in
       let count = state.services.count
       for step in 0..<count {
         let index = (state.next + step) % count
         if let service = state.services[index] {
           state.next = (index + 1) % count
-          return (index, service)
+          return service
         }
       }
       return nil
     }
   }
 
-  /// Drops the connection at `index` (which failed with `error`) and reopens it in the background.
-  func failed(at index: Int?, _ error: any Error) {
+  /// Drops every connection (one failed with `error`) and reopens them in the background.
+  /// Why all: they lead to one server, and one closed by a restart or a failover means the
+  /// others are too; each kept would fail a read of its own (and log the outage once more)
+  /// before being reopened.
+  func failed(_ error: any Error) {
     let first = state.withLock { state in
-      if let index { state.services[index] = nil }
+      for index in state.services.indices { state.services[index] = nil }
       defer { state.outage = true }
       return !state.outage
     }
