@@ -48,9 +48,6 @@ public final class ReplicaBackend: ExpenseBackend {
     logger.info("reports and listings are read from replica \(target.shown) whenever it has caught up")
   }
 
-  /// Whether every connection to the replica is open.
-  public var replicaConnected: Bool { replica.allOpen }
-
   /// What the replica read gives, or that it has not replayed far enough.
   enum Fresh<T: Sendable>: Sendable {
     case answer(T)
@@ -64,7 +61,7 @@ public final class ReplicaBackend: ExpenseBackend {
   ) async throws -> T {
     let stamp: Int64
     if let read = Authenticated.stamp { stamp = read } else { stamp = try await primary.currentStamp() }
-    guard let service = replica.take() else {
+    guard let (service, generation) = replica.take() else {
       reads.count(.down)
       return try await fallback()
     }
@@ -79,7 +76,7 @@ public final class ReplicaBackend: ExpenseBackend {
     } catch let error as ReplicaTimeout {
       // No answer at all: a replica cut off by the network or frozen. Its connections are
       // dropped (each would hang the same way) and reopened in the background.
-      replica.failed(error)
+      replica.failed(error, generation: generation)
       reads.count(.failed)
       return try await fallback()
     } catch let error as any ClassifiedError where Self.answers(error.kind) {
@@ -90,7 +87,7 @@ public final class ReplicaBackend: ExpenseBackend {
     } catch {
       // A recovery conflict cancels one query and leaves the connection usable; anything
       // else (closed, unreachable) drops it.
-      if (error as? any ClassifiedError)?.kind != .busy { replica.failed(error) }
+      if (error as? any ClassifiedError)?.kind != .busy { replica.failed(error, generation: generation) }
       reads.count(.failed)
       return try await fallback()
     }

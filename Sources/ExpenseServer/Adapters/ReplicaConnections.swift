@@ -16,6 +16,9 @@ final class ReplicaConnections: Sendable {
     var services: [ExpenseService?]
     var next = 0
     var reconnecting = false
+    /// Raised when the connections are dropped: a failure of an older one (a read that was
+    /// still running) must not drop the new ones.
+    var generation = 0
     /// A failure was logged and the recovery not yet.
     var outage = false
   }
@@ -48,18 +51,18 @@ final class ReplicaConnections: Sendable {
       }
     }
     state = Mutex(State(services: services))
-    if let failure { self.failed(failure) }
+    if let failure { self.failed(failure, generation: 0) }
   }
 
-  /// An open connection, in turn; nil while none is open.
-  func take() -> ExpenseService? {
+  /// An open connection, in turn, and its generation for `failed`; nil while none is open.
+  func take() -> (service: ExpenseService, generation: Int)? {
     state.withLock { state in
       let count = state.services.count
       for step in 0..<count {
         let index = (state.next + step) % count
         if let service = state.services[index] {
           state.next = (index + 1) % count
-          return service
+          return (service, state.generation)
         }
       }
       return nil
@@ -69,9 +72,11 @@ final class ReplicaConnections: Sendable {
   /// Drops every connection (one failed with `error`) and reopens them in the background.
   /// Why all: they lead to one server, and one closed by a restart or a failover means the
   /// others are too; each kept would fail a read of its own (and log the outage once more)
-  /// before being reopened.
-  func failed(_ error: any Error) {
+  /// before being reopened. A connection of an older generation was dropped already.
+  func failed(_ error: any Error, generation: Int) {
     let first = state.withLock { state in
+      guard generation == state.generation else { return false }
+      state.generation += 1
       for index in state.services.indices { state.services[index] = nil }
       defer { state.outage = true }
       return !state.outage
@@ -84,7 +89,7 @@ final class ReplicaConnections: Sendable {
     scheduleReconnect()
   }
 
-  /// Whether every connection is open (tests wait for a recovery with it).
+  /// Whether every connection is open.
   var allOpen: Bool { state.withLock { state in state.services.allSatisfy { $0 != nil } } }
 
   private func scheduleReconnect() {
