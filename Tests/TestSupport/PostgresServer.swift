@@ -80,9 +80,33 @@ public final class PostgresServer: Sendable {
     return "postgres://\(user)@/\(name)?host=\(socketDirectory)"
   }
 
+  /// Runs `sql` in `database` through `psql` and returns what it prints (unaligned, tuples
+  /// only: a value per line).
+  @discardableResult
+  public func query(_ sql: String, database: String) throws -> String {
+    try Self.query(sql, database: database, socketDirectory: socketDirectory, server: self)
+  }
+
+  /// `psql` on the server whose socket is in `socketDirectory`, run by `server`'s user.
+  static func query(_ sql: String, database: String, socketDirectory: String, server: PostgresServer) throws
+    -> String
+  {
+    try server.run(
+      "\(server.bin)/psql",
+      ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", server.user, "-d", database, "-c", sql]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The database a URL of `makeDatabase` names.
+  public static func databaseName(of url: String) -> String {
+    let path = URLComponents(string: url)?.path ?? ""
+    return path.hasPrefix("/") ? String(path.dropFirst()) : path
+  }
+
   /// Runs a server program (as `postgres` when the tests run as root); its output is shown in
-  /// the error when it fails.
-  func run(_ program: String, _ arguments: [String], asServer: Bool = true) throws {
+  /// the error when it fails, and returned when it succeeds.
+  @discardableResult
+  func run(_ program: String, _ arguments: [String], asServer: Bool = true) throws -> String {
     // Through bash, which closes every descriptor past stderr before it runs the program:
     // `pg_ctl start` leaves the server running with what it inherited, and Foundation's
     // `Process` learns that a child ended when the descriptors it gave it are all closed (this
@@ -118,6 +142,7 @@ public final class PostgresServer: Sendable {
           "\((program as NSString).lastPathComponent) failed (\(process.terminationStatus)): \(String(decoding: bytes, as: UTF8.self))"
       )
     }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static let running = Mutex<PostgresServer?>(nil)
@@ -125,7 +150,7 @@ public final class PostgresServer: Sendable {
   /// Stops the server at once (its data is thrown away) and removes the folder.
   private static func stopAtExit() {
     guard let server = running.withLock({ $0 }) else { return }
-    try? server.run("\(server.bin)/pg_ctl", ["-D", server.folder + "/data", "-m", "immediate", "-w", "stop"])
+    _ = try? server.run("\(server.bin)/pg_ctl", ["-D", server.folder + "/data", "-m", "immediate", "-w", "stop"])
     try? FileManager.default.removeItem(atPath: server.folder)
   }
 }

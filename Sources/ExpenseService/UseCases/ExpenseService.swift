@@ -13,7 +13,7 @@ import ExpenseStore
 ///
 /// The functions are grouped by what they act on, one file each (`ExpenseService+Expenses`,
 /// `+Budgets`, `+Categories`, `+Rules`, `+Imports`, `+Reports`, `+Sections`, `+Settings`,
-/// `+Tokens`, `+Maintenance`, `+Export`, `+Demo`).
+/// `+Tokens`, `+Maintenance`, `+Export`, `+Demo`, `+Replica`).
 public struct ExpenseService: Sendable {
   public let store: any LedgerStore
   public let clock: ServiceClock

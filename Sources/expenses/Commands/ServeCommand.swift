@@ -20,6 +20,7 @@ struct ServeCommand: ParsableCommand {
       Examples:
         expenses serve
         expenses serve --port 9000
+        expenses serve --db postgres://app@db1/ledgers --read-replica postgres://app@db2/ledgers
         curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:8080/v1/reports/2026-10
       """)
 
@@ -42,6 +43,12 @@ struct ServeCommand: ParsableCommand {
   var maxConnections = ExpenseServerApp.Options.defaultMaxConnections
   @Flag(help: "Create the database when it does not exist (without it a missing --db exits 66).")
   var create = false
+  @Option(
+    name: .customLong("read-replica"),
+    help: ArgumentHelp(
+      "A streaming replica of the PostgreSQL --db that serves reports and listings once it has caught up (default: $EXPENSES_READ_REPLICA).",
+      valueName: "url"))
+  var readReplica: String?
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0-65535") }
@@ -64,15 +71,17 @@ struct ServeCommand: ParsableCommand {
   func run() throws {
     let path = database.resolvedPath
     let server = ExpenseService.isServerURL(path)
+    let replica = replicaSource()
+    if let replica, !server { throw ReplicaError.primaryNotPostgres(option: replica.option) }
     if !server && !create && !FileManager.default.fileExists(atPath: path) {
       throw CLIFailure(
         message:
           "no database at \(path)\n  hint: check --db or $EXPENSES_DB; to start serving an empty one, add --create",
         kind: .noDatabase)
     }
-    let backend = try SQLiteBackend(path: path, wait: database.wait)
     var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+    let backend = try ServeCommand.backend(path: path, wait: database.wait, replica: replica, logger: logger)
     // Uploads are staged beside a SQLite file (one file system, so a rename); a server's
     // database has no folder here.
     let directory = server ? NSTemporaryDirectory() : (path as NSString).deletingLastPathComponent
@@ -105,6 +114,22 @@ struct ServeCommand: ParsableCommand {
     }
     done.wait()
     if let error = failure.error { throw ServeCommand.listenFailure(error, host: host, port: port) ?? error }
+  }
+
+  /// The replica's URL and where it came from (the flag, else the environment), if any.
+  func replicaSource() -> (url: String, option: String)? {
+    if let readReplica { return (readReplica, "--read-replica") }
+    let value = ProcessInfo.processInfo.environment["EXPENSES_READ_REPLICA"] ?? ""
+    return value.isEmpty ? nil : (value, "$EXPENSES_READ_REPLICA")
+  }
+
+  /// The database's backend, reading from `replica` when one is given (docs/scaling.md).
+  static func backend(path: String, wait: Double, replica: (url: String, option: String)?, logger: Logger) throws
+    -> any ExpenseBackend
+  {
+    let primary = try SQLiteBackend(path: path, wait: wait)
+    guard let replica else { return primary }
+    return try ReplicaBackend(primary: primary, replica: replica.url, option: replica.option, logger: logger)
   }
 
   /// A failure to listen, as a message and a sysexits code instead of NIO's raw error.

@@ -1,0 +1,16 @@
+import ExpenseStore
+import PostgresNIO
+
+/// Which PostgreSQL cluster a store is in, and whether it is a standby.
+extension PostgresStore {
+  /// The cluster's system identifier (`pg_control_system()`), which `initdb` draws and every
+  /// physical copy keeps: a streaming replica has its primary's, any other cluster another.
+  /// Why: a read replica is trusted to hold the primary's data once its revision has caught up,
+  /// which an unrelated database with a ledger of the same name could seem to do.
+  public func clusterIdentifier() throws -> String {
+    try read { connection in
+      try connection.query("SELECT system_identifier::text FROM pg_control_system()").first?.decode(String.self)
+        ?? ""
+    }
+  }
+}

@@ -1,0 +1,251 @@
+import ExpenseCore
+import ExpenseRender
+import ExpenseService
+import ExpenseStore
+import Foundation
+import Logging
+import Synchronization
+
+/// `ExpenseBackend` over a PostgreSQL primary (`ServiceBackend`) and a streaming replica of it
+/// (`expenses serve --read-replica`): the report (JSON and page) and the listings (expenses,
+/// one expense, budgets, categories, rules, imports) are read from the replica when it is
+/// fresh enough for the request, everything else, and those too when it is not, from the primary.
+///
+/// Why by revision: a replica replays the primary's commits late. The request's stamp is the
+/// ledger's revision read from the primary after the request arrived (`Authenticated.stamp`,
+/// else `currentStamp()`), so it counts the client's own last write and every commit anyone saw
+/// acknowledged before. Every write to what the API serves raises the revision in its own
+/// transaction, under the ledger's row lock, so the revisions follow the commit order and a
+/// replica showing revision R has replayed every commit up to R. The read runs in one
+/// `REPEATABLE READ` read-only transaction on the replica (`consistently`) that first reads the
+/// replica's revision: at least the stamp, and the answer comes from that snapshot, which holds
+/// a whole import or none of it; lower, and the primary answers. A replica that fails (down,
+/// closed, a query cancelled by replay) never fails a request: the primary answers, and the
+/// connection is reopened in the background (`ReplicaConnections`).
+public final class ReplicaBackend: ExpenseBackend {
+  let primary: ServiceBackend
+  let replica: ReplicaConnections
+  let queue = BlockingQueue(label: "expenses.replica", serial: false)
+  /// Where the reads went (`/metrics`: `expenses_replica_reads_total`).
+  public let reads = ReplicaReads()
+  /// Seconds a read waits for the replica before the primary answers instead.
+  let readTimeout: Double
+
+  /// Reads from the replica at `url` (`option` names where it came from, for messages), with
+  /// `connections` connections. Throws `ReplicaError` for a URL that cannot be a replica of the
+  /// primary's ledger; a replica that cannot be reached yet is logged and retried every
+  /// `retryInterval` seconds while the primary serves. A read the replica has not answered
+  /// within `readTimeout` seconds is answered by the primary.
+  public init(
+    primary: ServiceBackend, replica url: String, option: String = "--read-replica", connections: Int = 4,
+    retryInterval: Double = 2, readTimeout: Double = 5, logger: Logger, clock: ServiceClock = .system
+  ) throws {
+    self.primary = primary
+    self.readTimeout = readTimeout
+    let target = try primary.watcher.replicaTarget(url: url, option: option)
+    replica = try ReplicaConnections(
+      target: target, count: connections, retryInterval: retryInterval, logger: logger, clock: clock)
+    logger.info("reports and listings are read from replica \(target.shown) whenever it has caught up")
+  }
+
+  /// What the replica read gives, or that it has not replayed far enough.
+  enum Fresh<T: Sendable>: Sendable {
+    case answer(T)
+    case behind
+  }
+
+  /// `body` on the replica if it has replayed this request's stamp, else `fallback` (the
+  /// primary's same call).
+  func fromReplica<T: Sendable>(
+    _ body: @escaping @Sendable (ExpenseService) throws -> T, else fallback: () async throws -> T
+  ) async throws -> T {
+    let stamp: Int64
+    if let read = Authenticated.stamp { stamp = read } else { stamp = try await primary.currentStamp() }
+    guard let (service, generation) = replica.take() else {
+      reads.count(.down)
+      return try await fallback()
+    }
+    let fresh: Fresh<T>
+    do {
+      fresh = try await Self.run(on: queue.queue, within: readTimeout) {
+        try service.store.consistently {
+          guard try service.revision() >= stamp else { return .behind }
+          return .answer(try body(service))
+        }
+      }
+    } catch let error as ReplicaTimeout {
+      // No answer at all: a replica cut off by the network or frozen. Its connections are
+      // dropped (each would hang the same way) and reopened in the background.
+      replica.failed(error, generation: generation)
+      reads.count(.failed)
+      return try await fallback()
+    } catch let error as any ClassifiedError where Self.answers(error.kind) {
+      // The request's own error (a bad cursor, an unknown id), from data as fresh as the
+      // primary's: the same answer the primary would give.
+      reads.count(.caughtUp)
+      throw error
+    } catch {
+      // A recovery conflict cancels one query and leaves the connection usable; anything
+      // else (closed, unreachable) drops it.
+      if (error as? any ClassifiedError)?.kind != .busy { replica.failed(error, generation: generation) }
+      reads.count(.failed)
+      return try await fallback()
+    }
+    switch fresh {
+    case .answer(let value):
+      reads.count(.caughtUp)
+      return value
+    case .behind:
+      reads.count(.behind)
+      return try await fallback()
+    }
+  }
+
+  /// `body` on `queue`, or `ReplicaTimeout` once `seconds` have passed without its answer (the
+  /// body goes on, blocked, until its connection fails; nobody waits for it).
+  static func run<T: Sendable>(
+    on queue: DispatchQueue, within seconds: Double, _ body: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    let once = Once()
+    return try await withCheckedThrowingContinuation { continuation in
+      queue.async {
+        let result = Result(catching: body)
+        if once.claim() { continuation.resume(with: result) }
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        if once.claim() { continuation.resume(throwing: ReplicaTimeout(seconds: seconds)) }
+      }
+    }
+  }
+
+  /// Whether an error of `kind` is the request's answer rather than the replica's failure.
+  static func answers(_ kind: ErrorKind) -> Bool {
+    switch kind {
+    case .usage, .invalidValue, .notFound, .conflict, .badData, .noInput, .cannotCreate: return true
+    case .damagedDatabase, .noDatabase, .unavailable, .internal, .io, .databaseIO, .busy: return false
+    }
+  }
+
+  // MARK: Read from the replica when it has caught up
+
+  public func reportJSON(month: Month, today: CivilDate) async throws -> String {
+    try await fromReplica({ try $0.reportJSON(month: month, today: today) }) {
+      try await primary.reportJSON(month: month, today: today)
+    }
+  }
+
+  public func reportPage(month: Month, today: CivilDate) async throws -> String {
+    try await fromReplica({ try $0.reportPage(month: month, today: today, script: PageRoutes.scriptPath) }) {
+      try await primary.reportPage(month: month, today: today)
+    }
+  }
+
+  public func imports() async throws -> [ImportRecord] {
+    try await fromReplica({ try $0.imports() }) { try await primary.imports() }
+  }
+
+  public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws
+    -> ExpensePage
+  {
+    try await fromReplica({ try $0.expensePage(month: month, category: category, after: cursor, limit: limit) }) {
+      try await primary.expensePage(month: month, category: category, after: cursor, limit: limit)
+    }
+  }
+
+  public func expense(id: Int64) async throws -> Expense? {
+    try await fromReplica({ try $0.store.expense(id: id) }) { try await primary.expense(id: id) }
+  }
+
+  public func budgets() async throws -> [Budget] {
+    try await fromReplica({ try $0.budgets() }) { try await primary.budgets() }
+  }
+
+  public func categories() async throws -> [CategorySummary] {
+    try await fromReplica({ try $0.categories() }) { try await primary.categories() }
+  }
+
+  public func rules() async throws -> [CategoryRule] {
+    try await fromReplica({ try $0.rules() }) { try await primary.rules() }
+  }
+
+  // MARK: Always the primary's: stamps, tokens, section states (If-Match), writes
+
+  public func token(hash: String) async throws -> APIToken? { try await primary.token(hash: hash) }
+  public func changeStamp() throws -> Int64 { try primary.changeStamp() }
+  public func currentStamp() async throws -> Int64 { try await primary.currentStamp() }
+  public func revision() async throws -> Int64 { try await primary.revision() }
+  public func sections() async throws -> SavedSections { try await primary.sections() }
+
+  public func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections {
+    try await primary.updateSections(ifMatch: ifMatch, change)
+  }
+
+  public func removeImport(id: Int64) async throws -> Int { try await primary.removeImport(id: id) }
+
+  public func importFile(path: String, request: UploadImport) async throws -> ImportResult {
+    try await primary.importFile(path: path, request: request)
+  }
+
+  public func editExpense(id: Int64, _ change: ExpenseEdit) async throws -> Expense {
+    try await primary.editExpense(id: id, change)
+  }
+
+  public func deleteExpense(id: Int64, wholeSplit: Bool) async throws {
+    try await primary.deleteExpense(id: id, wholeSplit: wholeSplit)
+  }
+
+  public func defaultCurrency() async throws -> Currency { try await primary.defaultCurrency() }
+  public func saveBudget(_ budget: Budget) async throws -> Budget { try await primary.saveBudget(budget) }
+
+  public func removeBudget(category: String, month: Month?, currency: Currency?) async throws {
+    try await primary.removeBudget(category: category, month: month, currency: currency)
+  }
+
+  public func setCategoryKind(_ name: String, kind: CategoryKind) async throws {
+    try await primary.setCategoryKind(name, kind: kind)
+  }
+
+  public func forgetCategory(_ name: String) async throws -> Bool { try await primary.forgetCategory(name) }
+
+  public func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) async throws
+    -> CategoryRule
+  {
+    try await primary.putRule(id: id, pattern: pattern, category: category, field: field)
+  }
+
+  public func removeRule(id: Int64) async throws { try await primary.removeRule(id: id) }
+
+  public func importFileOnce(
+    path: String, request: UploadImport, token: String, key: String, requestHash: String,
+    respond: @escaping @Sendable (ImportResult) throws -> IdempotentResponse
+  ) async throws -> IdempotentOutcome {
+    try await primary.importFileOnce(
+      path: path, request: request, token: token, key: key, requestHash: requestHash, respond: respond)
+  }
+
+  public func idempotentResponse(token: String, key: String) async throws -> IdempotentResponse? {
+    try await primary.idempotentResponse(token: token, key: key)
+  }
+
+  public func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws {
+    try await primary.saveIdempotentResponse(response, token: token, key: key)
+  }
+}
+
+/// The replica did not answer a read in time.
+struct ReplicaTimeout: Error, CustomStringConvertible {
+  var seconds: Double
+  var description: String { "no answer within \(seconds) seconds" }
+}
+
+/// Lets the first of two racing callbacks through (the answer or the timer).
+final class Once: Sendable {
+  private let claimed = Mutex(false)
+
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
+  }
+}
