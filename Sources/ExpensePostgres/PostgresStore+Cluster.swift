@@ -13,4 +13,9 @@ extension PostgresStore {
         ?? ""
     }
   }
+
+  /// Whether this server is a standby replaying a primary's WAL (`pg_is_in_recovery()`).
+  public func isStandby() throws -> Bool {
+    try read { connection in try connection.query("SELECT pg_is_in_recovery()").first?.decode(Bool.self) ?? false }
+  }
 }

@@ -220,6 +220,27 @@ import Testing
     #expect(served, "the replica was not used again: \(setup.server.stderr())")
   }
 
+  /// Another ledger reads its own rows on the replica too, never the `default` ledger's.
+  @Test func anotherLedgerReadsItsOwnRowsFromTheReplica() async throws {
+    let setup = try Setup()
+    try setup.cliOn(["ledger", "create", "family"])
+    try setup.cliOn(["user", "add", "bo", "--ledger", "family", "--role", "read"])
+    let token = try setup.cliOn(["token", "create", "bo-phone", "--user", "bo"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try setup.cliOn(["--ledger", "family", "add", "2026-10-05", "7.50", "family-only bread"])
+    #expect(try setup.replica.waitForReplay(), "the replica did not catch up")
+    let before = try await setup.reads("caught_up")
+    var page = try await ServeInstancesTests.request("GET", setup.base + "/v1/expenses", token: token)
+    for _ in 0..<50 where try await setup.reads("caught_up") == before {
+      try await Task.sleep(for: .milliseconds(100))
+      page = try await ServeInstancesTests.request("GET", setup.base + "/v1/expenses", token: token)
+    }
+    #expect(try await setup.reads("caught_up") > before, "served by the replica")
+    #expect(page.status == 200)
+    let items = (try JSONSerialization.jsonObject(with: page.body) as? [String: Any])?["items"] as? [[String: Any]]
+    #expect(items?.map { $0["description"] as? String } == ["family-only bread"], "\(page.text)")
+  }
+
   @Test func anUnreachableReplicaAtStartIsWaitedForWhileThePrimaryServes() async throws {
     let cli = try CLI()
     let url = try PostgresServer.shared().makeDatabase()

@@ -32,6 +32,11 @@ import Testing
       "postgres://app@replica/ledgers has no ledger 'default' (not the primary's database, or not replayed there yet)\n  hint: check the database name in the replica's URL; a new replica serves once it has caught up",
       .noDatabase
     ),
+    (
+      .notAStandby(replica: "postgres://app@replica/ledgers"),
+      "postgres://app@replica/ledgers is not a standby (it is not replaying the primary): its data could differ\n  hint: give the URL of a streaming replica of the primary (pg_basebackup -R), or serve without it",
+      .usage
+    ),
   ]
 
   static func name(of error: ReplicaError) -> String {
@@ -41,6 +46,7 @@ import Testing
     case .otherLedger: return "otherLedger"
     case .otherCluster: return "otherCluster"
     case .notThere: return "notThere"
+    case .notAStandby: return "notAStandby"
     }
   }
 
@@ -50,6 +56,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 5, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 6, "every case is pinned")
   }
 }

@@ -12,8 +12,8 @@ import Synchronization
 /// fresh enough for the request, everything else, and those too when it is not, from the primary.
 ///
 /// Why by revision: a replica replays the primary's commits late. The request's stamp is the
-/// ledger's revision read from the primary after the request arrived (`Authenticated.stamp`,
-/// else `currentStamp()`), so it counts the client's own last write and every commit anyone saw
+/// ledger's revision read from the primary after the request arrived (`currentStamp()`, the
+/// request's ledger's), so it counts the client's own last write and every commit anyone saw
 /// acknowledged before. Every write to what the API serves raises the revision in its own
 /// transaction, under the ledger's row lock, so the revisions follow the commit order and a
 /// replica showing revision R has replayed every commit up to R. The read runs in one
@@ -24,12 +24,25 @@ import Synchronization
 /// connection is reopened in the background (`ReplicaConnections`).
 public final class ReplicaBackend: ExpenseBackend {
   let primary: ServiceBackend
+  /// The `default` ledger's replica connections, opened at start.
   let replica: ReplicaConnections
   let queue = BlockingQueue(label: "expenses.replica", serial: false)
   /// Where the reads went (`/metrics`: `expenses_replica_reads_total`).
   public let reads = ReplicaReads()
   /// Seconds a read waits for the replica before the primary answers instead.
   let readTimeout: Double
+  let target: ReplicaTarget
+  let retryInterval: Double
+  let logger: Logger
+  let clock: ServiceClock
+  /// Other ledgers' replica connections, opened on a ledger's first read (a ledger the replica
+  /// has not replayed yet is tried again after a while: `notBefore`).
+  private let others = Mutex<[String: OtherLedger]>([:])
+
+  enum OtherLedger {
+    case open(ReplicaConnections)
+    case notBefore(Date)
+  }
 
   /// Reads from the replica at `url` (`option` names where it came from, for messages), with
   /// `connections` connections. Throws `ReplicaError` for a URL that cannot be a replica of the
@@ -42,10 +55,35 @@ public final class ReplicaBackend: ExpenseBackend {
   ) throws {
     self.primary = primary
     self.readTimeout = readTimeout
-    let target = try primary.watcher.replicaTarget(url: url, option: option)
+    self.retryInterval = retryInterval
+    self.logger = logger
+    self.clock = clock
+    target = try primary.main.watcher.replicaTarget(url: url, option: option)
     replica = try ReplicaConnections(
       target: target, count: connections, retryInterval: retryInterval, logger: logger, clock: clock)
     logger.info("reports and listings are read from replica \(target.shown) whenever it has caught up")
+  }
+
+  /// The replica connections of the request's ledger (its token's; `default` without one), or
+  /// nil while they cannot be had. Each ledger reads its own ledger on the replica, as on the
+  /// primary: the replica's sessions are narrowed to it like the primary's.
+  func connections() async -> ReplicaConnections? {
+    guard let ledger = Authenticated.token?.ledger, ledger != DirectoryName.defaultLedger else { return replica }
+    switch others.withLock({ $0[ledger] }) {
+    case .open(let connections): return connections
+    case .notBefore(let time) where clock.now() < time: return nil
+    default: break
+    }
+    let target = ExpenseService.replicaTarget(self.target, ledger: ledger)
+    let (retryInterval, logger, clock) = (self.retryInterval, self.logger, self.clock)
+    let opened = try? await queue.run {
+      try ReplicaConnections(target: target, count: 2, retryInterval: retryInterval, logger: logger, clock: clock)
+    }
+    return others.withLock { others in
+      if case .open(let first) = others[ledger] { return first }
+      others[ledger] = opened.map { .open($0) } ?? .notBefore(clock.now().addingTimeInterval(30))
+      return opened
+    }
   }
 
   /// What the replica read gives, or that it has not replayed far enough.
@@ -59,16 +97,18 @@ public final class ReplicaBackend: ExpenseBackend {
   func fromReplica<T: Sendable>(
     _ body: @escaping @Sendable (ExpenseService) throws -> T, else fallback: () async throws -> T
   ) async throws -> T {
-    let stamp: Int64
-    if let read = Authenticated.stamp { stamp = read } else { stamp = try await primary.currentStamp() }
-    guard let (service, generation) = replica.take() else {
+    // The request's ledger's stamp from the primary, read after the request arrived.
+    let stamp = try await primary.currentStamp()
+    let user = primary.user
+    guard let replica = await connections(), let (ledgerService, generation) = replica.take() else {
       reads.count(.down)
       return try await fallback()
     }
     let fresh: Fresh<T>
     do {
       fresh = try await Self.run(on: queue.queue, within: readTimeout) {
-        try service.store.consistently {
+        let service = ledgerService.acting(for: user)
+        return try service.store.consistently {
           guard try service.revision() >= stamp else { return .behind }
           return .answer(try body(service))
         }
@@ -171,6 +211,8 @@ public final class ReplicaBackend: ExpenseBackend {
   // MARK: Always the primary's: stamps, tokens, section states (If-Match), writes
 
   public func token(hash: String) async throws -> APIToken? { try await primary.token(hash: hash) }
+  public func directoryStamp() async throws -> Int64 { try await primary.directoryStamp() }
+  public func audience() -> String { primary.audience() }
   public func changeStamp() throws -> Int64 { try primary.changeStamp() }
   public func currentStamp() async throws -> Int64 { try await primary.currentStamp() }
   public func revision() async throws -> Int64 { try await primary.revision() }

@@ -30,6 +30,8 @@ public enum ReplicaError: ClassifiedError, Equatable, LocalizedError {
   case otherCluster(replica: String)
   /// The replica has no such database or ledger (another database, or one it has not replayed yet).
   case notThere(replica: String, ledger: String)
+  /// The replica's server is not replaying anything (a standby promoted, or another primary).
+  case notAStandby(replica: String)
 
   public var kind: ErrorKind {
     if case .notThere = self { return .noDatabase }
@@ -52,6 +54,9 @@ public enum ReplicaError: ClassifiedError, Equatable, LocalizedError {
     case .otherCluster(let replica):
       return "\(replica) is not a replica of the --db database (its PostgreSQL cluster is another)\n"
         + "  hint: give the URL of a streaming replica of the primary (pg_basebackup -R)"
+    case .notAStandby(let replica):
+      return "\(replica) is not a standby (it is not replaying the primary): its data could differ\n"
+        + "  hint: give the URL of a streaming replica of the primary (pg_basebackup -R), or serve without it"
     case .notThere(let replica, let ledger):
       return "\(replica) has no ledger '\(ledger)' (not the primary's database, or not replayed there yet)\n"
         + "  hint: check the database name in the replica's URL; a new replica serves once it has caught up"
@@ -69,12 +74,19 @@ extension ExpenseService {
     if let named = location.ledger, named != primary.ledgerName {
       throw ReplicaError.otherLedger(option: option, replica: named, primary: primary.ledgerName)
     }
-    location.ledger = primary.location.ledger
+    location.ledger = primary.ledgerName == DirectoryName.defaultLedger ? nil : primary.ledgerName
     return ReplicaTarget(location: location, cluster: try primary.clusterIdentifier(), ledger: primary.ledgerName)
   }
 
   /// A read-only service on the replica; `ReplicaError.otherCluster` when it is not a copy of
   /// the primary, else the store's errors (an unreachable server, a database not there yet).
+  /// The same replica, for ledger `name` of the same database.
+  public static func replicaTarget(_ target: ReplicaTarget, ledger name: String) -> ReplicaTarget {
+    var location = target.location
+    location.ledger = name
+    return ReplicaTarget(location: location, cluster: target.cluster, ledger: name)
+  }
+
   public static func openReplica(_ target: ReplicaTarget, clock: ServiceClock = .system) throws -> ExpenseService {
     let store: PostgresStore
     do {
@@ -86,6 +98,8 @@ extension ExpenseService {
     guard try store.clusterIdentifier() == target.cluster else {
       throw ReplicaError.otherCluster(replica: target.shown)
     }
+    // A standby promoted into a primary keeps the cluster's identifier but not its data.
+    guard try store.isStandby() else { throw ReplicaError.notAStandby(replica: target.shown) }
     return ExpenseService(store: store, clock: clock)
   }
 }
