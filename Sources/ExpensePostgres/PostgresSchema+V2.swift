@@ -8,6 +8,8 @@ extension PostgresSchema {
   /// expenses checks the distinct ledgers and files it names, set-wise, and locks them (`FOR KEY
   /// SHARE`, as a foreign key does) against a concurrent delete; a ledger or file still named by
   /// an expense cannot be deleted or renumbered. The same SQLSTATE (23503) as a foreign key.
+  /// The triggers' names sort before the rollup's (`expense_insert`, `expense_update`), so the
+  /// check runs first, as a foreign key's would.
   static let v2: [String] = [
     "ALTER TABLE expense DROP CONSTRAINT expense_ledger_id_file_id_fkey, DROP CONSTRAINT expense_ledger_id_fkey",
     """
@@ -29,11 +31,11 @@ extension PostgresSchema {
     $$
     """,
     """
-    CREATE TRIGGER expense_insert_references AFTER INSERT ON expense REFERENCING NEW TABLE AS new_rows
+    CREATE TRIGGER expense_checks_insert AFTER INSERT ON expense REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION expense_references()
     """,
     """
-    CREATE TRIGGER expense_update_references AFTER UPDATE ON expense REFERENCING NEW TABLE AS new_rows
+    CREATE TRIGGER expense_checks_update AFTER UPDATE ON expense REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION expense_references()
     """,
     """
