@@ -168,30 +168,26 @@ final class PostgresImportWriter: ImportWriter {
   /// One `COPY` for the flush's new rows.
   func insert(_ rows: [ImportedRow], ids: [Int64]) throws {
     for row in rows where !row.date.isSupported { throw CoreError.dateOutOfRange(row.date.description) }
-    var text = CopyText()
-    for (row, id) in zip(rows, ids) {
+    let text = CopyText()
+    for index in rows.indices {
+      let row = rows[index]
+      let account = row.account
+      let category = row.category
+      text.reserve(
+        12 * CopyText.fieldBytes + CopyText.textBytes(row.description.utf8.count)
+          + CopyText.textBytes(row.amount.currency.code.utf8.count)
+          + CopyText.textBytes(category?.utf8.count ?? 2) + CopyText.textBytes(account?.utf8.count ?? 2))
       text.integer(store.ledger)
-      text.tab()
       text.integer(row.key)
-      text.tab()
-      text.integer(id)
-      text.tab()
+      text.integer(ids[index])
       text.date(row.date)
-      text.tab()
       text.integer(row.amount.minor)
-      text.tab()
       text.text(row.amount.currency.code)
-      text.tab()
       text.text(row.description)
-      text.tab()
-      if let category = row.category { text.text(category) } else { text.null() }
-      text.tab()
-      if let account = row.account { text.text(account) } else { text.null() }
-      text.tab()
+      if let category { text.text(category) } else { text.null() }
+      if let account { text.text(account) } else { text.null() }
       text.integer(fileID)
-      text.tab()
       text.integer(Int64(row.line))
-      text.tab()
       text.integer(Int64(row.categorySource.rawValue))
       text.endRow()
     }
