@@ -16,10 +16,10 @@ extension PostgresSchema {
   /// The rollup trigger's insert branch no longer packs the new rows into an
   /// `expense_change[]` for `month_totals_of`: it groups the transition table by day first, on
   /// the stored columns alone, and derives months and days from those groups (a few hundred per
-  /// batch, not thousands of rows). Same sums, same `daily` arrays, same limit check and
-  /// revision bump as `month_total_apply` with sign +1 (the parity tests and `check`, which
-  /// still recomputes through `month_totals_of`, hold it to that); updates and deletes keep
-  /// v1's path.
+  /// batch, not thousands of rows), in one statement with the revision bump. Same sums, same
+  /// `daily` arrays, same limit check and revision bump as `month_total_apply` with sign +1
+  /// (the parity tests and `check`, which still recomputes through `month_totals_of`, hold it
+  /// to that); updates and deletes keep v1's path.
   static let v2: [String] = [
     "ALTER TABLE expense DROP CONSTRAINT expense_ledger_id_file_id_fkey, DROP CONSTRAINT expense_ledger_id_fkey",
     """
@@ -117,13 +117,13 @@ extension PostgresSchema {
             outflow = t.outflow + excluded.outflow, inflow = t.inflow + excluded.inflow,
             count = t.count + excluded.count, inflow_count = t.inflow_count + excluded.inflow_count,
             daily = ARRAY(SELECT a + b FROM unnest(t.daily, excluded.daily) AS u(a, b))
-          RETURNING greatest(t.outflow, t.inflow) AS largest)
+          RETURNING greatest(t.outflow, t.inflow) AS largest),
+        bumped AS (
+          UPDATE ledger SET revision = revision + 1 WHERE id IN (SELECT DISTINCT m.ledger_id FROM per_month m)
+          RETURNING 1)
         SELECT max(largest) INTO biggest FROM up;
         IF biggest > \(totalLimit) THEN
           RAISE EXCEPTION 'a monthly total would pass the most expenses can add up' USING ERRCODE = '22003';
-        END IF;
-        IF biggest IS NOT NULL THEN
-          UPDATE ledger SET revision = revision + 1 WHERE id IN (SELECT DISTINCT n.ledger_id FROM new_rows n);
         END IF;
       ELSIF TG_OP = 'DELETE' THEN
         PERFORM month_total_apply(ARRAY(

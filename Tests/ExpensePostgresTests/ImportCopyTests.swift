@@ -45,6 +45,45 @@ import Testing
     }
   }
 
+  /// The rollup's limit holds on the import's path: rows that would bring a stored month's
+  /// outflow past 2^62 - 1 (the batcher cannot know what is stored, so the server's trigger
+  /// finds it) refuse the whole import, and nothing of it is kept; exactly the limit is taken.
+  @Test func aMonthPastTheLimitRefusesTheWholeImport() throws {
+    let store = try PostgresStore(url: try PostgresServer.shared().makeDatabase())
+    let limit = PostgresSchema.totalLimit
+    var calls: UInt64 = 0
+    func importing(_ amounts: [Int64]) -> StoreError? {
+      calls += 1
+      do {
+        _ = try store.importRows(sourceFile: "big.csv", dryRun: false, explainLimit: 0, importedAt: nil) { writer in
+          var batcher = ImportBatcher()
+          for (index, minor) in amounts.enumerated() {
+            let row = ImportedRow(
+              line: index + 2, date: CivilDate(year: 2026, month: 10, day: 1 + index)!,
+              amount: Money(minor: minor, currency: .usd), description: "row \(index) of \(amounts.count)",
+              category: "Food", account: nil,
+              fingerprintHash: (UInt64(index) + 100 * calls) &* 0x9E37_79B9_7F4A_7C15)
+            if let batch = try batcher.add(row) { try writer.write(batch) }
+          }
+          if let batch = try batcher.finish() { try writer.write(batch) }
+        }
+        return nil
+      } catch {
+        return error as? StoreError
+      }
+    }
+    func isTooLarge(_ error: StoreError?) -> Bool {
+      if case .totalTooLarge = error { return true }
+      return false
+    }
+    #expect(importing([-(limit - 1)]) == nil)
+    #expect(importing([-1]) == nil, "exactly the limit")
+    #expect(isTooLarge(importing([-2, -3])))
+    let stored = try store.expenses(month: nil, category: nil, limit: nil)
+    #expect(stored.map(\.amount.minor).sorted() == [-(limit - 1), -1])
+    #expect(try store.check().isHealthy)
+  }
+
   /// A database made by schema v1 (foreign keys on `expense`) migrates at a writer's open: its
   /// rows stay, the foreign keys give way to the statement-level checks, and imports go on.
   @Test func aVersion1DatabaseMigrates() throws {
