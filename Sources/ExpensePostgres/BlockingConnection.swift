@@ -12,7 +12,7 @@ import PostgresNIO
 /// pool to finish the task, which the blocked caller may itself be holding (a test, a server
 /// handler): with two cores that deadlocks. The one async-only call the store needs,
 /// postgres-nio's `copyFrom` (the import's rows), therefore runs as a task whose executor is
-/// the connection's event loop (`copy(into:columns:data:)`), never the cooperative pool.
+/// the connection's event loop (`startCopy(into:columns:data:)`), never the cooperative pool.
 ///
 /// Not thread-safe on its own: `PostgresStore` serializes its use with a lock.
 final class BlockingConnection {
@@ -62,15 +62,17 @@ final class BlockingConnection {
     }
   }
 
-  /// Runs `COPY table (columns) FROM STDIN` (text format) with `data`, its rows already
-  /// escaped, one buffer after another. postgres-nio's `copyFrom` is async only: it runs as a
-  /// task on the connection's event loop (`EventLoopTaskExecutor`) while this thread waits for
-  /// its future, as for every other statement.
-  func copy(into table: String, columns: [String], data: [ByteBuffer]) throws(StoreError) {
-    guard !connection.isClosed else {
-      throw StoreError.io(path: location.redacted, detail: "the connection to the server is closed")
-    }
+  /// Starts `COPY table (columns) FROM STDIN` (text format) with `data`, its rows already
+  /// escaped, one buffer after another; `wait(for:)` its end before any other statement.
+  /// postgres-nio's `copyFrom` is async only: it runs as a task on the connection's event loop
+  /// (`EventLoopTaskExecutor`), so the caller may go on with other work meanwhile (the import
+  /// writer gathers its next rows) and then block on the future, as for every statement.
+  func startCopy(into table: String, columns: [String], data: [ByteBuffer]) -> EventLoopFuture<Void> {
     let promise = connection.eventLoop.makePromise(of: Void.self)
+    guard !connection.isClosed else {
+      promise.fail(StoreError.io(path: location.redacted, detail: "the connection to the server is closed"))
+      return promise.futureResult
+    }
     Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) { [connection, logger] in
       do {
         try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
@@ -81,8 +83,13 @@ final class BlockingConnection {
         promise.fail(error)
       }
     }
+    return promise.futureResult
+  }
+
+  /// Blocks until a started `COPY` ends; its error as a `StoreError`.
+  func wait(for copy: EventLoopFuture<Void>) throws(StoreError) {
     do {
-      try promise.futureResult.wait()
+      try copy.wait()
     } catch {
       throw PostgresErrors.map(error, location: location)
     }

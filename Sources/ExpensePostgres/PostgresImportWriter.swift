@@ -7,9 +7,10 @@ import PostgresNIO
 /// Batches are gathered up to `flushRows` rows, then two round trips: one read of the keys
 /// already stored (`storedKeys`: a key range per batch, with their source, to explain
 /// duplicates), then the new rows, numbered in file order, go in as ONE `COPY expense FROM
-/// STDIN` (`CopyText`, `BlockingConnection.copy`). The rollup and the checks of the rows'
-/// ledger and file follow by the expense triggers, in the same transaction, once per
-/// statement. Why this shape (measured in docs/performance.md): a `COPY` costs the server a
+/// STDIN` (`CopyText`, `BlockingConnection.startCopy`), which runs while the writer gathers the
+/// next flush (awaited before the writer's next statement, `settle`). The rollup and the
+/// checks of the rows' ledger and file follow by the expense triggers, in the same
+/// transaction, once per statement. Why this shape (measured in docs/performance.md): a `COPY` costs the server a
 /// fraction of an `INSERT … SELECT FROM unnest(…)` of the same rows, and a range read per
 /// sorted batch a fraction of one index search per key.
 final class PostgresImportWriter: ImportWriter {
@@ -59,6 +60,7 @@ final class PostgresImportWriter: ImportWriter {
   /// Writes the gathered batches: one read of their keys already stored (`storedKeys`), then
   /// their new rows, numbered in each batch's file order, batch after batch, in one `COPY`.
   func flush() throws {
+    try settle()
     guard !pending.isEmpty else { return }
     defer {
       pending.removeAll(keepingCapacity: true)
@@ -191,7 +193,31 @@ final class PostgresImportWriter: ImportWriter {
       text.integer(Int64(row.categorySource.rawValue))
       text.endRow()
     }
-    try connection.copy(into: "expense", columns: Self.columns, data: text.finish())
+    copying = connection.startCopy(into: "expense", columns: Self.columns, data: text.finish())
+  }
+
+  /// The `COPY` of the last flush while it runs: the writer goes back to gathering the next
+  /// batches (and the parse thread to parsing) while the server stores these rows, and waits
+  /// for it (`settle`) before its next statement.
+  private var copying: EventLoopFuture<Void>?
+
+  /// Waits for the running `COPY`, if any; its error is the import's.
+  func settle() throws {
+    guard let copy = copying else { return }
+    copying = nil
+    try connection.wait(for: copy)
+  }
+
+  /// After the import failed elsewhere: waits for the running `COPY` (the transaction's
+  /// rollback must come after it) and returns its error, which is earlier in the file than
+  /// any error met since, so it is the one to report, as if it had been awaited at once.
+  func abandon() -> (any Error)? {
+    do {
+      try settle()
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// `expense`'s columns in the order `insert` writes them.
@@ -218,10 +244,12 @@ final class PostgresImportWriter: ImportWriter {
   }
 
   func saveProfile(name: String, json: String) throws {
+    try settle()
     try store.saveProfile(connection, name: name, json: json)
   }
 
   func markTransfers(_ categories: Set<String>) throws {
+    try settle()
     for name in categories.sorted() {
       try connection.query(
         """
@@ -234,6 +262,7 @@ final class PostgresImportWriter: ImportWriter {
   /// Saves the id counter and, when rows were added, records the import.
   func finish(importedAt: String?) throws {
     try flush()
+    try settle()
     try saveSplitParts()
     try connection.query("UPDATE ledger SET next_expense_id = \(nextID) WHERE id = \(store.ledger)")
     guard nextID > firstID, let firstDate, let lastDate else { return }

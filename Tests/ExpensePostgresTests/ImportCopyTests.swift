@@ -84,6 +84,42 @@ import Testing
     #expect(try store.check().isHealthy)
   }
 
+  /// A flush's `COPY` runs while the writer goes on: when it fails and the import then fails
+  /// for another reason, the `COPY`'s error (earlier in the file) is the one reported, nothing
+  /// is kept, and the store's connection serves the next import.
+  @Test func aFailedCopyInFlightIsTheErrorReported() throws {
+    struct Later: Error {}
+    let store = try PostgresStore(url: try PostgresServer.shared().makeDatabase())
+    let limit = PostgresSchema.totalLimit
+    func row(_ index: Int, _ minor: Int64, salt: UInt64) -> ImportedRow {
+      ImportedRow(
+        line: index + 2, date: CivilDate(year: 2026, month: 10, day: 1 + index % 28)!,
+        amount: Money(minor: minor, currency: .usd), description: "row \(index)", category: "Food", account: nil,
+        fingerprintHash: (UInt64(index) + salt) &* 0x9E37_79B9_7F4A_7C15)
+    }
+    func importing(_ rows: [ImportedRow], thenFail: Bool) throws {
+      _ = try store.importRows(sourceFile: "bank.csv", dryRun: false, explainLimit: 0, importedAt: nil) { writer in
+        var batcher = ImportBatcher()
+        for row in rows { if let batch = try batcher.add(row) { try writer.write(batch) } }
+        if thenFail { throw Later() }
+        if let batch = try batcher.finish() { try writer.write(batch) }
+      }
+    }
+    try importing([row(0, -(limit - 1), salt: 0)], thenFail: false)
+    let count = PostgresImportWriter.flushRows + 3_000
+    let many = (0..<count).map { row($0, -1, salt: 1 << 32) }
+    var reported: (any Error)?
+    do { try importing(many, thenFail: true) } catch { reported = error }
+    if case .totalTooLarge = reported as? StoreError {
+    } else {
+      Issue.record("expected the COPY's totalTooLarge, got \(String(describing: reported))")
+    }
+    #expect(try store.expenseCount(month: nil) == 1)
+    try importing([row(1, 500, salt: 1 << 40)], thenFail: false)
+    #expect(try store.expenseCount(month: nil) == 2)
+    #expect(try store.check().isHealthy)
+  }
+
   /// A database made by schema v1 (foreign keys on `expense`) migrates at a writer's open: its
   /// rows stay, the foreign keys give way to the statement-level checks, and imports go on.
   @Test func aVersion1DatabaseMigrates() throws {
