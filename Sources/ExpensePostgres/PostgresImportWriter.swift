@@ -10,9 +10,9 @@ import PostgresNIO
 /// STDIN` (`CopyText`, `BlockingConnection.startCopy`), which runs while the writer gathers the
 /// next flush (awaited before the writer's next statement, `settle`). The rollup and the
 /// checks of the rows' ledger and file follow by the expense triggers, in the same
-/// transaction, once per statement. Why this shape (measured in docs/performance.md): a `COPY` costs the server a
-/// fraction of an `INSERT … SELECT FROM unnest(…)` of the same rows, and a range read per
-/// sorted batch a fraction of one index search per key.
+/// transaction, once per statement. Why this shape (measured in docs/performance.md): a
+/// `COPY` costs the server a fraction of an `INSERT … SELECT FROM unnest(…)` of the same rows,
+/// and a range read per sorted batch a fraction of one index search per key.
 final class PostgresImportWriter: ImportWriter {
   let store: PostgresStore
   let connection: BlockingConnection
@@ -149,7 +149,7 @@ final class PostgresImportWriter: ImportWriter {
     var found = [Int64](repeating: 0, count: pending.count)
     for row in ranges {
       let (n, key, file, line) = try row.decode((Int64, Int64, String?, Int64?).self)
-      found[Int(n - 1)] += 1
+      if let index = Int(exactly: n), index >= 1, index <= found.count { found[index - 1] += 1 }
       keep(key, file, line)
     }
     let crowded = pending.indices.filter { found[$0] >= caps[$0] }
