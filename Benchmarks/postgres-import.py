@@ -2,6 +2,7 @@
 """`expenses import` into PostgreSQL against `psql \\copy` of the same CSV, in the same run.
 
     python3 Benchmarks/postgres-import.py [--binary .build-rel/release/expenses] [--rows 1m] [--runs 5]
+                                          [--statements]
 
 Starts a private PostgreSQL server (initdb in a temporary folder, a Unix socket, no TCP port;
 as the `postgres` user through runuser when run as root), then, for each run, interleaved:
@@ -12,7 +13,10 @@ as the `postgres` user through runuser when run as root), then, for each run, in
   the fastest way PostgreSQL itself has to take the file.
 Prints the medians, their ratio and our peak RSS. The server runs with its defaults except
 `fsync=off` (as the tests; a laptop's disk would otherwise dominate both). Each import's row
-count is checked. Python 3 standard library only; the CSV comes from Benchmarks/generate.py
+count is checked. With --statements the server also loads pg_stat_statements (tracking nested
+statements too) and, after the runs, prints where the server spent the last import's time,
+statement by statement (a statement's time includes the triggers it fired, which are also
+listed on their own). Python 3 standard library only; the CSV comes from Benchmarks/generate.py
 (cached in Benchmarks/data).
 """
 
@@ -42,10 +46,21 @@ def pg_bin() -> str:
     sys.exit("PostgreSQL is not installed (apt-get install postgresql)")
 
 
+STATEMENTS = " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all"
+
+TOP_STATEMENTS = """
+SELECT calls, round(total_exec_time::numeric / 1000, 2) AS seconds, rows,
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS statement
+FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND query NOT LIKE '%pg_stat_statements%'
+ORDER BY total_exec_time DESC LIMIT 10
+"""
+
+
 class Server:
     """A private PostgreSQL server on a Unix socket in a temporary folder."""
 
-    def __init__(self, folder: str):
+    def __init__(self, folder: str, statements: bool = False):
         self.bin = pg_bin()
         self.folder = folder
         self.socket = os.path.join(folder, "socket")
@@ -57,7 +72,7 @@ class Server:
         self.server(["initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "--encoding=UTF8",
                      "--locale=C", "--no-sync", "--no-instructions"])
         self.server(["pg_ctl", "-D", self.data, "-l", os.path.join(folder, "server.log"), "-w", "-t", "60", "-o",
-                     f"-c listen_addresses='' -k {self.socket} -c fsync=off", "start"])
+                     f"-c listen_addresses='' -k {self.socket} -c fsync=off" + STATEMENTS * statements, "start"])
         self.count = 0
 
     def server(self, argv: list[str]) -> None:
@@ -101,21 +116,29 @@ def main() -> None:
     parser.add_argument("--binary", default=os.path.join(HERE, "..", ".build-rel", "release", "expenses"))
     parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--statements", action="store_true", help="print the server's time per statement")
     args = parser.parse_args()
     rows = generate.parse_rows(args.rows)
     csv = os.path.abspath(generate.ensure(os.path.join(HERE, "data"), rows))
     psql = os.path.join(pg_bin(), "psql")
     folder = tempfile.mkdtemp(prefix="expenses-pg-bench-")
-    server = Server(folder)
+    server = Server(folder, args.statements)
+    statements = ""
     ours: list[tuple[float, int]] = []
     reference: list[float] = []
     try:
         for _ in range(args.runs):
             name = server.new_database()
+            base = [psql, "-h", server.socket, "-U", "postgres", "-d", name, "-X", "-q", "-v", "ON_ERROR_STOP=1"]
+            if args.statements:
+                subprocess.run(base + ["-c", "CREATE EXTENSION pg_stat_statements"], check=True)
             seconds, rss, out = timed([args.binary, "import", csv, "--db", server.url(name), "--format", "json"])
             if json.loads(out).get("new") != rows:
                 sys.exit(f"expenses: expected {rows} new rows, got: {out[:300]}")
             ours.append((seconds, rss))
+            if args.statements:
+                statements = subprocess.run(base + ["-c", TOP_STATEMENTS], check=True, capture_output=True,
+                                            text=True).stdout
             server.drop(name)
 
             name = server.new_database()
@@ -142,6 +165,8 @@ def main() -> None:
     print(f"| expenses import | {ours_s:.2f} | {', '.join(f'{s:.2f}' for s, _ in ours)} | {peak:.1f} |")
     print(f"| psql \\copy (plain table) | {ref_s:.2f} | {', '.join(f'{s:.2f}' for s in reference)} | |")
     print(f"expenses/psql: {ours_s / ref_s:.2f}x; peak RSS {peak:.1f} MiB")
+    if statements:
+        print(f"\nthe server's time per statement, last import ({ours[-1][0]:.2f} s):\n{statements}")
 
 
 if __name__ == "__main__":

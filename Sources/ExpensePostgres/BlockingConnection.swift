@@ -10,9 +10,9 @@ import PostgresNIO
 /// future parks only the caller while NIO's own event loop thread does the I/O. Bridging the
 /// async API with a `Task` and a semaphore instead would need a thread of Swift's cooperative
 /// pool to finish the task, which the blocked caller may itself be holding (a test, a server
-/// handler): with two cores that deadlocks. For the same reason the import does not use
-/// postgres-nio's `copyFrom` (async only) but one multi-row `INSERT … SELECT FROM unnest(…)`
-/// per batch (see `PostgresImportWriter`).
+/// handler): with two cores that deadlocks. The one async-only call the store needs,
+/// postgres-nio's `copyFrom` (the import's rows), therefore runs as a task whose executor is
+/// the connection's event loop (`startCopy(into:columns:data:)`), never the cooperative pool.
 ///
 /// Not thread-safe on its own: `PostgresStore` serializes its use with a lock.
 final class BlockingConnection {
@@ -57,6 +57,39 @@ final class BlockingConnection {
     }
     do {
       return try connection.query(query, logger: logger).wait()
+    } catch {
+      throw PostgresErrors.map(error, location: location)
+    }
+  }
+
+  /// Starts `COPY table (columns) FROM STDIN` (text format) with `data`, its rows already
+  /// escaped, one buffer after another; `wait(for:)` its end before any other statement.
+  /// postgres-nio's `copyFrom` is async only: it runs as a task on the connection's event loop
+  /// (`EventLoopTaskExecutor`), so the caller may go on with other work meanwhile (the import
+  /// writer gathers its next rows) and then block on the future, as for every statement.
+  func startCopy(into table: String, columns: [String], data: [ByteBuffer]) -> EventLoopFuture<Void> {
+    let promise = connection.eventLoop.makePromise(of: Void.self)
+    guard !connection.isClosed else {
+      promise.fail(StoreError.io(path: location.redacted, detail: "the connection to the server is closed"))
+      return promise.futureResult
+    }
+    Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) { [connection, logger] in
+      do {
+        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+          for buffer in data { try await writer.write(buffer) }
+        }
+        promise.succeed()
+      } catch {
+        promise.fail(error)
+      }
+    }
+    return promise.futureResult
+  }
+
+  /// Blocks until a started `COPY` ends; its error as a `StoreError`.
+  func wait(for copy: EventLoopFuture<Void>) throws(StoreError) {
+    do {
+      try copy.wait()
     } catch {
       throw PostgresErrors.map(error, location: location)
     }

@@ -9,7 +9,7 @@ extension PostgresSchema {
   /// The setting a store's session names its ledger with (`SET expenses.ledger = ID`).
   static let ledgerSetting = "expenses.ledger"
 
-  /// Schema "v2-users": users, their roles in ledgers, whom tokens act for, the directory's
+  /// Schema "v3-users": users, their roles in ledgers, whom tokens act for, the directory's
   /// change stamp, and row-level security on every table of ledger data.
   ///
   /// - `app_user` and `ledger_member`: `local` (the person at the terminal) owns every ledger
@@ -24,7 +24,7 @@ extension PostgresSchema {
   ///   second, independent check. A session that names no ledger (psql, pg_dump, the
   ///   migrations) is not narrowed. A superuser bypasses row-level security altogether: connect
   ///   as an ordinary role for the second check to hold (docs/scaling.md).
-  static let v2Users: [String] =
+  static let v3Users: [String] =
     [
       "CREATE TABLE app_user (name text PRIMARY KEY, created_at text NOT NULL)",
       "INSERT INTO app_user (name, created_at) VALUES ('local', \(nowText))",

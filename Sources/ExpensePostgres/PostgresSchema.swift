@@ -25,7 +25,9 @@ enum PostgresSchema {
   /// The name of the ledger a store opens today.
   static let defaultLedger = "default"
 
-  static let migrations: [(name: String, statements: [String])] = [("v1", v1), ("v2-users", v2Users)]
+  static let migrations: [(name: String, statements: [String])] = [
+    ("v1", v1), ("v2", v2), ("v3-users", v3Users),
+  ]
 
   static let revisionTables = [
     "budget", "category_kind", "rule", "section_preference", "setting", "import_profile", "import_record",

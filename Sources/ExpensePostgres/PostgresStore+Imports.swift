@@ -11,9 +11,14 @@ extension PostgresStore {
     try write(keep: !dryRun) { connection in
       let writer = try PostgresImportWriter(
         store: self, connection: connection, sourceFile: sourceFile, explainLimit: explainLimit)
-      let value = try body(writer)
-      try writer.finish(importedAt: importedAt.map(ImportRecord.timestamp))
-      return value
+      do {
+        let value = try body(writer)
+        try writer.finish(importedAt: importedAt.map(ImportRecord.timestamp))
+        return value
+      } catch {
+        if let failed = writer.abandon() { throw failed }
+        throw error
+      }
     }
   }
 

@@ -76,7 +76,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
       throw StoreError.noLedger(path: location.redacted, ledger: ledgerName)
     }
     ledger = try row.decode(Int64.self)
-    // Row-level security narrows this session to its ledger (`PostgresSchema.v2Users`).
+    // Row-level security narrows this session to its ledger (`PostgresSchema.v3Users`).
     try connection.query("SELECT set_config(\(PostgresSchema.ledgerSetting), \(String(ledger)), false)")
   }
 
