@@ -49,7 +49,7 @@ public final class PostgresReplica: Sendable {
       "\(primary.bin)/pg_ctl",
       [
         "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o",
-        "-c listen_addresses='' -k \(socketDirectory) -c fsync=off -c hot_standby=on", "start",
+        "-c listen_addresses='' -k \(socketDirectory) -c fsync=off -c hot_standby=on -c max_connections=500", "start",
       ])
   }
 

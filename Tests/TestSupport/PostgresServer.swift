@@ -67,7 +67,7 @@ public final class PostgresServer: Sendable {
       "\(bin)/pg_ctl",
       [
         "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o",
-        "-c listen_addresses='' -k \(socketDirectory) -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+        "-c listen_addresses='' -k \(socketDirectory) -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=500",
         "start",
       ])
     Self.running.withLock { $0 = self }
