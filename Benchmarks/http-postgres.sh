@@ -45,19 +45,7 @@ token=$("$bin" --db "$db" token create bench --scope write)
 auth="Authorization: Bearer $token"
 path="/v1/reports/2026-10?today=2026-10-20"
 
-# Starts a server (its pid appended to servers); sets port.
-serve() {
-  local log=$work/serve-$1.log
-  "$bin" --db "$db" serve --port 0 >/dev/null 2>"$log" &
-  servers+=($!)
-  port=""
-  for _ in $(seq 1 200); do
-    port=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && break
-    sleep 0.05
-  done
-  [ -n "$port" ] || { cat "$log" >&2; exit 1; }
-}
+. Benchmarks/lib/serve.sh
 serve a
 portA=$port
 serve b

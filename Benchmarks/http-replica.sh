@@ -55,20 +55,7 @@ psql_on "$work/primary-socket" postgres "SELECT pg_create_physical_replication_s
 "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/replica" -l "$work/replica.log" -w \
   -o "-c listen_addresses='' -k $work/replica-socket -c max_connections=100" start >/dev/null
 
-# Starts a server with extra arguments (its pid appended to servers); sets port.
-serve() {
-  local log=$work/serve-$1.log
-  shift
-  "$bin" --db "$db" serve --port 0 "$@" >/dev/null 2>"$log" &
-  servers+=($!)
-  port=""
-  for _ in $(seq 1 200); do
-    port=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && break
-    sleep 0.05
-  done
-  [ -n "$port" ] || { cat "$log" >&2; exit 1; }
-}
+. Benchmarks/lib/serve.sh
 serve primary
 portP=$port
 serve replica --read-replica "$replica"

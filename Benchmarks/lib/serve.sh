@@ -1,0 +1,17 @@
+# Shared by the benchmarks that run `expenses serve` on a PostgreSQL database (sourced from the
+# repository's root): `serve NAME [ARGS...]` starts `$bin --db $db serve --port 0 ARGS` in the
+# background, logging to $work/serve-NAME.log, appends its pid to `servers` and sets `port`
+# once it listens (the script exits with the log when it never does).
+serve() {
+  local log=$work/serve-$1.log
+  shift
+  "$bin" --db "$db" serve --port 0 "$@" >/dev/null 2>"$log" &
+  servers+=($!)
+  port=""
+  for _ in $(seq 1 200); do
+    port=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+    [ -n "$port" ] && break
+    sleep 0.05
+  done
+  [ -n "$port" ] || { cat "$log" >&2; exit 1; }
+}
