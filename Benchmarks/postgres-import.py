@@ -2,7 +2,7 @@
 """`expenses import` into PostgreSQL against `psql \\copy` of the same CSV, in the same run.
 
     python3 Benchmarks/postgres-import.py [--binary .build-rel/release/expenses] [--rows 1m] [--runs 5]
-                                          [--statements]
+                                          [--statements] [--superuser]
 
 Starts a private PostgreSQL server (initdb in a temporary folder, a Unix socket, no TCP port;
 as the `postgres` user through runuser when run as root), then, for each run, interleaved:
@@ -11,6 +11,8 @@ as the `postgres` user through runuser when run as root), then, for each run, in
 - reference: `psql -c "\\copy plain FROM CSV (FORMAT csv, HEADER)"` into a new database with a
   plain table of the CSV's four columns (date, text, numeric, text), no key and no index:
   the fastest way PostgreSQL itself has to take the file.
+Ours connects as an ordinary role that owns the database, as a deployment should (row-level
+security binds it; a superuser bypasses it): `--superuser` imports as `postgres` instead.
 Prints the medians, their ratio and our peak RSS. The server runs with its defaults except
 `fsync=off` (as the tests; a laptop's disk would otherwise dominate both). Each import's row
 count is checked. With --statements the server also loads pg_stat_statements (tracking nested
@@ -60,7 +62,8 @@ ORDER BY total_exec_time DESC LIMIT 10
 class Server:
     """A private PostgreSQL server on a Unix socket in a temporary folder."""
 
-    def __init__(self, folder: str, statements: bool = False):
+    def __init__(self, folder: str, statements: bool = False, superuser: bool = False):
+        self.user = "postgres" if superuser else "bench"
         self.bin = pg_bin()
         self.folder = folder
         self.socket = os.path.join(folder, "socket")
@@ -74,6 +77,9 @@ class Server:
         self.server(["pg_ctl", "-D", self.data, "-l", os.path.join(folder, "server.log"), "-w", "-t", "60", "-o",
                      f"-c listen_addresses='' -k {self.socket} -c fsync=off" + STATEMENTS * statements, "start"])
         self.count = 0
+        if self.user != "postgres":
+            subprocess.run([os.path.join(self.bin, "createuser"), "-h", self.socket, "-U", "postgres", self.user],
+                           check=True)
 
     def server(self, argv: list[str]) -> None:
         cmd = [os.path.join(self.bin, argv[0])] + argv[1:]
@@ -84,11 +90,12 @@ class Server:
     def new_database(self) -> str:
         self.count += 1
         name = f"bench_{os.getpid()}_{self.count}"
-        subprocess.run([os.path.join(self.bin, "createdb"), "-h", self.socket, "-U", "postgres", name], check=True)
+        subprocess.run([os.path.join(self.bin, "createdb"), "-h", self.socket, "-U", "postgres", "-O", self.user, name],
+                       check=True)
         return name
 
     def url(self, name: str) -> str:
-        return f"postgres://postgres@/{name}?host={self.socket}"
+        return f"postgres://{self.user}@/{name}?host={self.socket}"
 
     def drop(self, name: str) -> None:
         subprocess.run([os.path.join(self.bin, "dropdb"), "-h", self.socket, "-U", "postgres", name], check=True)
@@ -117,12 +124,13 @@ def main() -> None:
     parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--statements", action="store_true", help="print the server's time per statement")
+    parser.add_argument("--superuser", action="store_true", help="import as postgres (bypassing row-level security)")
     args = parser.parse_args()
     rows = generate.parse_rows(args.rows)
     csv = os.path.abspath(generate.ensure(os.path.join(HERE, "data"), rows))
     psql = os.path.join(pg_bin(), "psql")
     folder = tempfile.mkdtemp(prefix="expenses-pg-bench-")
-    server = Server(folder, args.statements)
+    server = Server(folder, args.statements, args.superuser)
     statements = ""
     ours: list[tuple[float, int]] = []
     reference: list[float] = []
