@@ -166,8 +166,11 @@ struct TmuxFailed: Error, CustomStringConvertible {
     if marker { #expect(screen.contains("shell-marker"), "the alternate screen gave the shell's screen back") }
     #expect(screen.contains("rc=\(code)"), "\(screen)")
     #expect(!screen.contains { $0.contains("▶ Expenses") || $0.contains("? keys") }, "nothing of the screen is left")
-    try tmux.wait("stty written") { _ in FileManager.default.fileExists(atPath: cli.directory.path + "/after.stty") }
-    usleep(200_000)
+    // The shell makes the file before `stty` writes its one line: wait for the whole line (a
+    // loaded machine can take longer than any fixed pause between the two).
+    try tmux.wait("stty written") { _ in
+      (try? String(contentsOfFile: cli.directory.path + "/after.stty", encoding: .utf8))?.hasSuffix("\n") == true
+    }
     let before = try String(contentsOfFile: cli.directory.path + "/before.stty", encoding: .utf8)
     let after = try String(contentsOfFile: cli.directory.path + "/after.stty", encoding: .utf8)
     #expect(!before.isEmpty && before == after, "terminal settings restored")
