@@ -38,8 +38,9 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     guard let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any] else {
       return nil
     }
-    for key in object.keys.sorted() {
-      if let number = object[key] as? Double, !(number is Bool), number.rounded() != number { return key }
+    // A JSON `true` read back as a number would be 1: booleans are no fraction.
+    for key in object.keys.sorted() where !(object[key] is Bool) {
+      if let number = object[key] as? Double, number.rounded() != number { return key }
     }
     return nil
   }
