@@ -56,15 +56,8 @@ lite=$work/bench.sqlite
 "$bin" --db "$lite" budget set Groceries 700 >/dev/null
 "$bin" --db "$lite" budget set Dining 250 >/dev/null
 liteToken=$("$bin" --db "$lite" token create bench --scope write)
-"$bin" --db "$lite" serve --port 0 >/dev/null 2>"$work/serve-lite.log" &
-servers+=($!)
-portL=""
-for _ in $(seq 1 200); do
-  portL=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$work/serve-lite.log" | grep -o '[0-9]*$' || true)
-  [ -n "$portL" ] && break
-  sleep 0.05
-done
-[ -n "$portL" ] || { cat "$work/serve-lite.log" >&2; exit 1; }
+db=$lite serve lite
+portL=$port
 curl -sf -o /dev/null -H "$auth" "http://127.0.0.1:$portA$path"
 curl -sf -o /dev/null -H "$auth" "http://127.0.0.1:$portB$path"
 
