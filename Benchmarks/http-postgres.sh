@@ -15,12 +15,8 @@ cd "$(dirname "$0")/.."
 duration=${DURATION:-10}
 rounds=${ROUNDS:-3}
 pgbin=${PGBIN:-/usr/lib/postgresql/15/bin}
-if ! command -v wrk >/dev/null 2>&1; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq wrk
-fi
-swift build -q -c release --scratch-path .build-rel --product expenses
-bin=$(swift build -c release --scratch-path .build-rel --show-bin-path)/expenses
+. Benchmarks/lib/serve.sh
+release_binary_and_wrk
 
 work=$(mktemp -d /tmp/expenses-http-pg-XXXXXX)
 as_pg=()
@@ -45,7 +41,6 @@ token=$("$bin" --db "$db" token create bench --scope write)
 auth="Authorization: Bearer $token"
 path="/v1/reports/2026-10?today=2026-10-20"
 
-. Benchmarks/lib/serve.sh
 serve a
 portA=$port
 serve b

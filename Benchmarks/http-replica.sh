@@ -16,12 +16,8 @@ duration=${DURATION:-10}
 rounds=${ROUNDS:-3}
 connections=${CONNECTIONS:-32}
 pgbin=${PGBIN:-/usr/lib/postgresql/15/bin}
-if ! command -v wrk >/dev/null 2>&1; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq wrk
-fi
-swift build -q -c release --scratch-path .build-rel --product expenses
-bin=$(swift build -c release --scratch-path .build-rel --show-bin-path)/expenses
+. Benchmarks/lib/serve.sh
+release_binary_and_wrk
 
 work=$(mktemp -d /tmp/expenses-http-replica-XXXXXX)
 mkdir -p "$work/primary-socket" "$work/replica-socket"
@@ -55,7 +51,6 @@ psql_on "$work/primary-socket" postgres "SELECT pg_create_physical_replication_s
 "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/replica" -l "$work/replica.log" -w \
   -o "-c listen_addresses='' -k $work/replica-socket -c max_connections=100" start >/dev/null
 
-. Benchmarks/lib/serve.sh
 serve primary
 portP=$port
 serve replica --read-replica "$replica"

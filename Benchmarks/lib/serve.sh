@@ -1,5 +1,17 @@
 # Shared by the benchmarks that run `expenses serve` on a PostgreSQL database (sourced from the
-# repository's root): `serve NAME [ARGS...]` starts `$bin --db $db serve --port 0 ARGS` in the
+# repository's root).
+#
+# `release_binary_and_wrk`: installs wrk when missing and builds the release binary, `$bin`.
+release_binary_and_wrk() {
+  if ! command -v wrk >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq wrk
+  fi
+  swift build -q -c release --scratch-path .build-rel --product expenses
+  bin=$(swift build -c release --scratch-path .build-rel --show-bin-path)/expenses
+}
+
+# `serve NAME [ARGS...]` starts `$bin --db $db serve --port 0 ARGS` in the
 # background, logging to $work/serve-NAME.log, appends its pid to `servers` and sets `port`
 # once it listens (the script exits with the log when it never does).
 serve() {

@@ -28,12 +28,17 @@ extension PostgresStore {
         """
       ).map { row in
         let (user, ledger, role, since) = try row.decode((String, String, String, String).self)
-        guard let value = LedgerRole(rawValue: role) else {
-          throw StoreError.unreadable(path: location.redacted, detail: "membership of \(user): role \(role)")
-        }
-        return Membership(user: user, ledger: ledger, role: value, since: since)
+        return try membership(user: user, ledger: ledger, role: role, since: since)
       }
     }
+  }
+
+  /// A membership as stored, its role checked.
+  func membership(user: String, ledger: String, role: String, since: String) throws -> Membership {
+    guard let value = LedgerRole(rawValue: role) else {
+      throw StoreError.unreadable(path: location.redacted, detail: "membership of \(user): role \(role)")
+    }
+    return Membership(user: user, ledger: ledger, role: value, since: since)
   }
 
   public func setMember(_ membership: Membership) throws {
@@ -108,17 +113,20 @@ extension PostgresStore {
     }
   }
 
-  /// A token's columns, its ledger's name and its user's role there (NULL: no longer a member).
+  /// A token's columns, its ledger's name, its user's role there (NULL: no longer a member)
+  /// and its hash.
   static let tokenColumns = """
-    SELECT t.name, t.scope, t.created_at, t.expires_at, t.revoked_at, t.user_name, l.name, m.role
+    SELECT t.name, t.scope, t.created_at, t.expires_at, t.revoked_at, t.user_name, l.name, m.role, t.hash
     FROM api_token t JOIN ledger l ON l.id = t.ledger_id
     LEFT JOIN ledger_member m ON m.ledger_id = t.ledger_id AND m.user_name = t.user_name
     """
 
-  /// The token in `row`'s columns from `offset` on (`tokenColumns`' order).
-  func token(_ row: PostgresRow, offset: Int = 0) throws -> APIToken {
+  /// The token in a row of `tokenColumns`.
+  func token(_ row: PostgresRow) throws -> APIToken { try storedToken(row).token }
+
+  /// The token and its hash in a row of `tokenColumns`.
+  func storedToken(_ row: PostgresRow) throws -> StoredToken {
     var cells = row.makeIterator()
-    for _ in 0..<offset { _ = cells.next() }
     func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
       guard let cell = cells.next() else {
         throw StoreError.unreadable(path: location.redacted, detail: "a token row is short of columns")
@@ -128,12 +136,14 @@ extension PostgresStore {
     let (name, scope, created) = (try next(String.self), try next(String.self), try next(String.self))
     let (expires, revoked) = (try next(String?.self), try next(String?.self))
     let (user, ledger, role) = (try next(String.self), try next(String.self), try next(String?.self))
+    let hash = try next(String.self)
     guard let scope = APIToken.Scope(rawValue: scope) else {
       throw StoreError.unreadable(path: location.redacted, detail: "token \(name): scope \(scope)")
     }
-    return APIToken(
+    let token = APIToken(
       name: name, scope: scope, createdAt: created, expiresAt: expires, revokedAt: revoked, user: user,
       ledger: ledger, role: role.flatMap(LedgerRole.init(rawValue:)))
+    return StoredToken(token: token, hash: hash)
   }
 
   public func tokens() throws -> [APIToken] {

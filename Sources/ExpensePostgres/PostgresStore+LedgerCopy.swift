@@ -87,14 +87,12 @@ extension PostgresStore {
     }
     for row in try connection.query(
       PostgresQuery(
-        unsafeSQL: Self.tokenColumns.replacingOccurrences(of: "SELECT t.name", with: "SELECT t.hash, t.name")
-          + " WHERE t.ledger_id = $1 ORDER BY t.name COLLATE \"C\"", binds: try binds(ledger)))
+        unsafeSQL: Self.tokenColumns + " WHERE t.ledger_id = $1 ORDER BY t.name COLLATE \"C\"",
+        binds: try binds(ledger)))
     {
-      var cells = row.makeIterator()
-      guard let hash = try cells.next()?.decode(String.self) else { continue }
-      var stored = try token(row, offset: 1)
-      stored.ledger = ""
-      contents.tokens.append(StoredToken(token: stored, hash: hash))
+      var stored = try storedToken(row)
+      stored.token.ledger = ""
+      contents.tokens.append(stored)
     }
     for row in try connection.query(
       """
@@ -102,10 +100,7 @@ extension PostgresStore {
       """)
     {
       let (user, role, since) = try row.decode((String, String, String).self)
-      guard let value = LedgerRole(rawValue: role) else {
-        throw StoreError.unreadable(path: location.redacted, detail: "membership of \(user): role \(role)")
-      }
-      contents.members.append(Membership(user: user, ledger: "", role: value, since: since))
+      contents.members.append(try membership(user: user, ledger: "", role: role, since: since))
     }
     for row in try connection.query("SELECT id, set_id FROM split_part WHERE ledger_id = \(ledger)") {
       let (id, set) = try row.decode((Int64, Int64).self)

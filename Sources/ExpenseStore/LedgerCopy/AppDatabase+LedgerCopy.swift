@@ -92,11 +92,7 @@ extension AppDatabase {
     for row in try Row.fetchAll(
       db, sql: "SELECT userName, role, since FROM membership WHERE ledgerName = ? ORDER BY userName", arguments: own)
     {
-      guard let role = LedgerRole(rawValue: row["role"]) else {
-        throw UnreadableValue(detail: "membership of \(row["userName"] as String): role \(row["role"] as String)")
-      }
-      contents.members.append(
-        Membership(user: row["userName"], ledger: "", role: role, since: row["since"]))
+      contents.members.append(try AppDatabase.membership(from: row, ledger: ""))
     }
     for row in try Row.fetchAll(db, sql: "SELECT id, setId FROM splitPart") {
       contents.splitParts[try row.decode(atIndex: 0)] = try row.decode(Int64.self, atIndex: 1)

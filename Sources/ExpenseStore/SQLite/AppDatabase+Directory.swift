@@ -24,13 +24,16 @@ extension AppDatabase {
     try read { db in
       try Row.fetchAll(
         db, sql: "SELECT userName, ledgerName, role, since FROM membership ORDER BY userName, ledgerName"
-      ).map { row in
-        guard let role = LedgerRole(rawValue: row["role"]) else {
-          throw UnreadableValue(detail: "membership of \(row["userName"] as String): role \(row["role"] as String)")
-        }
-        return Membership(user: row["userName"], ledger: row["ledgerName"], role: role, since: row["since"])
-      }
+      ).map { try Self.membership(from: $0, ledger: $0["ledgerName"]) }
     }
+  }
+
+  /// The membership in a row of `userName`, `role`, `since`, in `ledger`.
+  static func membership(from row: Row, ledger: String) throws -> Membership {
+    guard let role = LedgerRole(rawValue: row["role"]) else {
+      throw UnreadableValue(detail: "membership of \(row["userName"] as String): role \(row["role"] as String)")
+    }
+    return Membership(user: row["userName"], ledger: ledger, role: role, since: row["since"])
   }
 
   /// Adds the user (made when new) to the ledger with this role, or changes their role there.
