@@ -16,9 +16,6 @@ public protocol ExpenseBackend: Sendable {
   func directoryStamp() async throws -> Int64
   /// Whose answers these are: the request's ledger and user (cached reports are kept apart by it).
   func audience() -> String
-  /// A number that changes whenever anything is committed to the request's ledger (cheap:
-  /// asked per report request).
-  func changeStamp() throws -> Int64
   /// The request's ledger's change stamp as of this call or later, never older: what caches are checked against
   /// once per request (read without blocking a thread of the concurrency pool).
   func currentStamp() async throws -> Int64

@@ -36,8 +36,9 @@ public final class ReplicaBackend: ExpenseBackend {
   let logger: Logger
   let clock: ServiceClock
   /// Other ledgers' replica connections, opened on a ledger's first read (a ledger the replica
-  /// has not replayed yet is tried again after a while: `notBefore`).
-  private let others = Mutex<[String: OtherLedger]>([:])
+  /// has not replayed yet is tried again after a while: `notBefore`), as many kept open as
+  /// the primary keeps ledgers (`OpenLedgers`).
+  private let others: OpenLedgers<OtherLedger>
 
   enum OtherLedger {
     case open(ReplicaConnections)
@@ -58,6 +59,7 @@ public final class ReplicaBackend: ExpenseBackend {
     self.retryInterval = retryInterval
     self.logger = logger
     self.clock = clock
+    others = OpenLedgers(limit: primary.others.limit)
     target = try primary.main.watcher.replicaTarget(url: url, option: option)
     replica = try ReplicaConnections(
       target: target, count: connections, retryInterval: retryInterval, logger: logger, clock: clock)
@@ -69,7 +71,7 @@ public final class ReplicaBackend: ExpenseBackend {
   /// primary: the replica's sessions are narrowed to it like the primary's.
   func connections() async -> ReplicaConnections? {
     guard let ledger = Authenticated.token?.ledger, ledger != DirectoryName.defaultLedger else { return replica }
-    switch others.withLock({ $0[ledger] }) {
+    switch others.peek(ledger) {
     case .open(let connections): return connections
     case .notBefore(let time) where clock.now() < time: return nil
     default: break
@@ -79,11 +81,9 @@ public final class ReplicaBackend: ExpenseBackend {
     let opened = try? await queue.run {
       try ReplicaConnections(target: target, count: 2, retryInterval: retryInterval, logger: logger, clock: clock)
     }
-    return others.withLock { others in
-      if case .open(let first) = others[ledger] { return first }
-      others[ledger] = opened.map { .open($0) } ?? .notBefore(clock.now().addingTimeInterval(30))
-      return opened
-    }
+    if case .open(let first) = others.peek(ledger) { return first }
+    others.store(opened.map { .open($0) } ?? .notBefore(clock.now().addingTimeInterval(30)), for: ledger)
+    return opened
   }
 
   /// What the replica read gives, or that it has not replayed far enough.
@@ -213,7 +213,6 @@ public final class ReplicaBackend: ExpenseBackend {
   public func token(hash: String) async throws -> APIToken? { try await primary.token(hash: hash) }
   public func directoryStamp() async throws -> Int64 { try await primary.directoryStamp() }
   public func audience() -> String { primary.audience() }
-  public func changeStamp() throws -> Int64 { try primary.changeStamp() }
   public func currentStamp() async throws -> Int64 { try await primary.currentStamp() }
   public func revision() async throws -> Int64 { try await primary.revision() }
   public func sections() async throws -> SavedSections { try await primary.sections() }

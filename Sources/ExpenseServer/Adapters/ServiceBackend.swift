@@ -44,7 +44,8 @@ public final class ServiceBackend: ExpenseBackend {
   let main: LedgerServices
   /// Opens another ledger's services; nil serves `default` alone.
   private let openLedger: (@Sendable (String) throws -> LedgerServices)?
-  private let others = Mutex<[String: LedgerServices]>([:])
+  /// Other ledgers' services, open while used and a while after (`OpenLedgers`).
+  let others: OpenLedgers<LedgerServices>
   let readQueue = BlockingQueue(label: "expenses.readers", serial: false)
   /// The directory's stamp for a database server, shared like the ledgers' (nil: SQLite, where
   /// the main file's `data_version` is the directory's stamp too).
@@ -55,9 +56,11 @@ public final class ServiceBackend: ExpenseBackend {
     self.init(main: LedgerServices(writer: writer, readers: readers, watcher: watcher, label: "default"), open: nil)
   }
 
-  init(main: LedgerServices, open: (@Sendable (String) throws -> LedgerServices)?) {
+  init(main: LedgerServices, open: (@Sendable (String) throws -> LedgerServices)?, openLimit: Int = defaultOpenLedgers)
+  {
     self.main = main
     openLedger = open
+    others = OpenLedgers(limit: openLimit)
     let watcher = main.watcher
     directoryStamps =
       watcher.store.filePath == nil ? SharedStampReader(read: { try watcher.directoryStamp() }) : nil
@@ -66,7 +69,11 @@ public final class ServiceBackend: ExpenseBackend {
   /// Serves the database at `path` (a SQLite file, migrated if needed, or a `postgres://`
   /// URL): its `default` ledger opened now for writing plus `readerCount` read-only
   /// connections; every other ledger of its directory when a token of it first asks.
-  public convenience init(path: String, readerCount: Int = 4, wait: Double = 10, clock: ServiceClock = .system) throws {
+  /// At most `openLedgers` other ledgers stay open while idle (`serve --open-ledgers`).
+  public convenience init(
+    path: String, readerCount: Int = 4, wait: Double = 10, clock: ServiceClock = .system,
+    openLedgers: Int = defaultOpenLedgers
+  ) throws {
     @Sendable func services(_ ledger: String?, readers: Int) throws -> LedgerServices {
       func open(_ access: ExpenseService.Access) throws -> ExpenseService {
         try ExpenseService.open(path: path, access: access, wait: wait, clock: clock, ledger: ledger)
@@ -77,23 +84,25 @@ public final class ServiceBackend: ExpenseBackend {
     }
     self.init(
       main: try services(DirectoryName.defaultLedger, readers: readerCount),
-      open: { ledger in try services(ledger, readers: min(2, readerCount)) })
+      open: { ledger in try services(ledger, readers: min(2, readerCount)) }, openLimit: openLedgers)
   }
 
-  /// The services of the request's ledger: its token's, else (`/health`) `default`'s.
-  func services() throws -> LedgerServices {
-    guard let ledger = Authenticated.token?.ledger, ledger != DirectoryName.defaultLedger else { return main }
-    if let open = others.withLock({ $0[ledger] }) { return open }
+  /// Other ledgers kept open while idle, by default: with four connections each, 16 ledgers
+  /// and `default` stay under PostgreSQL's default of 100 connections.
+  public static let defaultOpenLedgers = 16
+
+  /// Runs `body` with the services of the request's ledger (its token's, else, for
+  /// `/health`, `default`'s), which stay open until it returns.
+  func withServices<T>(_ body: (LedgerServices) async throws -> T) async throws -> T {
+    guard let ledger = Authenticated.token?.ledger, ledger != DirectoryName.defaultLedger else {
+      return try await body(main)
+    }
     guard let openLedger else {
       throw APIProblem(status: .serviceUnavailable, detail: "this server answers for the ledger 'default' only")
     }
-    // Opened outside the lock (it reads the database); a race opens twice and keeps one.
-    let opened = try openLedger(ledger)
-    return others.withLock { others in
-      if let first = others[ledger] { return first }
-      others[ledger] = opened
-      return opened
-    }
+    let services = try others.lease(ledger) { try openLedger(ledger) }
+    defer { others.release(ledger) }
+    return try await body(services)
   }
 
   /// The user the request acts for (whose section states it reads and saves).
@@ -101,15 +110,20 @@ public final class ServiceBackend: ExpenseBackend {
 
   /// Runs `body` with a read service of the request's ledger, off the concurrency pool.
   func read<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
-    let reader = try services().reader.acting(for: user)
-    return try await readQueue.run { try body(reader) }
+    let user = self.user
+    return try await withServices { services in
+      let reader = services.reader.acting(for: user)
+      return try await readQueue.run { try body(reader) }
+    }
   }
 
   /// Runs `body` with the writer of the request's ledger, one job at a time.
   func write<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
-    let services = try services()
-    let writer = services.writer.acting(for: user)
-    return try await services.writeQueue.run { try body(writer) }
+    let user = self.user
+    return try await withServices { services in
+      let writer = services.writer.acting(for: user)
+      return try await services.writeQueue.run { try body(writer) }
+    }
   }
 
   public func token(hash: String) async throws -> APIToken? {
@@ -122,12 +136,11 @@ public final class ServiceBackend: ExpenseBackend {
     return try await directoryStamps.stamp()
   }
 
-  public func changeStamp() throws -> Int64 { try services().watcher.changeStamp() }
-
   public func currentStamp() async throws -> Int64 {
-    let services = try services()
-    guard let shared = services.sharedStamps else { return try services.watcher.changeStamp() }
-    return try await shared.stamp()
+    try await withServices { services in
+      guard let shared = services.sharedStamps else { return try services.watcher.changeStamp() }
+      return try await shared.stamp()
+    }
   }
 
   /// Which ledger and whose preferences the request's answers are for (report cache keys).

@@ -41,6 +41,11 @@ struct ServeCommand: ParsableCommand {
   var headerTimeout = ExpenseServerApp.Options.defaultHeaderTimeout
   @Option(help: "Connections served at once; more wait until one closes.")
   var maxConnections = ExpenseServerApp.Options.defaultMaxConnections
+  @Option(
+    help: ArgumentHelp(
+      "Ledgers besides 'default' whose connections stay open while idle; the least recently used beyond it are closed.",
+      valueName: "count"))
+  var openLedgers = ServiceBackend.defaultOpenLedgers
   @Flag(help: "Create the database when it does not exist (without it a missing --db exits 66).")
   var create = false
   @Option(
@@ -61,6 +66,7 @@ struct ServeCommand: ParsableCommand {
     guard (1...1_000_000).contains(maxConnections) else {
       throw ValidationError("--max-connections must be 1-1000000")
     }
+    guard (1...100_000).contains(openLedgers) else { throw ValidationError("--open-ledgers must be 1-100000") }
     if let problem = ServeAddress.problem(with: host) { throw ValidationError(problem) }
     if database.ledger != nil || GlobalArguments.leadingLedger != nil {
       throw ValidationError(
@@ -81,7 +87,8 @@ struct ServeCommand: ParsableCommand {
     }
     var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-    let backend = try ServeCommand.backend(path: path, wait: database.wait, replica: replica, logger: logger)
+    let backend = try ServeCommand.backend(
+      path: path, wait: database.wait, openLedgers: openLedgers, replica: replica, logger: logger)
     // Uploads are staged beside a SQLite file (one file system, so a rename); a server's
     // database has no folder here.
     let directory = server ? NSTemporaryDirectory() : (path as NSString).deletingLastPathComponent
@@ -124,10 +131,10 @@ struct ServeCommand: ParsableCommand {
   }
 
   /// The database's backend, reading from `replica` when one is given (docs/scaling.md).
-  static func backend(path: String, wait: Double, replica: (url: String, option: String)?, logger: Logger) throws
-    -> any ExpenseBackend
-  {
-    let primary = try SQLiteBackend(path: path, wait: wait)
+  static func backend(
+    path: String, wait: Double, openLedgers: Int, replica: (url: String, option: String)?, logger: Logger
+  ) throws -> any ExpenseBackend {
+    let primary = try ServiceBackend(path: path, wait: wait, openLedgers: openLedgers)
     guard let replica else { return primary }
     return try ReplicaBackend(primary: primary, replica: replica.url, option: replica.option, logger: logger)
   }
