@@ -12,7 +12,9 @@ only; the CSV comes from Benchmarks/generate.py (cached in Benchmarks/data).
 sqlite3's own `.import --csv` of the same file in one transaction runs in the same loop (the
 reference of the import goal), unless --no-sqlite3. Besides wall time it prints CPU seconds
 (user + system, from wait4), which a machine shared with other work disturbs less, and the
-size of the database each build leaves (WAL folded in).
+size of the database each build leaves (WAL folded in). With --again each build then imports
+the same file a second time into the database it just made (every row a duplicate: the
+re-import goal), against sqlite3's first import.
 
     python3 Benchmarks/compare-import.py OLD NEW --rows 100k --callgrind
 
@@ -57,21 +59,12 @@ def file_size(db: str) -> int:
     return sum(os.path.getsize(db + s) for s in ("", "-wal") if os.path.exists(db + s))
 
 
-def one_import(binary: str, csv: str, folder: str, prefix: list[str] | None = None
-               ) -> tuple[float, int, str, float, int]:
-    """Imports `csv` into a new database with `binary` (or sqlite3, `binary` == "sqlite3");
-    returns (seconds, peak RSS in KiB, summary line, CPU seconds, database bytes)."""
-    db = os.path.join(folder, f"bench-{time.monotonic_ns()}.sqlite")
+def timed(command: list[str], stdin_path: str | None = None) -> tuple[float, int, str, float]:
+    """Runs `command`; returns (seconds, peak RSS in KiB, standard output, CPU seconds)."""
     start = time.monotonic()
-    stdin = None
-    if binary == "sqlite3":
-        command = [shutil.which("sqlite3") or "sqlite3", db]
-        stdin = open(sqlite3_script(csv, folder), "rb")
-    else:
-        command = [binary, "import", csv, "--db", db, "--format", "json"]
+    stdin = open(stdin_path, "rb") if stdin_path else None
     proc = subprocess.Popen(
-        (prefix or []) + command, stdin=stdin,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"})
+        command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"})
     out_bytes, err_bytes = b"", b""
     # The summary is small: read both pipes to the end, then reap the process with its usage.
     if proc.stdout:
@@ -79,20 +72,34 @@ def one_import(binary: str, csv: str, folder: str, prefix: list[str] | None = No
     if proc.stderr:
         err_bytes = proc.stderr.read()
     _, raw_status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(raw_status)
+    status = os.waitstatus_to_exitcode(raw_status)
     elapsed = time.monotonic() - start
-    out, err, status = out_bytes.decode(), err_bytes.decode(), proc.returncode
     if stdin:
         stdin.close()
     if status != 0:
-        sys.exit(f"{binary} failed ({status}): {err.strip()[:500]}")
+        sys.exit(f"{command[0]} failed ({status}): {err_bytes.decode().strip()[:500]}")
+    return elapsed, usage.ru_maxrss, out_bytes.decode(), usage.ru_utime + usage.ru_stime
+
+
+def one_import(binary: str, csv: str, folder: str, prefix: list[str] | None = None, again: bool = False
+               ) -> tuple[float, int, str, float, int, tuple[float, int, str, float] | None]:
+    """Imports `csv` into a new database with `binary` (or sqlite3, `binary` == "sqlite3");
+    returns (seconds, peak RSS in KiB, summary line, CPU seconds, database bytes, and with
+    `again` the same file imported a second time into that database: every row a duplicate)."""
+    db = os.path.join(folder, f"bench-{time.monotonic_ns()}.sqlite")
+    if binary == "sqlite3":
+        command, script = [shutil.which("sqlite3") or "sqlite3", db], sqlite3_script(csv, folder)
+    else:
+        command, script = [binary, "import", csv, "--db", db, "--format", "json"], None
+    elapsed, rss, out, cpu = timed((prefix or []) + command, script)
+    second = timed(command) if again and binary != "sqlite3" else None
     size = file_size(db)
     for suffix in ("", "-wal", "-shm"):
         try:
             os.remove(db + suffix)
         except FileNotFoundError:
             pass
-    return elapsed, usage.ru_maxrss, out, usage.ru_utime + usage.ru_stime, size
+    return elapsed, rss, out, cpu, size, second
 
 
 def callgrind(binary: str, csv: str, folder: str) -> float:
@@ -119,6 +126,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-sqlite3", action="store_true", help="leave out sqlite3's .import")
     parser.add_argument("--callgrind", action="store_true", help="count instructions (one run each)")
+    parser.add_argument("--again", action="store_true",
+                        help="also import the file a second time into each database (all duplicates)")
     args = parser.parse_args()
     rows = generate.parse_rows(args.rows)
     csv = generate.ensure(os.path.join(HERE, "data"), rows)
@@ -139,13 +148,18 @@ def main() -> None:
         print(f"new/old: instructions {counts['new'] / counts['old']:.3f}x")
         return
     results: dict[str, list[tuple[float, int, float, int]]] = {name: [] for name in names}
+    again: dict[str, list[tuple[float, int, float, int]]] = {name: [] for name in names if name != "sqlite3"}
     with tempfile.TemporaryDirectory(dir=os.path.join(HERE, "data")) as folder:
         for _ in range(args.runs):
             for name in names:
-                seconds, rss, out, cpu, size = one_import(binaries[name], csv, folder)
+                seconds, rss, out, cpu, size, second = one_import(binaries[name], csv, folder, again=args.again)
                 if name != "sqlite3" and json.loads(out).get("new") != rows:
                     sys.exit(f"{name}: expected {rows} new rows, got: {out[:300]}")
                 results[name].append((seconds, rss, cpu, size))
+                if second:
+                    if json.loads(second[2]).get("new") != 0:
+                        sys.exit(f"{name}: the second import added rows: {second[2][:300]}")
+                    again[name].append((second[0], second[1], second[3], size))
     print(f"{args.runs} interleaved runs; medians")
     print("| import by | median s | runs (s) | CPU s | peak RSS MiB | database bytes | time vs sqlite3 | CPU vs sqlite3 |")
     print("|---|---:|---|---:|---:|---:|---:|---:|")
@@ -155,6 +169,15 @@ def main() -> None:
         s, m, c, size = med[name]
         vs = (f"{s / med['sqlite3'][0]:.3f}x | {c / med['sqlite3'][2]:.3f}x" if "sqlite3" in med else "— | —")
         print(f"| {name} `{binaries[name]}` | {s:.2f} | {runs} | {c:.2f} | {m / 1024:.1f} | {size:,.0f} | {vs} |")
+    if args.again:
+        print("\nThe same file imported again into each database (every row a duplicate):")
+        print("| import by | median s | runs (s) | CPU s | peak RSS MiB | time vs sqlite3's import | CPU vs sqlite3 |")
+        print("|---|---:|---|---:|---:|---:|---:|")
+        for name in again:
+            s, m, c = (statistics.median(r[i] for r in again[name]) for i in range(3))
+            runs = ", ".join(f"{r[0]:.2f}" for r in again[name])
+            vs = (f"{s / med['sqlite3'][0]:.3f}x | {c / med['sqlite3'][2]:.3f}x" if "sqlite3" in med else "— | —")
+            print(f"| {name} again | {s:.2f} | {runs} | {c:.2f} | {m / 1024:.1f} | {vs} |")
     print(f"new/old: time {med['new'][0] / med['old'][0]:.3f}x, CPU {med['new'][2] / med['old'][2]:.3f}x, "
           f"peak RSS {med['new'][1] / med['old'][1]:.3f}x, database {med['new'][3] / med['old'][3]:.3f}x")
 

@@ -83,9 +83,22 @@ struct ImportBatch {
       if isNew[index] {
         ids[index] = next
         next += 1
+      }
+    }
+    guard !isNew.allSatisfy({ $0 }) else { return }
+    guard isNew.contains(true) else {
+      // Every row already stored (a statement imported again): nothing of the batch counts.
+      batch.totals = MonthTotalDeltas()
+      return
+    }
+    for index in batch.rows.indices where !isNew[index] {
+      // Fields read in place: binding the row would copy it (a retain per text).
+      if index < batch.totalKeys.count {
+        batch.totals.remove(
+          key: batch.totalKeys[index], minor: batch.rows[index].amount.minor, day: batch.rows[index].date.day)
       } else {
-        let row = batch.rows[index]
-        batch.totals.remove(date: row.date, amount: row.amount, category: row.category)
+        batch.totals.remove(
+          date: batch.rows[index].date, amount: batch.rows[index].amount, category: batch.rows[index].category)
       }
     }
   }

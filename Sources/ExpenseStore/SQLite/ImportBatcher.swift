@@ -44,25 +44,54 @@ public struct ImportBatcher: Sendable {
     guard !pending.isEmpty else { return nil }
     let count = pending.count
     var totals = MonthTotalDeltas()
-    // Fields read in place: `for row in pending` would copy (retain and release) every row.
+    // Each row's place in the sums, kept for the writer to take duplicates back out by key
+    // (no second hash of its category). Fields read in place: `for row in pending` would copy
+    // (retain and release) every row.
+    var totalKeys = [Int64](repeating: 0, count: count)
     for i in 0..<count {
-      try totals.add(
+      totalKeys[i] = try totals.add(
         date: pending[i].date, amount: pending[i].amount, category: pending[i].category, line: pending[i].line)
     }
-    var order = Array(0..<Int32(count))
-    order.sort { a, b in
-      let (x, y) = (pending[Int(a)].key, pending[Int(b)].key)
-      return x != y ? x < y : a < b
-    }
-    var rows: [ImportedRow] = []
-    rows.reserveCapacity(count)
+    // Sorted as (key, file position) pairs, not through the rows: a pair compares in a
+    // register, a row would be read through the array on every comparison.
+    var order = [SortKey]()
+    order.reserveCapacity(count)
+    for i in 0..<count { order.append(SortKey(key: pending[i].key, position: Int32(i))) }
+    order.sort()
     var fileOrder = [Int32](repeating: 0, count: count)
-    for (sortedIndex, position) in order.enumerated() {
-      rows.append(pending[Int(position)])
-      fileOrder[Int(position)] = Int32(sortedIndex)
+    var sortedTotalKeys = [Int64](repeating: 0, count: count)
+    for (sortedIndex, entry) in order.enumerated() {
+      fileOrder[Int(entry.position)] = Int32(sortedIndex)
+      sortedTotalKeys[sortedIndex] = totalKeys[Int(entry.position)]
     }
-    pending.removeAll(keepingCapacity: true)
-    return PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals)
+    // The rows put in key order in place, by cycles of swaps (a swap moves a row without
+    // retaining its texts), then handed over whole: no row is copied.
+    var done = [Bool](repeating: false, count: count)
+    for start in 0..<count where !done[start] {
+      // Position `k` of the sorted batch takes the row at `order[k].position`.
+      var k = start
+      done[k] = true
+      var source = Int(order[k].position)
+      while source != start {
+        pending.swapAt(k, source)
+        k = source
+        done[k] = true
+        source = Int(order[k].position)
+      }
+    }
+    let rows = pending
+    pending = []
+    pending.reserveCapacity(ImportBatcher.batchRows)
+    return PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
   }
 
+  /// A row's key and file position: sorting by both keeps the file's first of two equal keys first.
+  struct SortKey: Comparable {
+    let key: Int64
+    let position: Int32
+
+    static func < (a: SortKey, b: SortKey) -> Bool {
+      a.key != b.key ? a.key < b.key : a.position < b.position
+    }
+  }
 }

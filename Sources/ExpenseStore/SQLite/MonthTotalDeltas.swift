@@ -33,14 +33,24 @@ struct MonthTotalDeltas {
   /// Keyed by month index (17 bits) | currency code (24 bits) | category number (22 bits).
   private var sums: [Int64: Sums] = [:]
 
-  /// Adds one row; throws when a sum would pass `limit` (`line`: the row's line, if any).
-  mutating func add(date: CivilDate, amount: Money, category: String?, line: Int? = nil) throws(TotalOverflow) {
+  /// Adds one row and returns its key here (for `remove(key:minor:day:)`); throws when a sum
+  /// would pass `limit` (`line`: the row's line, if any).
+  @discardableResult
+  mutating func add(date: CivilDate, amount: Money, category: String?, line: Int? = nil) throws(TotalOverflow)
+    -> Int64
+  {
     let key = key(date: date, amount: amount, category: category)
     guard sums[key, default: Sums()].record(amount.minor, day: date.day) else {
       throw TotalOverflow(
         line: line, month: date.calendarMonth.description, currency: amount.currency.code,
         category: category, amount: amount)
     }
+    return key
+  }
+
+  /// Takes back a row `add` counted under `key` (a duplicate the writer did not store).
+  mutating func remove(key: Int64, minor: Int64, day: Int) {
+    sums[key, default: Sums()].unrecord(minor, day: day)
   }
 
   /// Takes back a row: a duplicate the writer did not store, or a stored row being deleted or

@@ -10,6 +10,9 @@ public struct PreparedBatch: Sendable {
   public internal(set) var fileOrder: [Int32]
   /// Sums of every row; the writer takes the duplicates back out.
   var totals: MonthTotalDeltas
+  /// Each row's key in `totals` (by index in `rows`), so a duplicate is taken out without
+  /// hashing its category again.
+  var totalKeys: [Int64] = []
 
   public var count: Int { rows.count }
 }
