@@ -30,6 +30,14 @@ public struct ServiceClock: Sendable {
 
   /// The calendar date of `date` in the local time zone.
   public static func localDate(of date: Date) -> CivilDate {
+    // The C library's local time first: the same time zone as Foundation's (TZ, else
+    // /etc/localtime) at a fraction of `Calendar`'s cost, which a server pays per request.
+    var local = tm()
+    if var seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)), localtime_r(&seconds, &local) != nil,
+      let day = CivilDate(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
+    {
+      return day
+    }
     let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
     // Foundation gives a real date; the epoch only stands in for a clock that gives none.
     return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)

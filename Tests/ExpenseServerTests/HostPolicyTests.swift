@@ -1,8 +1,10 @@
+import Foundation
+import Hummingbird
 import Testing
 
 @testable import ExpenseServer
 
-/// The Host check's rules and the address wording, without a socket (the live server's answers
+/// The Host check's rules, the bearer header's reading and the address wording, without a socket (the live server's answers
 /// are in CLITests' ServeExposureTests).
 @Suite struct HostPolicyTests {
   @Test func loopbackNamesWithTheBoundPortAndAllowedNamesPass() {
@@ -20,6 +22,36 @@ import Testing
     ] {
       #expect(!policy.accepts(host), "\(host)")
     }
+  }
+
+  /// The remembered last answer never outlives what it was decided on: a Host accepted while
+  /// the port was unknown is refused once the server's port is known and differs, and a
+  /// refused one is never remembered.
+  @Test func theRememberedAnswerFollowsTheBoundPort() {
+    let policy = HostPolicy(allowedNames: [])
+    #expect(policy.accepts("127.0.0.1:9000") && policy.accepts("127.0.0.1:9000"))
+    policy.listening(on: 8123)
+    #expect(!policy.accepts("127.0.0.1:9000"))
+    #expect(policy.accepts("127.0.0.1:8123") && policy.accepts("127.0.0.1:8123"))
+    #expect(!policy.accepts("evil.example:8123") && !policy.accepts("evil.example:8123"))
+    #expect(policy.accepts("127.0.0.1:8123"))
+  }
+
+  /// The bytes-only reading of `Bearer TOKEN` gives what the general reading gives (Foundation's
+  /// trimming after the scheme), for the common form and every kind of odd header.
+  @Test func theQuickBearerReadingAgreesWithTheGeneralOne() throws {
+    for header in [
+      "Bearer abc", "bearer abc", "BEARER abc", "BeArEr exp_0123456789abcdef", "Bearer  abc", "Bearer abc ",
+      "Bearer ab c", "Bearer \u{00A0}abc", "Bearer abc\u{3000}", "Bearer é", "Bearer a",
+    ] {
+      let general = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+      #expect(try AuthMiddleware<BasicRequestContext>.secret([.authorization: header]) == general, "\(header)")
+      if let quick = AuthMiddleware<BasicRequestContext>.plainBearer(header) { #expect(quick == general) }
+    }
+    #expect(AuthMiddleware<BasicRequestContext>.plainBearer("Bearer abc") == "abc")
+    #expect(AuthMiddleware<BasicRequestContext>.plainBearer("Bearer  abc") == nil)
+    #expect(AuthMiddleware<BasicRequestContext>.plainBearer("Basic abc") == nil)
+    #expect(AuthMiddleware<BasicRequestContext>.plainBearer("Bearer a\u{7F}") == nil)
   }
 
   @Test func addressesPrintAsURLsAndWildcardsAreKnown() {

@@ -56,9 +56,31 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
       }
       throw APIProblem.unauthorized("this needs 'Authorization: Bearer TOKEN' (make one with 'expenses token create')")
     }
+    if let token = plainBearer(header) { return token }
     guard header.count > 7, header.prefix(7).lowercased() == "bearer " else {
       throw APIProblem.unauthorized("the Authorization header must be 'Bearer TOKEN'")
     }
     return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The token of `Bearer TOKEN` when the header is printable ASCII with no space around the
+  /// token (what every client sends), read on its bytes; nil for anything else, which the
+  /// general path above reads. Why: counting characters, lower-casing and Foundation's
+  /// trimming cost about 5 % of a cached report request's CPU.
+  static func plainBearer(_ header: String) -> String? {
+    let bytes = header.utf8
+    guard bytes.count > 7 else { return nil }
+    var index = bytes.startIndex
+    for expected in "bearer ".utf8 {
+      let byte = bytes[index]
+      let lowered = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+      guard lowered == expected else { return nil }
+      index = bytes.index(after: index)
+    }
+    let token = bytes[index...]
+    guard let first = token.first, let last = token.last, first != 0x20, last != 0x20,
+      token.allSatisfy({ (0x21...0x7E).contains($0) })
+    else { return nil }
+    return String(Substring(token))
   }
 }

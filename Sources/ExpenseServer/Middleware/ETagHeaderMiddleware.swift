@@ -10,7 +10,9 @@ struct ETagHeaderMiddleware<Context: RequestContext>: RouterMiddleware {
     -> Response
   {
     var response = try await next(request, context)
-    if let tag = response.headers[.eTag], tag.contains("%"), let decoded = tag.removingPercentEncoding {
+    if let tag = response.headers[.eTag], tag.utf8.contains(UInt8(ascii: "%")),
+      let decoded = tag.removingPercentEncoding
+    {
       response.headers[.eTag] = decoded
     }
     return response

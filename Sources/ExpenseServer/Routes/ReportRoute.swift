@@ -16,10 +16,9 @@ struct ReportRoute: Sendable {
 
   func respond(_ request: Request, month text: String) async throws -> Response {
     let month = try APIHandler.month(text, field: "month")
-    var today = clock.today()
-    if let value = request.uri.queryParameters["today"] {
-      today = try APIHandler.date(String(value), field: "today")
-    }
+    let today =
+      try request.uri.queryParameters["today"].map { try APIHandler.date(String($0), field: "today") }
+      ?? clock.today()
     // Kept apart per ledger and user: two people's reports differ by their section states.
     let key = "\(backend.audience()) \(month) \(today)"
     // Read after the request arrived, so an entry stored under it holds every commit made before.
