@@ -15,14 +15,7 @@ import Testing
 
   /// Two stores of two ledgers of a database owned by a new ordinary role.
   static func twoLedgers() throws -> (home: PostgresStore, family: PostgresStore) {
-    let admin = try PostgresStore(url: try PostgresServer.shared().makeDatabase())
-    let role = "app_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
-    try admin.connection.execute("CREATE ROLE \(role) LOGIN")
-    try admin.connection.execute("CREATE DATABASE \(role) OWNER \(role)")
-    var location = admin.location
-    location.user = String(role)
-    location.database = String(role)
-    location.ledger = nil
+    var location = try ownedDatabase()
     let home = try PostgresStore(location: location)
     try home.createLedger("family", at: time)
     location.ledger = "family"
@@ -69,5 +62,20 @@ import Testing
     #expect(try family.check().problems.isEmpty)
     #expect(try family.deleteExpenses(ids: [1]).count == 1)
     #expect(try home.members().map(\.ledger).sorted() == ["default", "family"])
+  }
+
+  /// A new database owned by a new ordinary role (`CONNECTION LIMIT limit`, if given), and
+  /// where to reach it as that role.
+  static func ownedDatabase(connectionLimit: Int? = nil) throws -> PostgresLocation {
+    let admin = try PostgresStore(url: try PostgresServer.shared().makeDatabase())
+    let role = "app_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+    try admin.connection.execute(
+      "CREATE ROLE \(role) LOGIN" + (connectionLimit.map { " CONNECTION LIMIT \($0)" } ?? ""))
+    try admin.connection.execute("CREATE DATABASE \(role) OWNER \(role)")
+    var location = admin.location
+    location.user = String(role)
+    location.database = String(role)
+    location.ledger = nil
+    return location
   }
 }
