@@ -37,24 +37,67 @@ import Testing
     }
   }
 
+  /// Requests of five ledgers at once through a bound of one: a ledger is never closed under a
+  /// request (each answers from its own rows), and once they are done one ledger is open.
+  @Test(arguments: ["sqlite", "postgres"]) func concurrentRequestsNeverMeetAClosedLedger(kind: String) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-open-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path =
+      kind == "sqlite" ? folder.appendingPathComponent("e.sqlite").path : try PostgresServer.shared().makeDatabase()
+    let tokens = try Self.ledgersWithTokens(path: path)
+    let backend = try ServiceBackend(path: path, readerCount: 1, clock: ServerHarness.clock, openLedgers: 1)
+    let router = try ExpenseServerApp.router(
+      backend: backend, options: .init(uploadDirectory: folder.path), clock: ServerHarness.clock)
+    let app = Application(router: router, logger: Logger(label: "open-ledgers"))
+    try await app.test(.router) { client in
+      for ledger in Self.ledgers {
+        let caller = LedgerIsolationTests.Caller(client: client, token: tokens[ledger] ?? "")
+        let imported = try await caller.call(
+          .post, "/v1/imports?file=\(ledger).csv",
+          csv: "Date,Description,Amount,Category\n2026-10-10,Shop \(ledger) only,-1.00,Groceries\n")
+        #expect(imported.status == 201, "\(imported.text)")
+      }
+      try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
+        for index in 0..<60 {
+          let ledger = Self.ledgers[index % Self.ledgers.count]
+          let caller = LedgerIsolationTests.Caller(client: client, token: tokens[ledger] ?? "")
+          group.addTask {
+            let reply = try await caller.call(.get, index % 2 == 0 ? "/v1/expenses" : "/v1/reports/2026-10")
+            return (ledger, reply.status, reply.text)
+          }
+        }
+        for try await (ledger, status, text) in group {
+          #expect(status == 200, "\(ledger): \(text)")
+          #expect(text.contains("Shop \(ledger) only"), "\(ledger): \(text)")
+          #expect(Self.ledgers.filter { $0 != ledger }.allSatisfy { !text.contains("Shop \($0) only") })
+        }
+      }
+    }
+    #expect(backend.others.count == 1, "open: \(backend.others.count)")
+  }
+
+  /// The ledgers `l1`…`l5`, each with a writing user and a token of it.
+  static func ledgersWithTokens(path: String) throws -> [String: String] {
+    var made: [String: String] = [:]
+    let main = try ExpenseService.open(path: path, access: .write)
+    for ledger in ledgers {
+      try main.createLedger(ledger)
+      try main.addMember(user: "u-\(ledger)", ledger: ledger, role: .write)
+      let token = TokenHasher.newToken()
+      try main.createToken(
+        name: "t-\(ledger)", scope: .write, expiresInDays: nil, hash: TokenHasher.hash(token), user: "u-\(ledger)",
+        ledger: ledger)
+      made[ledger] = token
+    }
+    return made
+  }
+
   /// Five ledgers with a row each, a server that keeps two open, three rounds of every ledger's
   /// report and an import into each: every answer is its own ledger's, and at most two are open
   /// between requests. `connections` counts the database's connections where it can.
   static func cycle(path: String, uploads: String, connections: @escaping @Sendable () throws -> Int?) async throws {
-    var made: [String: String] = [:]
-    do {
-      let main = try ExpenseService.open(path: path, access: .write)
-      for ledger in ledgers {
-        try main.createLedger(ledger)
-        try main.addMember(user: "u-\(ledger)", ledger: ledger, role: .write)
-        let token = TokenHasher.newToken()
-        try main.createToken(
-          name: "t-\(ledger)", scope: .write, expiresInDays: nil, hash: TokenHasher.hash(token), user: "u-\(ledger)",
-          ledger: ledger)
-        made[ledger] = token
-      }
-    }
-    let tokens = made
+    let tokens = try ledgersWithTokens(path: path)
     let backend = try ServiceBackend(path: path, readerCount: 1, clock: ServerHarness.clock, openLedgers: 2)
     let router = try ExpenseServerApp.router(
       backend: backend, options: .init(uploadDirectory: uploads), clock: ServerHarness.clock)
