@@ -39,8 +39,10 @@ enum PostgresErrors {
       return .totalTooLarge(
         path: path,
         detail: "these rows would bring a monthly total past the most expenses can add up; nothing was written")
-    // 53300: the server has no connection left (max_connections): a moment later it may.
-    case "40001", "40P01", "55P03", "57014", "53300": return .busy(path: path)
+    case "40001", "40P01", "55P03", "57014": return .busy(path: path)
+    // The server has no connection left (max_connections, a role's or database's limit):
+    // a moment later it may.
+    case "53300": return .noConnection(path: path)
     case "53100": return .diskFull(path: path)
     case "25006": return .readOnly(path: path, action: "write")
     case "3D000": return .noDatabase(path: path)

@@ -33,6 +33,10 @@ import Testing
       "db is busy: another process is writing to it. Nothing was written; try again when it is done, or wait longer with --wait SECONDS"
     ),
     (
+      .noConnection(path: "postgres://app@db1/ledgers"),
+      "postgres://app@db1/ledgers has no connection left to give (max_connections, or the role's or database's CONNECTION LIMIT). Nothing was written; try again in a moment\n  hint: raise the limit, or lower the connections its servers hold (expenses serve --open-ledgers)"
+    ),
+    (
       .corrupt(path: "db", detail: "page 3"),
       "db is damaged (page 3); the command stopped and wrote nothing more.\n  hint: run 'expenses check' to see what is wrong, and 'expenses restore BACKUP' to go back to a backup"
     ),
@@ -107,6 +111,7 @@ import Testing
     case .notADatabase: return "notADatabase"
     case .notSQLite: return "notSQLite"
     case .busy: return "busy"
+    case .noConnection: return "noConnection"
     case .corrupt: return "corrupt"
     case .diskFull: return "diskFull"
     case .readOnly: return "readOnly"
@@ -138,7 +143,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 29, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 30, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

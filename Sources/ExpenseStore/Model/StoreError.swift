@@ -16,6 +16,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case notSQLite(path: String, detail: String)
   /// Another process holds the write lock for longer than this one would wait.
   case busy(path: String)
+  /// The database server has no connection left to give (PostgreSQL's `max_connections`, or a
+  /// role's or database's connection limit).
+  case noConnection(path: String)
   /// SQLite found the file damaged (SQLITE_CORRUPT / SQLITE_NOTADB while in use).
   case corrupt(path: String, detail: String)
   /// The disk (or quota) is full.
@@ -87,6 +90,9 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case .busy(let path):
       return
         "\(path) is busy: another process is writing to it. Nothing was written; try again when it is done, or wait longer with --wait SECONDS"
+    case .noConnection(let path):
+      return
+        "\(path) has no connection left to give (max_connections, or the role's or database's CONNECTION LIMIT). Nothing was written; try again in a moment\n  hint: raise the limit, or lower the connections its servers hold (expenses serve --open-ledgers)"
     case .corrupt(let path, let detail):
       return
         "\(path) is damaged (\(detail)); the command stopped and wrote nothing more.\n  hint: run 'expenses check' to see what is wrong, and 'expenses restore BACKUP' to go back to a backup"
@@ -164,7 +170,7 @@ extension StoreError: ClassifiedError {
     case .totalTooLarge: return .badData
     case .cannotOpen, .io: return .databaseIO
     case .diskFull, .readOnly: return .io
-    case .busy: return .busy
+    case .busy, .noConnection: return .busy
     case .noDatabase, .noLedger: return .noDatabase
     case .ledgerNotEmpty: return .cannotCreate
     case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound:
