@@ -9,8 +9,7 @@ import Synchronization
 /// kept every ledger it had ever served open would, at a few dozen ledgers, take every
 /// connection a PostgreSQL server allows (100 by default) and every file descriptor of a
 /// process, and then fail requests of every ledger. Bounded, it serves any number of
-/// ledgers; a ledger reopened after a while pays its connections' start again (about a
-/// millisecond each on one machine).
+/// ledgers; a ledger reopened after a while pays its connections' start again.
 ///
 /// Why leases: a ledger is never closed under a request that uses it. `lease` marks it in
 /// use until `release`; only idle ledgers are closed. When every open ledger is busy, one
