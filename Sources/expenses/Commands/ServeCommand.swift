@@ -85,7 +85,7 @@ struct ServeCommand: ParsableCommand {
           "no database at \(path)\n  hint: check --db or $EXPENSES_DB; to start serving an empty one, add --create",
         kind: .noDatabase)
     }
-    var logger = Logger(label: "expenses") { ServerLogHandler(label: $0) }
+    var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
     let backend = try ServeCommand.backend(
       path: path, wait: database.wait, openLedgers: openLedgers, replica: replica, logger: logger)
