@@ -11,22 +11,17 @@ cd "$(dirname "$0")/.."
 
 duration=${DURATION:-10}
 rows=${IMPORT_ROWS:-1m}
-if ! command -v wrk >/dev/null 2>&1; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq wrk
-fi
 command -v curl >/dev/null 2>&1 || { echo "curl is needed" >&2; exit 1; }
-
-swift build -q -c release --scratch-path .build-rel --product expenses
-bin=$(swift build -c release --scratch-path .build-rel --show-bin-path)/expenses
+. Benchmarks/lib/serve.sh
+release_binary_and_wrk
 
 mkdir -p Benchmarks/out
 work=$(mktemp -d Benchmarks/out/http-XXXXXX)
-server=""
+servers=()
 importer=""
 cleanup() {
   [ -n "$importer" ] && kill "$importer" 2>/dev/null || true
-  [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
+  for pid in "${servers[@]}"; do kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -37,15 +32,7 @@ db=$work/bench.sqlite
 "$bin" --db "$db" budget set Dining 250 >/dev/null
 token=$("$bin" --db "$db" token create bench --scope write)
 
-"$bin" --db "$db" serve --port 0 2>"$work/serve.log" &
-server=$!
-port=""
-for _ in $(seq 1 200); do
-  port=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$work/serve.log" | grep -o '[0-9]*$' || true)
-  [ -n "$port" ] && break
-  sleep 0.05
-done
-[ -n "$port" ] || { cat "$work/serve.log" >&2; exit 1; }
+serve main
 base=http://127.0.0.1:$port
 url="$base/v1/reports/2026-10?today=2026-10-20"
 auth="Authorization: Bearer $token"
@@ -109,7 +96,7 @@ bad=$(awk '$1!="201"' "$work/imports.txt" | wc -l)
 failed=$((failed + bad))
 echo "imports of $csv ($(du -h "$csv" | cut -f1)) during that run: $imports," \
   "seconds each: $(awk '{printf "%s%.2f", (NR>1?" ":""), $2}' "$work/imports.txt"), not 201: $bad"
-echo "request log lines: $(grep -c 'hb.request.id' "$work/serve.log")"
+echo "request log lines: $(grep -c 'hb.request.id' "$work/serve-main.log")"
 if [ "$failed" -ne 0 ]; then
   echo "FAILED requests: $failed" >&2
   exit 1
