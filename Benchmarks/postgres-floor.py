@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""The floor under an import into PostgreSQL: what the server alone charges for the guarantees.
+
+    python3 Benchmarks/postgres-floor.py [--rows 1m] [--runs 5] [--binary .build-rel/release/expenses]
+
+No `expenses` binary is involved: every figure is `psql` loading rows that are already made
+(the key computed, the columns typed), so it is the least any client could pay for the table
+it loads into. Against the reference of `Benchmarks/postgres-import.py` (`psql \\copy` of the
+CSV into a plain four-column table, no key, no index), interleaved, each into a new database
+of a private server (Unix socket, `fsync=off`, as the tests):
+
+- `the columns alone`: `\\copy` straight into a table with the expense's columns and no key,
+  as a superuser: what the wider row costs by itself.
+- `unique key only`: `\\copy` straight into a table with the expense's columns and nothing
+  but the duplicate key, `PRIMARY KEY (ledger_id, key)`, as a superuser (no row-level
+  security, no trigger): the cheapest way to keep the duplicate check in the server.
+- `row-level security only`: the same table with no index at all, row-level security FORCEd
+  with the store's policy, loaded by an ordinary owning role. PostgreSQL refuses `COPY FROM`
+  into such a table (checked on each run), so the rows go the only way left: `\\copy` into a
+  temporary table, then one `INSERT … SELECT`.
+- `both`: row-level security and the duplicate key, loaded as the previous line.
+
+The rows are the generated CSV's (`Benchmarks/generate.py`), each with a key made as
+`ExpenseKey` lays it out (the day in the top bits, 43 bits of a hash below), in key order as
+the import writes them. When the binary exists, `expenses import` of the CSV (as
+`postgres-import.py` runs it: an ordinary owning role, a new database) runs in the same loop.
+Prints medians, the runs and each ratio to the reference. Python 3
+standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv as csvmodule
+import datetime as _dt
+import hashlib
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import generate  # noqa: E402
+
+# The private server of postgres-import.py (a file name with a dash, so loaded by path).
+_spec = importlib.util.spec_from_file_location("postgres_import", os.path.join(HERE, "postgres-import.py"))
+_module = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_module)
+Server, pg_bin = _module.Server, _module.pg_bin
+
+COLUMNS = ("ledger_id bigint NOT NULL, key bigint NOT NULL, id bigint NOT NULL, date date NOT NULL, "
+           "amount_minor bigint NOT NULL, currency text NOT NULL, description text NOT NULL, category text")
+POLICY = ("CREATE POLICY ledger_scope ON expense USING (ledger_id = COALESCE(NULLIF("
+          "current_setting('expenses.ledger', true), '')::bigint, ledger_id))")
+
+
+def keyed_csv(source: str, target: str) -> int:
+    """Writes the source CSV's rows with the columns the store keeps, in key order."""
+    if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(source):
+        with open(target, encoding="utf-8") as f:
+            return sum(1 for _ in f)
+    epoch = _dt.date(1970, 1, 1)
+    rows = []
+    with open(source, newline="", encoding="utf-8") as f:
+        reader = csvmodule.reader(f)
+        next(reader)
+        for number, (date, description, amount, category) in enumerate(reader, start=1):
+            day = (_dt.date.fromisoformat(date) - epoch).days
+            digest = hashlib.blake2b(f"{date}\x1f{description}\x1f{amount}\x1f{number}".encode(), digest_size=8)
+            key = (day << 43) | (int.from_bytes(digest.digest(), "little") & ((1 << 43) - 1))
+            minor = round(float(amount) * 100)
+            rows.append((key, number, date, minor, description, category))
+    rows.sort()
+    temporary = target + ".part"
+    with open(temporary, "w", newline="", encoding="utf-8") as f:
+        writer = csvmodule.writer(f, lineterminator="\n")
+        for key, number, date, minor, description, category in rows:
+            writer.writerow((1, key, number, date, minor, "USD", description, category))
+    os.replace(temporary, target)
+    return len(rows)
+
+
+def timed(cmd: list[str]) -> float:
+    start = time.monotonic()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    elapsed = time.monotonic() - start
+    if proc.returncode != 0:
+        sys.exit(f"{' '.join(cmd[:1])} failed: {proc.stderr.strip()[:500]}")
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--binary", default=os.path.join(HERE, "..", ".build-rel", "release", "expenses"))
+    args = parser.parse_args()
+    rows = generate.parse_rows(args.rows)
+    data = os.path.join(HERE, "data")
+    csv = os.path.abspath(generate.ensure(data, rows))
+    keyed = os.path.abspath(os.path.join(data, f"keyed-{generate.size_label(rows)}.csv"))
+    if keyed_csv(csv, keyed) != rows:
+        sys.exit("keyed CSV: row count differs from the source")
+    psql = os.path.join(pg_bin(), "psql")
+    folder = tempfile.mkdtemp(prefix="expenses-pg-floor-")
+    server = Server(folder)
+    names = ["reference", "columns", "key", "rls", "both"] + (["ours"] if os.path.exists(args.binary) else [])
+    times: dict[str, list[float]] = {name: [] for name in names}
+
+    def base(user: str, name: str) -> list[str]:
+        return [psql, "-h", server.socket, "-U", user, "-d", name, "-X", "-q", "-v", "ON_ERROR_STOP=1"]
+
+    def count(name: str, table: str) -> int:
+        out = subprocess.run(base("postgres", name) + ["-A", "-t", "-c", f"SELECT count(*) FROM {table}"],
+                             check=True, capture_output=True, text=True).stdout
+        return int(out.strip())
+
+    def rls_table(name: str, key: bool) -> None:
+        ddl = f"CREATE TABLE expense ({COLUMNS}{', PRIMARY KEY (ledger_id, key)' if key else ''})"
+        for statement in (ddl, "ALTER TABLE expense ENABLE ROW LEVEL SECURITY",
+                          "ALTER TABLE expense FORCE ROW LEVEL SECURITY", POLICY):
+            subprocess.run(base(server.user, name) + ["-c", statement], check=True)
+        refused = subprocess.run(base(server.user, name) + ["-c", f"\\copy expense FROM '{keyed}' (FORMAT csv)"],
+                                 capture_output=True, text=True)
+        if refused.returncode == 0 or "row-level security" not in refused.stderr:
+            sys.exit(f"expected PostgreSQL to refuse COPY FROM under row-level security: {refused.stderr[:300]}")
+
+    staged = (f"SET LOCAL expenses.ledger = '1';\n"
+              f"CREATE TEMPORARY TABLE staging (LIKE expense) ON COMMIT DROP;\n"
+              f"\\copy staging FROM '{keyed}' (FORMAT csv)\n"
+              f"INSERT INTO expense SELECT * FROM staging;\n")
+    script = os.path.join(folder, "staged.sql")
+    with open(script, "w", encoding="utf-8") as f:
+        f.write(staged)
+    os.chmod(folder, 0o755)
+    os.chmod(script, 0o644)
+    try:
+        for _ in range(args.runs):
+            name = server.new_database()
+            subprocess.run(base("postgres", name) + ["-c", "CREATE TABLE plain (date date, description text, "
+                                                     "amount numeric, category text)"], check=True)
+            times["reference"].append(timed(base("postgres", name) + [
+                "-c", f"\\copy plain FROM '{csv}' WITH (FORMAT csv, HEADER true)"]))
+            assert count(name, "plain") == rows
+            server.drop(name)
+
+            for label, key in (("columns", ""), ("key", ", PRIMARY KEY (ledger_id, key)")):
+                name = server.new_database()
+                subprocess.run(base("postgres", name) + ["-c", f"CREATE TABLE expense ({COLUMNS}{key})"], check=True)
+                times[label].append(timed(base("postgres", name) + [
+                    "-c", f"\\copy expense FROM '{keyed}' (FORMAT csv)"]))
+                assert count(name, "expense") == rows
+                server.drop(name)
+
+            for label, key in (("rls", False), ("both", True)):
+                name = server.new_database()
+                rls_table(name, key)
+                times[label].append(timed(base(server.user, name) + ["-1", "-f", script]))
+                assert count(name, "expense") == rows
+                server.drop(name)
+
+            if "ours" in times:
+                name = server.new_database()
+                times["ours"].append(timed([args.binary, "import", csv, "--db", server.url(name), "--format", "json"]))
+                assert count(name, "expense") == rows
+                server.drop(name)
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    reference = statistics.median(times["reference"])
+    print(f"{rows:,} rows, {args.runs} interleaved runs, {os.cpu_count()} cores")
+    print("| load | median s | runs (s) | vs psql \\copy (plain) |")
+    print("|---|---:|---|---:|")
+    labels = {
+        "reference": "psql \\copy, plain four-column table (the reference)",
+        "columns": "\\copy into the expense columns, no key, no index, superuser",
+        "key": "\\copy into the expense columns with only PRIMARY KEY (ledger_id, key), superuser",
+        "rls": "row-level security, no index: \\copy into a temporary table, then INSERT … SELECT",
+        "both": "row-level security and the primary key, the same way",
+        "ours": "expenses import (the store: both indexes, the triggers, the parse)",
+    }
+    for label, text in labels.items():
+        if label not in times:
+            continue
+        median = statistics.median(times[label])
+        runs = ", ".join(f"{s:.2f}" for s in times[label])
+        print(f"| {text} | {median:.2f} | {runs} | {median / reference:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
