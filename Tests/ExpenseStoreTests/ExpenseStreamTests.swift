@@ -135,6 +135,10 @@ import Testing
     "UPDATE expense SET currency = 'eur' WHERE id % 5 = 0",
     "UPDATE expense SET sourceLine = NULL WHERE id % 4 = 0",
     "UPDATE expense SET category = '' WHERE id % 3 = 0",
+    // Ids without an entry in their dictionary (the joins give NULL): read again with the joins.
+    "UPDATE expenseRow SET categoryId = 9999 WHERE id % 10 = 0",
+    "UPDATE expenseRow SET fileId = 9999 WHERE id % 11 = 0",
+    "UPDATE expenseRow SET categoryId = 'x' WHERE id % 12 = 0",
   ])
   func valuesTheFastReaderLeavesAreDecodedAsTheArraysDecodeThem(_ sql: String) throws {
     let (db, directory) = try Self.makeDatabase()
@@ -147,6 +151,8 @@ import Testing
     "UPDATE expense SET currency = 'XXQ' WHERE id IN (30, 200)",
     "UPDATE expense SET amountMinor = 'abc' WHERE id = 30",
     "UPDATE expense SET date = '2026-02-30' WHERE id = 30",
+    "UPDATE expenseRow SET descriptionId = 9999 WHERE id = 30",
+    "UPDATE expenseRow SET currencyId = 9999 WHERE id = 30",
   ])
   func anUndecodableRowFailsAsTheArrayReadFails(_ sql: String) throws {
     let (db, directory) = try Self.makeDatabase()
@@ -155,6 +161,39 @@ import Testing
     let arrayError = #expect(throws: StoreError.self) { try db.expenses() }
     let streamError = #expect(throws: StoreError.self) { try Self.streamed(db, [ExpenseQuery()]) }
     #expect(String(describing: streamError) == String(describing: arrayError))
+  }
+
+  /// The dictionaries are read into memory once per snapshot (`StreamTexts`) unless a table
+  /// does not qualify; either way the rows are the arrays'.
+  @Test(arguments: [
+    ("", true),
+    // An entry the fast reader would not take as it is, in each dictionary.
+    ("UPDATE descriptionText SET text = CAST(X'41FF42' AS TEXT) WHERE id = 3", false),
+    ("UPDATE categoryName SET name = CAST('Dining' AS BLOB) WHERE name = 'Dining'", false),
+    ("UPDATE importFile SET name = CAST(X'C0' AS TEXT)", false),
+    ("UPDATE currencyCode SET code = 'XXQ' WHERE code = 'EUR'", false),
+    // Ids far from dense.
+    (
+      "UPDATE descriptionText SET id = 90000000 WHERE id = 2; "
+        + "UPDATE expenseRow SET descriptionId = 90000000 WHERE descriptionId = 2", false
+    ),
+  ])
+  func theDictionariesAreHeldInMemoryWhenTheyQualify(_ sql: String, inMemory: Bool) throws {
+    let (db, directory) = try Self.makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    if !sql.isEmpty { try db.write { db in try db.execute(sql: sql) } }
+    let loaded = try db.withExpenseSnapshot { snapshot in
+      try snapshot.forEachExpense(ExpenseQuery()) { _ in }
+      return (snapshot as? AppDatabase.Snapshot)?.textsInMemory
+    }
+    #expect(loaded == inMemory)
+    if sql.contains("currencyCode") {
+      let arrayError = #expect(throws: StoreError.self) { try db.expenses() }
+      let streamError = #expect(throws: StoreError.self) { try Self.streamed(db, [ExpenseQuery()]) }
+      #expect(String(describing: streamError) == String(describing: arrayError))
+    } else {
+      try Self.expectSameAsArrays(db, inDateOrder: true)
+    }
   }
 
   @Test func aDateWithMoreRowsThanTheRunLimitIsSortedBySQL() throws {

@@ -26,10 +26,33 @@ extension AppDatabase {
     let db: Database
     let path: String
     private(set) var inDateOrder: [ExpenseQuery: Bool] = [:]
+    /// The dictionaries in memory (`StreamTexts`), read at the first pass that can use them;
+    /// `.some(nil)` when the file's tables do not qualify and reads keep their joins.
+    private var loadedTexts: StreamTexts??
 
     init(db: Database, path: String) {
       self.db = db
       self.path = path
+    }
+
+    /// Whether a pass read the dictionaries into memory (for the tests).
+    var textsInMemory: Bool? { loadedTexts.map { $0 != nil } }
+
+    /// The texts for a pass over `filter`: only for a pass over every row (`list`, `export`),
+    /// which reads about as many rows as the dictionaries hold entries or more (each entry was
+    /// written for a row; only deletes and edits leave some unused, and the load is bounded);
+    /// a month or a date range may read fewer rows than that (a report's
+    /// month of 100 rows against 5,000 merchants), and a category filter compares the
+    /// category's name, so those keep the joins, as they do when the dictionaries do not
+    /// qualify.
+    private func texts(for filter: ExpenseQuery) throws -> StreamTexts? {
+      guard filter.category == nil, filter.month == nil, filter.from == nil, filter.through == nil else {
+        return nil
+      }
+      if let loadedTexts { return loadedTexts }
+      let texts = try StreamTexts.load(db)
+      loadedTexts = .some(texts)
+      return texts
     }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (ExpenseRow) throws -> Void) throws {
@@ -54,7 +77,7 @@ extension AppDatabase {
     private func isInDateOrder(_ filter: ExpenseQuery) throws -> Bool {
       if let known = inDateOrder[filter] { return known }
       let (sql, arguments) = try AppDatabase.streamSQL(
-        filter, db, columns: "e.id, \(AppDatabase.streamDate)", orderBy: "key")
+        filter, db, columns: "e.id, \(AppDatabase.streamDate)", joined: filter.category != nil, orderBy: "key")
       let statement = try db.makeStatement(sql: sql)
       let rows = try Row.fetchCursor(statement, arguments: arguments)
       var check = DateOrderCheck()
@@ -97,24 +120,40 @@ extension AppDatabase {
       _ visit: (Result<ExpenseRow, any Error>, OpaquePointer) throws -> Void
     ) throws -> Bool {
       var check = DateOrderCheck()
-      let (sql, arguments) = try AppDatabase.streamSQL(filter, db, orderBy: orderBy)
+      let texts = try texts(for: filter)
+      let (sql, arguments) = try AppDatabase.streamSQL(
+        filter, db, columns: texts == nil ? AppDatabase.streamColumns : AppDatabase.streamIdColumns,
+        joined: texts == nil, orderBy: orderBy)
       let statement = try db.makeStatement(sql: sql)
       let sqlite = statement.sqliteStatement
       let rows = try Row.fetchCursor(statement, arguments: arguments)
-      var reader = ExpenseRowReader(statement: sqlite)
+      var reader = ExpenseRowReader(statement: sqlite, texts: texts)
       while let row = try rows.next() {
         if checkingOrder { check.add(sqlite) }
         if try reader.visitCurrentRow({ try visit(.success($0), sqlite) }) { continue }
         // A value the fast reader does not take as it is (a NULL, a REAL, invalid UTF-8, an
-        // unknown currency): decoded exactly as the array reads decode it, errors included.
+        // unknown currency, an id without its text): decoded exactly as the array reads decode
+        // it, errors included; without the joins, the row is read again with them, by its key.
         let expense: Expense
-        do { expense = try AppDatabase.expense(from: row.copy()) } catch {
+        do { expense = try AppDatabase.expense(from: texts == nil ? row.copy() : joinedRow(of: row)) } catch {
           try visit(.failure(AppDatabase.map(error, path: path)), sqlite)
           continue
         }
         try ExpenseRow.withRow(of: expense) { try visit(.success($0), sqlite) }
       }
       return check.finish()
+    }
+
+    /// The row of an id-only read (`streamIdColumns`, its key last) read again with the joins.
+    private func joinedRow(of row: Row) throws -> Row {
+      let key = try row.decode(Int64.self, atIndex: AppDatabase.streamIdColumnCount - 1)
+      let sql =
+        "SELECT \(AppDatabase.streamColumns) FROM \(AppDatabase.streamFrom) "
+        + "LEFT JOIN importFile f ON f.id = e.fileId WHERE e.key = ?"
+      guard let joined = try Row.fetchOne(db, sql: sql, arguments: [key]) else {
+        throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "an expense row vanished during a read")
+      }
+      return joined
     }
   }
 
@@ -131,16 +170,26 @@ extension AppDatabase {
   /// The view's `date` column, computed as `streamFrom` does.
   static let streamDate = "COALESCE(e.date, \(KeyDateFunction.name)(e.key)) AS date"
 
-  /// The SELECT of a streaming read: by default the columns `expense(from:)` decodes, those of
-  /// `expenses(month:category:limit:)` (so a row that does not decode is described as that read
-  /// describes it), in the order `ExpenseRowReader` reads them (`e.id` first and `date`
-  /// second, as `DateOrderCheck` reads them), with the filters of `query` (the array reads'
-  /// SQL) in `orderBy` order.
+  /// The columns `expense(from:)` decodes, those of `expenses(month:category:limit:)` (so a row
+  /// that does not decode is described as that read describes it), in the order
+  /// `ExpenseRowReader` reads them (`e.id` first and `date` second, as `DateOrderCheck` reads
+  /// them).
+  static let streamColumns =
+    "e.id, \(streamDate), amountMinor, currency, description, category, account, f.name AS sourceFile, "
+    + "sourceLine, categorySource"
+  /// The same columns read from `expenseRow` alone, for `ExpenseRowReader` with `StreamTexts`:
+  /// the dictionaries' and the file's ids where `streamColumns` has their texts, and the key
+  /// last (to read a row that needs the general decoder again, with the joins).
+  static let streamIdColumns =
+    "e.id, \(streamDate), e.amountMinor, e.currencyId, e.descriptionId, e.categoryId, e.account, e.fileId, "
+    + "e.sourceLine, e.categorySource, e.key"
+  static let streamIdColumnCount = 11
+
+  /// The SELECT of a streaming read: by default `streamColumns`, with the filters of `query`
+  /// (the array reads' SQL) in `orderBy` order. Without `joined`, from `expenseRow` alone: the
+  /// columns must not name a dictionary's text, nor the query a category.
   static func streamSQL(
-    _ query: ExpenseQuery, _ db: Database,
-    columns: String =
-      "e.id, \(streamDate), amountMinor, currency, description, category, account, f.name AS sourceFile, "
-      + "sourceLine, categorySource",
+    _ query: ExpenseQuery, _ db: Database, columns: String = streamColumns, joined: Bool = true,
     orderBy: String
   ) throws -> (String, StatementArguments) {
     var conditions: [String] = []
@@ -166,8 +215,8 @@ extension AppDatabase {
         arguments += [try AppDatabase.categoryNames(db).known(category) ?? category]
       }
     }
-    var sql = "SELECT \(columns) FROM \(streamFrom)"
-    if columns.contains("f.name") { sql += " LEFT JOIN importFile f ON f.id = e.fileId" }
+    var sql = "SELECT \(columns) FROM \(joined ? streamFrom : "expenseRow e")"
+    if joined && columns.contains("f.name") { sql += " LEFT JOIN importFile f ON f.id = e.fileId" }
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY " + orderBy
     return (sql, arguments)

@@ -11,13 +11,21 @@ import GRDBSQLite
 /// an integer belongs, TEXT that is valid UTF-8 without NUL, a `YYYY-MM-DD` date that exists, a
 /// known currency); for anything else `visitCurrentRow` returns false and the caller decodes the
 /// row the general way, errors and all.
+///
+/// With `texts` (`StreamTexts`, the dictionaries held in memory), the statement is the one
+/// `AppDatabase.streamSQL(joined: false)` makes: the currency, description, category and file
+/// columns hold ids, looked up here; an id without an entry needs the general decoder too.
 struct ExpenseRowReader {
   let statement: OpaquePointer
+  let texts: StreamTexts?
   /// The last currency read and the bytes it was read from (at most 8, packed), so a column
   /// that is `USD` a million times is looked up once.
   private var lastCurrency: (packed: UInt64, currency: Currency)?
 
-  init(statement: OpaquePointer) { self.statement = statement }
+  init(statement: OpaquePointer, texts: StreamTexts? = nil) {
+    self.statement = statement
+    self.texts = texts
+  }
 
   /// Calls `body` with the current row and returns true; false (without calling it) when a
   /// value needs the general decoder.
@@ -39,11 +47,29 @@ struct ExpenseRowReader {
     }
     guard let dateBytes = ExpenseRowReader.text(dateValue), let date = ExpenseRowReader.date(dateBytes),
       sqlite3_value_type(amountValue) == SQLITE_INTEGER,
-      let currencyBytes = ExpenseRowReader.text(currencyValue), let currency = currency(currencyBytes),
-      let description = ExpenseRowReader.text(descriptionValue),
-      let category = ExpenseRowReader.optionalText(categoryValue),
-      let account = ExpenseRowReader.optionalText(accountValue), let file = ExpenseRowReader.optionalText(fileValue)
+      let account = ExpenseRowReader.optionalText(accountValue)
     else { return false }
+    let currency: Currency
+    let description: UnsafeBufferPointer<UInt8>
+    let category: UnsafeBufferPointer<UInt8>?
+    let file: UnsafeBufferPointer<UInt8>?
+    if let texts {
+      guard sqlite3_value_type(currencyValue) == SQLITE_INTEGER,
+        let known = texts.currency(sqlite3_value_int64(currencyValue)),
+        sqlite3_value_type(descriptionValue) == SQLITE_INTEGER,
+        let text = texts.description(sqlite3_value_int64(descriptionValue)),
+        let categoryText = ExpenseRowReader.optionalText(id: categoryValue, texts.category),
+        let fileText = ExpenseRowReader.optionalText(id: fileValue, texts.file)
+      else { return false }
+      (currency, description, category, file) = (known, text, categoryText, fileText)
+    } else {
+      guard let currencyBytes = ExpenseRowReader.text(currencyValue), let known = self.currency(currencyBytes),
+        let text = ExpenseRowReader.text(descriptionValue),
+        let categoryText = ExpenseRowReader.optionalText(categoryValue),
+        let fileText = ExpenseRowReader.optionalText(fileValue)
+      else { return false }
+      (currency, description, category, file) = (known, text, categoryText, fileText)
+    }
     let amount = sqlite3_value_int64(amountValue)
     var line: Int? = nil
     switch sqlite3_value_type(lineValue) {
@@ -60,7 +86,7 @@ struct ExpenseRowReader {
 
   /// A TEXT value's bytes up to the first NUL (where GRDB's `String(cString:)` stops), or nil
   /// when it is not TEXT or not valid UTF-8.
-  private static func text(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
+  static func text(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
     guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
     // `sqlite3_value_text` first, then `_bytes`: the order SQLite documents.
     let start = sqlite3_value_text(value)
@@ -80,6 +106,20 @@ struct ExpenseRowReader {
     if sqlite3_value_type(value) == SQLITE_NULL { return .some(nil) }
     guard let bytes = text(value) else { return nil }
     return .some(bytes)
+  }
+
+  /// An optional text held by id: `.some(nil)` for a NULL id, nil when the id is not an
+  /// INTEGER or has no entry (the join would have given NULL: the general path decides).
+  private static func optionalText(
+    id value: OpaquePointer, _ lookup: (Int64) -> UnsafeBufferPointer<UInt8>?
+  ) -> UnsafeBufferPointer<UInt8>?? {
+    switch sqlite3_value_type(value) {
+    case SQLITE_NULL: return .some(nil)
+    case SQLITE_INTEGER:
+      guard let text = lookup(sqlite3_value_int64(value)) else { return nil }
+      return .some(text)
+    default: return nil
+    }
   }
 
   /// A stored `YYYY-MM-DD` that exists, as `CivilDate.parseStored` reads it when there is no
