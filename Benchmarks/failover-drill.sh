@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
 rows=${ROWS:-200000}
 pgbin=${PGBIN:-/usr/lib/postgresql/15/bin}
-swift build -q -c release --scratch-path .build-rel --product expenses
-bin=$(swift build -c release --scratch-path .build-rel --show-bin-path)/expenses
+swift build -q -c release --static-swift-stdlib --scratch-path .build-rel --product expenses
+bin=$(swift build -c release --static-swift-stdlib --scratch-path .build-rel --show-bin-path)/expenses
 
 work=$(mktemp -d /tmp/expenses-failover-XXXXXX)
 as_pg=()

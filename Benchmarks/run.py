@@ -866,7 +866,7 @@ def main(argv: list[str] | None = None) -> int:
     args.binary = os.path.abspath(args.binary)
     if not (os.path.isfile(args.binary) and os.access(args.binary, os.X_OK)):
         print(f"error: no executable at {args.binary}; build it with\n"
-              "  swift build -c release --product expenses   (or bash Benchmarks/setup.sh)\n"
+              "  swift build -c release --static-swift-stdlib --product expenses   (or bash Benchmarks/setup.sh)\n"
               "or pass --binary PATH", file=sys.stderr)
         return 2
 

@@ -19,5 +19,5 @@ fi
 sqlite3 --version
 hledger --version
 
-swift build -c release --product expenses "$@"
-echo "binary: $(swift build -c release --show-bin-path "$@")/expenses"
+swift build -c release --static-swift-stdlib --product expenses "$@"
+echo "binary: $(swift build -c release --static-swift-stdlib --show-bin-path "$@")/expenses"

@@ -1,7 +1,7 @@
 // The interactive report's frame time on a month of 10,000 expense rows (docs/performance.md: Interactive
 // report). Not a test: it prints median and p99 per operation; the target is under 5 ms a frame.
 //
-//   swift build -c release --scratch-path .build-rel --product screen-benchmark
+//   swift build -c release --static-swift-stdlib --scratch-path .build-rel --product screen-benchmark
 //   .build-rel/release/screen-benchmark [rows] [width] [height]
 import ExpenseCore
 import ExpenseInteractive

@@ -7,8 +7,8 @@ release_binary_and_wrk() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq && apt-get install -y -qq wrk
   fi
-  swift build -q -c release --scratch-path .build-rel --product expenses
-  bin=$(swift build -c release --scratch-path .build-rel --show-bin-path)/expenses
+  swift build -q -c release --static-swift-stdlib --scratch-path .build-rel --product expenses
+  bin=$(swift build -c release --static-swift-stdlib --scratch-path .build-rel --show-bin-path)/expenses
 }
 
 # `serve NAME [ARGS...]` starts `$bin --db $db serve --port 0 ARGS` in the

@@ -22,8 +22,14 @@ final class CLI {
   /// The test's folder goes when the test is done with it: runs leave nothing in the temp folder.
   deinit { try? FileManager.default.removeItem(at: directory) }
 
-  /// The `expenses` executable next to the test bundle in the build folder.
+  /// The `expenses` executable next to the test bundle in the build folder, or the one
+  /// `EXPENSES_TEST_BINARY` names (a release build: `.ci/run` runs these tests against the
+  /// binary the README's install command makes).
   static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["EXPENSES_TEST_BINARY"], !path.isEmpty {
+      return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        .standardizedFileURL
+    }
     var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
       let candidate = url.appendingPathComponent("expenses")

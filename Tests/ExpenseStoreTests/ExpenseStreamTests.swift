@@ -183,7 +183,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     if !sql.isEmpty { try db.write { db in try db.execute(sql: sql) } }
     let loaded = try db.withExpenseSnapshot { snapshot in
-      try snapshot.forEachExpense(ExpenseQuery()) { _ in }
+      // The unknown currency fails the read (checked below); the texts were decided before.
+      try? snapshot.forEachExpense(ExpenseQuery()) { _ in }
       return (snapshot as? AppDatabase.Snapshot)?.textsInMemory
     }
     #expect(loaded == inMemory)
