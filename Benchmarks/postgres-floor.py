@@ -32,8 +32,6 @@ from __future__ import annotations
 
 import argparse
 import csv as csvmodule
-import datetime as _dt
-import hashlib
 import importlib.util
 import os
 import shutil
@@ -46,6 +44,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import generate  # noqa: E402
+from floor_rows import fresh, made_rows  # noqa: E402
 
 # The private server of postgres-import.py (a file name with a dash, so loaded by path).
 _spec = importlib.util.spec_from_file_location("postgres_import", os.path.join(HERE, "postgres-import.py"))
@@ -61,25 +60,14 @@ POLICY = ("CREATE POLICY ledger_scope ON expense USING (ledger_id = COALESCE(NUL
 
 def keyed_csv(source: str, target: str) -> int:
     """Writes the source CSV's rows with the columns the store keeps, in key order."""
-    if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(source):
+    if fresh(target, source):
         with open(target, encoding="utf-8") as f:
             return sum(1 for _ in f)
-    epoch = _dt.date(1970, 1, 1)
-    rows = []
-    with open(source, newline="", encoding="utf-8") as f:
-        reader = csvmodule.reader(f)
-        next(reader)
-        for number, (date, description, amount, category) in enumerate(reader, start=1):
-            day = (_dt.date.fromisoformat(date) - epoch).days
-            digest = hashlib.blake2b(f"{date}\x1f{description}\x1f{amount}\x1f{number}".encode(), digest_size=8)
-            key = (day << 43) | (int.from_bytes(digest.digest(), "little") & ((1 << 43) - 1))
-            minor = round(float(amount) * 100)
-            rows.append((key, number, date, minor, description, category))
-    rows.sort()
+    rows = made_rows(source)
     temporary = target + ".part"
     with open(temporary, "w", newline="", encoding="utf-8") as f:
         writer = csvmodule.writer(f, lineterminator="\n")
-        for key, number, date, minor, description, category in rows:
+        for key, number, date, minor, description, category, _ in rows:
             writer.writerow((1, key, number, date, minor, "USD", description, category))
     os.replace(temporary, target)
     return len(rows)

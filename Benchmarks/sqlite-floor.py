@@ -19,9 +19,7 @@ and, when the binary exists, `expenses import`. Prints medians of wall time and 
 from __future__ import annotations
 
 import argparse
-import csv as csvmodule
-import datetime as _dt
-import hashlib
+import importlib.util
 import os
 import shutil
 import statistics
@@ -29,53 +27,35 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import generate  # noqa: E402
+from floor_rows import fresh, made_rows  # noqa: E402
+
+# compare-import.py's way of timing a process (a file name with a dash, so loaded by path).
+_spec = importlib.util.spec_from_file_location("compare_import", os.path.join(HERE, "compare-import.py"))
+_module = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_module)
+timed = _module.timed
 
 
 def rows_file(source: str, target: str) -> int:
     """Writes the source CSV's rows as the C program reads them (seven int64 each, key order)."""
-    if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(source):
+    if fresh(target, source):
         return os.path.getsize(target) // 56
-    epoch = _dt.date(1970, 1, 1)
     descriptions: dict[str, int] = {}
     categories: dict[str, int] = {}
-    rows = []
-    with open(source, newline="", encoding="utf-8") as f:
-        reader = csvmodule.reader(f)
-        next(reader)
-        for number, (date, description, amount, category) in enumerate(reader, start=2):
-            day = (_dt.date.fromisoformat(date) - epoch).days
-            digest = hashlib.blake2b(f"{date}\x1f{description}\x1f{amount}\x1f{number}".encode(), digest_size=8)
-            key = (day << 43) | (int.from_bytes(digest.digest(), "little") & ((1 << 43) - 1))
-            description_id = descriptions.setdefault(description, len(descriptions) + 1)
-            category_id = categories.setdefault(category, len(categories) + 1)
-            rows.append((key, number - 1, round(float(amount) * 100), 1, description_id, category_id, number))
-    rows.sort()
     packer = struct.Struct("<7q")
+    rows = made_rows(source)
     temporary = target + ".part"
     with open(temporary, "wb") as f:
-        for row in rows:
-            f.write(packer.pack(*row))
+        for key, number, _, minor, description, category, line in rows:
+            description_id = descriptions.setdefault(description, len(descriptions) + 1)
+            category_id = categories.setdefault(category, len(categories) + 1)
+            f.write(packer.pack(key, number, minor, 1, description_id, category_id, line))
     os.replace(temporary, target)
     return len(rows)
-
-
-def run(command: list[str]) -> tuple[float, float, str]:
-    """Like `timed`, reaping the child with wait4 to read its CPU time."""
-    start = time.monotonic()
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "NO_COLOR": "1"})
-    out = proc.stdout.read() if proc.stdout else b""
-    err = proc.stderr.read() if proc.stderr else b""
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.monotonic() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"{command[0]} failed: {err.decode(errors='replace').strip()[:500]}")
-    return elapsed, usage.ru_utime + usage.ru_stime, out.decode(errors="replace")
 
 
 def main() -> None:
@@ -114,12 +94,12 @@ def main() -> None:
             for name in names:
                 db = os.path.join(folder, f"{number}-{len(results[name])}-{name.split()[0]}.sqlite")
                 if name == "sqlite3 .import":
-                    wall, cpu, _ = run([sqlite3, db, f".read {script}"])
+                    wall, _, _, cpu = timed([sqlite3, db, f".read {script}"])
                 elif name.startswith("C floor"):
-                    wall, cpu, printed = run([floor, binary_rows, db])
+                    wall, _, printed, cpu = timed([floor, binary_rows, db])
                     inserts.append(float(printed.strip()))
                 else:
-                    wall, cpu, _ = run([args.binary, "import", csv, "--db", db, "--format", "json"])
+                    wall, _, _, cpu = timed([args.binary, "import", csv, "--db", db, "--format", "json"])
                 results[name].append((wall, cpu))
                 for suffix in ("", "-wal", "-shm"):
                     if os.path.exists(db + suffix):
