@@ -12,7 +12,9 @@ from __future__ import annotations
 import csv as csvmodule
 import datetime as _dt
 import hashlib
+import importlib.util
 import os
+from types import ModuleType
 
 EPOCH = _dt.date(1970, 1, 1)
 HASH_BITS = 43
@@ -35,3 +37,14 @@ def made_rows(source: str) -> list[tuple[int, int, str, int, str, str, int]]:
 def fresh(target: str, source: str) -> bool:
     """Whether `target` was made from `source` as it is now."""
     return os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(source)
+
+
+def script(name: str) -> ModuleType:
+    """Another benchmark script of this folder as a module (its file name has a dash)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name.replace("-", "_"), path)
+    if spec is None or spec.loader is None:
+        raise ImportError(path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -32,25 +32,21 @@ from __future__ import annotations
 
 import argparse
 import csv as csvmodule
-import importlib.util
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import generate  # noqa: E402
-from floor_rows import fresh, made_rows  # noqa: E402
+from floor_rows import fresh, made_rows, script  # noqa: E402
 
-# The private server of postgres-import.py (a file name with a dash, so loaded by path).
-_spec = importlib.util.spec_from_file_location("postgres_import", os.path.join(HERE, "postgres-import.py"))
-_module = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_module)
-Server, pg_bin = _module.Server, _module.pg_bin
+# The private server of postgres-import.py, and its way of timing a process.
+_postgres_import = script("postgres-import")
+Server, pg_bin, run_timed = _postgres_import.Server, _postgres_import.pg_bin, _postgres_import.timed
 
 COLUMNS = ("ledger_id bigint NOT NULL, key bigint NOT NULL, id bigint NOT NULL, date date NOT NULL, "
            "amount_minor bigint NOT NULL, currency text NOT NULL, description text NOT NULL, category text")
@@ -74,12 +70,8 @@ def keyed_csv(source: str, target: str) -> int:
 
 
 def timed(cmd: list[str]) -> float:
-    start = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    elapsed = time.monotonic() - start
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(cmd[:1])} failed: {proc.stderr.strip()[:500]}")
-    return elapsed
+    """Wall seconds of `cmd` (postgres-import.py's timing; exits on failure)."""
+    return run_timed(cmd)[0]
 
 
 def main() -> None:

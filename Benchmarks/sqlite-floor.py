@@ -19,7 +19,6 @@ and, when the binary exists, `expenses import`. Prints medians of wall time and 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import shutil
 import statistics
@@ -31,13 +30,10 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import generate  # noqa: E402
-from floor_rows import fresh, made_rows  # noqa: E402
+from floor_rows import fresh, made_rows, script  # noqa: E402
 
-# compare-import.py's way of timing a process (a file name with a dash, so loaded by path).
-_spec = importlib.util.spec_from_file_location("compare_import", os.path.join(HERE, "compare-import.py"))
-_module = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_module)
-timed = _module.timed
+# compare-import.py's way of timing a process.
+timed = script("compare-import").timed
 
 
 def rows_file(source: str, target: str) -> int:
