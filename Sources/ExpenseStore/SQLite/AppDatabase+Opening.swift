@@ -26,7 +26,12 @@ extension AppDatabase {
   /// file with no id (ours from before the id, or an empty SQLite file) is opened, immutable,
   /// to list its schema. For `.read`, an empty file (0 bytes, or SQLite with no schema at all)
   /// is refused too: a read never turns a file into a database.
-  static func inspect(path: String, access: Access = .write) throws(StoreError) -> Opening {
+  ///
+  /// `wait` is the caller's busy wait, for this look too: a new connection takes its shared
+  /// lock on the file, and in this process another connection of the same file that is
+  /// closing holds a pending lock for a moment (SQLite's check for being the last one), so
+  /// without a wait a server opening one ledger while closing another was refused as busy.
+  static func inspect(path: String, access: Access = .write, wait: Double = 10) throws(StoreError) -> Opening {
     var status = stat()
     guard stat(path, &status) == 0, status.st_size > 0 else {
       if access == .read && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
@@ -41,7 +46,7 @@ extension AppDatabase {
     do {
       let queue =
         applicationID == 0
-        ? try openImmutable(path: path) : try openQueue(path: path, readOnly: true, wait: 0)
+        ? try openImmutable(path: path) : try openQueue(path: path, readOnly: true, wait: wait)
       return try queue.read { db throws -> Opening in
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let journal = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""

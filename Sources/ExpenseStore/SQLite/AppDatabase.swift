@@ -42,7 +42,7 @@ public final class AppDatabase: Sendable {
     self.path = path
     self.wait = wait
     AppDatabase.recoverRollbackJournal(path: path)
-    let opening = try AppDatabase.inspect(path: path, access: access)
+    let opening = try AppDatabase.inspect(path: path, access: access, wait: wait)
     if access == .read && !opening.exists && path != ":memory:" { throw .noDatabase(path: path) }
     let readOnly = access == .read && !opening.needsMigration || !AppDatabase.isWritable(path)
     do {
