@@ -1,5 +1,6 @@
 import ExpenseCore
 import Foundation
+import GRDB
 import GRDBSQLite
 import Testing
 
@@ -41,6 +42,41 @@ import Testing
     // Opening again finds nothing pending: no second copy.
     _ = try AppDatabase(path: path)
     #expect(!FileManager.default.fileExists(atPath: backup + ".1"))
+  }
+
+  /// A version 7 file (before the index of dated rows) gains the index on its next opening, a
+  /// read's included, after a copy; its rows read as before.
+  @Test func aVersion7FileGainsTheIndexOfDatedRows() throws {
+    let path = temporaryPath()
+    let made = try AppDatabase(path: path)
+    try made.importRows(sourceFile: "a.csv") { feeder in
+      for day in 1...20 {
+        try feeder.insert(
+          date: CivilDate(year: 2026, month: 10, day: day)!, amount: Money(minor: -Int64(day), currency: .usd),
+          description: "row \(day)", category: nil, account: nil, fingerprintHash: UInt64(day), line: day + 1)
+      }
+    }
+    let rows = try made.expenses()
+    try made.writer.close()
+    try FutureSchema.execute(
+      path: path,
+      """
+      DROP INDEX \(AppDatabase.datedIndex);
+      DELETE FROM grdb_migrations WHERE identifier = 'v8-dated';
+      PRAGMA user_version = 7;
+      """)
+    let opened = try AppDatabase(path: path, access: .read)
+    #expect(FileManager.default.fileExists(atPath: "\(path).before-v8"), "a copy first")
+    let (index, version) = try opened.read { db in
+      (
+        try String.fetchOne(
+          db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [AppDatabase.datedIndex]),
+        try Int.fetchOne(db, sql: "PRAGMA user_version")
+      )
+    }
+    #expect(index?.contains("WHERE date IS NOT NULL") == true)
+    #expect(version == 8)
+    #expect(try opened.expenses() == rows)
   }
 
   @Test func rollupSumsStopAtTheLimitInsteadOfOverflowing() throws {

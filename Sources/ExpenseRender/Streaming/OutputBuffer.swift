@@ -76,6 +76,11 @@ public struct OutputBuffer: ~Copyable {
     count += bytes.count
   }
 
+  /// Bytes made once and written often (`ExpenseJSONStream`'s pieces).
+  public mutating func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
   /// The UTF-8 bytes of `text`.
   public mutating func append(_ text: String) {
     var text = text

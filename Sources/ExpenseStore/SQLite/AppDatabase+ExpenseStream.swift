@@ -66,16 +66,22 @@ extension AppDatabase {
         if try isInDateOrder(filter) {
           try grouped(filter, descending: descending, body)
         } else {
-          try scan(filter, orderBy: descending ? "date DESC, e.id DESC" : "date, e.id") { row, _ in try body(row.get())
+          try scan(filter, orderBy: descending ? "date DESC, e.id DESC, e.key DESC" : "date, e.id, e.key") { row, _ in
+            try body(row.get())
           }
         }
       }
     }
 
-    /// Whether the filter's rows come in date order by key: known from an earlier pass, or
-    /// checked by reading their ids and dates alone.
+    /// Whether the filter's rows come in date order by key: known from an earlier pass; known
+    /// when every date is its key's (`datesComeFromKeys`); else checked by reading their ids
+    /// and dates alone.
     private func isInDateOrder(_ filter: ExpenseQuery) throws -> Bool {
       if let known = inDateOrder[filter] { return known }
+      if datesComeFromKeys(filter) {
+        inDateOrder[filter] = true
+        return true
+      }
       let (sql, arguments) = try AppDatabase.streamSQL(
         filter, db, columns: "e.id, \(AppDatabase.streamDate)", joined: filter.category != nil, orderBy: "key")
       let statement = try db.makeStatement(sql: sql)
@@ -90,25 +96,85 @@ extension AppDatabase {
       return verdict
     }
 
-    /// Visits the rows in key order (each date's rows held and put in id order): the order of
-    /// `ORDER BY date, id` when `isInDateOrder`.
+    /// Whether no row of the filter's keys has a date of its own, nor a negative key (whose
+    /// date is NULL): then every date is its key's day, and the dates come in key order. One
+    /// lookup in the index of dated rows (`migrateDated`) and one in the keys; false, so that
+    /// the rows are checked one by one, when the file lacks the index. The category is left
+    /// out: a dated row of another category only makes the answer careful.
+    func datesComeFromKeys(_ filter: ExpenseQuery) -> Bool {
+      let keys = AppDatabase.keyBounds(filter)
+      guard keys.lower <= keys.upper else { return true }
+      let sql = """
+        SELECT EXISTS (SELECT 1 FROM expenseRow INDEXED BY \(AppDatabase.datedIndex)
+                       WHERE date IS NOT NULL AND key BETWEEN ?1 AND ?2)
+            OR EXISTS (SELECT 1 FROM expenseRow WHERE key BETWEEN ?1 AND min(?2, -1))
+        """
+      // (`min(?2, -1)`: a range of keys SQLite seeks; `key < 0 AND …` read the month's rows.)
+      // (The Statement is kept alive while its C statement is used: it finalizes it when freed.)
+      guard let prepared = try? db.makeStatement(sql: sql) else { return false }
+      return withExtendedLifetime(prepared) {
+        let statement = prepared.sqliteStatement
+        sqlite3_bind_int64(statement, 1, keys.lower)
+        sqlite3_bind_int64(statement, 2, keys.upper)
+        defer { sqlite3_reset(statement) }
+        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_type(statement, 0) == SQLITE_INTEGER
+          && sqlite3_column_int64(statement, 0) == 0
+      }
+    }
+
+    /// Visits the rows in key order, each date's rows held and put in id order: the order of
+    /// `ORDER BY date, id, key` when `isInDateOrder`.
+    ///
+    /// A date whose rows cannot be put in order in memory (more than `DateOrderCheck.runLimit`
+    /// of them, an id that is not an INTEGER, one id twice) is read again on its own, sorted by
+    /// SQL, and the rest of its rows here are passed over. That happens only when the order
+    /// was known from the keys (`datesComeFromKeys`; the row-by-row check sends such files to
+    /// SQL's sort altogether), so the date is its key's day and the day's keys are its rows.
     private func grouped(_ filter: ExpenseQuery, descending: Bool, _ body: (ExpenseRow) throws -> Void) throws {
       var run = DateRunBuffer()
       try scan(filter, orderBy: descending ? "key DESC" : "key") { row, statement in
-        // `isInDateOrder` found every id an INTEGER and every date TEXT.
         let idValue = sqlite3_column_value(statement, 0)
         let dateValue = sqlite3_column_value(statement, 1)
-        let id = sqlite3_value_int64(idValue)
         let start = sqlite3_value_text(dateValue)
         let date = UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_value_bytes(dateValue)))
-        if !run.holds(date: date) { try run.emit(descending: descending, body) }
-        run.begin(date: date)
+        if !run.holds(date: date) {
+          try endDate(&run, of: filter, descending: descending, body)
+          run.begin(date: date)
+        }
+        if run.readBySQL { return }
+        guard sqlite3_value_type(idValue) == SQLITE_INTEGER, run.count < DateOrderCheck.runLimit else {
+          run.leaveToSQL()
+          return
+        }
+        let id = sqlite3_value_int64(idValue)
         switch row {
         case .success(let row): run.add(row, id: id)
         case .failure(let error): run.add(failure: error, id: id)
         }
       }
-      try run.emit(descending: descending, body)
+      try endDate(&run, of: filter, descending: descending, body)
+    }
+
+    /// Visits the rows of the run's date in order: from memory, or read again by SQL.
+    private func endDate(
+      _ run: inout DateRunBuffer, of filter: ExpenseQuery, descending: Bool, _ body: (ExpenseRow) throws -> Void
+    ) throws {
+      guard let date = run.date else { return }
+      if try !run.emit(descending: descending, body) { try readDay(date, of: filter, descending: descending, body) }
+    }
+
+    /// The rows of one date of `filter` (a date that is its key's day), sorted by SQL.
+    private func readDay(
+      _ date: [UInt8], of filter: ExpenseQuery, descending: Bool, _ body: (ExpenseRow) throws -> Void
+    ) throws {
+      guard let civil = try? CivilDate.parseStored(String(decoding: date, as: UTF8.self)) else {
+        throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a date of the grouped read is not its key's day")
+      }
+      var one = filter
+      one.month = nil
+      one.from = civil
+      one.through = civil
+      try scan(one, orderBy: descending ? "e.id DESC, e.key DESC" : "e.id, e.key") { row, _ in try body(row.get()) }
     }
 
     /// Runs the streaming SELECT of `filter` in `orderBy` order and hands each row to `visit`
@@ -167,8 +233,11 @@ extension AppDatabase {
     LEFT JOIN (SELECT id AS descriptionKey, text AS description FROM descriptionText) ON descriptionKey = e.descriptionId
     LEFT JOIN (SELECT id AS categoryKey, name AS category FROM categoryName) ON categoryKey = e.categoryId
     """
-  /// The view's `date` column, computed as `streamFrom` does.
-  static let streamDate = "COALESCE(e.date, \(KeyDateFunction.name)(e.key)) AS date"
+  /// The view's `date` column, computed as `streamFrom` does: by `expenseKeyDate`, or, for a
+  /// negative key (which it leaves NULL; never written by this program), by the view's own
+  /// `date()`, so that such a row reads as the array reads read it.
+  static let streamDate =
+    "COALESCE(e.date, \(KeyDateFunction.name)(e.key), \(AppDatabase.keyDateSQL("e.key"))) AS date"
 
   /// The columns `expense(from:)` decodes, those of `expenses(month:category:limit:)` (so a row
   /// that does not decode is described as that read describes it), in the order
@@ -184,6 +253,20 @@ extension AppDatabase {
     "e.id, \(streamDate), e.amountMinor, e.currencyId, e.descriptionId, e.categoryId, e.account, e.fileId, "
     + "e.sourceLine, e.categorySource, e.key"
   static let streamIdColumnCount = 11
+
+  /// The keys the month and date range of `query` allow (`lower > upper`: none).
+  static func keyBounds(_ query: ExpenseQuery) -> (lower: Int64, upper: Int64) {
+    var lower = Int64.min
+    var upper = Int64.max
+    if let month = query.month {
+      let keys = ExpenseKey.range(from: month.firstDay, through: month.lastDay)
+      lower = max(lower, keys.lowerBound)
+      upper = min(upper, keys.upperBound)
+    }
+    if let first = query.from { lower = max(lower, ExpenseKey.range(day: ExpenseKey.storedDay(first)).lowerBound) }
+    if let last = query.through { upper = min(upper, ExpenseKey.range(day: ExpenseKey.storedDay(last)).upperBound) }
+    return (lower, upper)
+  }
 
   /// The SELECT of a streaming read: by default `streamColumns`, with the filters of `query`
   /// (the array reads' SQL) in `orderBy` order. Without `joined`, from `expenseRow` alone: the

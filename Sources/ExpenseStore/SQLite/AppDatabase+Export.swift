@@ -23,7 +23,7 @@ extension AppDatabase {
       FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
       """
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += " ORDER BY date, e.id"
+    sql += " ORDER BY date, e.id, e.key"
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map(AppDatabase.expense(from:))
     }

@@ -11,6 +11,10 @@ struct Opening {
   var needsMigration: Bool
   /// It lacks our application id or WAL mode: the next write sets them (`claim`).
   var needsOwnership: Bool
+  /// The read-only connection the look was made with, for a `.read` of our file (not
+  /// `immutable`): a read that needs no migration keeps it, so the file is opened and its
+  /// schema parsed once.
+  var readConnection: DatabaseQueue? = nil
 }
 
 extension AppDatabase {
@@ -47,7 +51,7 @@ extension AppDatabase {
       let queue =
         applicationID == 0
         ? try openImmutable(path: path) : try openQueue(path: path, readOnly: true, wait: wait)
-      return try queue.read { db throws -> Opening in
+      var opening = try queue.read { db throws -> Opening in
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let journal = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"))
@@ -67,6 +71,8 @@ extension AppDatabase {
           exists: true, hasData: !tables.isEmpty, needsMigration: !complete,
           needsOwnership: applicationID != AppDatabase.applicationID || journal.lowercased() != "wal")
       }
+      if applicationID != 0 && access == .read { opening.readConnection = queue }
+      return opening
     } catch let error as StoreError {
       throw error
     } catch {

@@ -39,7 +39,7 @@ extension AppDatabase {
       FROM expense e LEFT JOIN importFile f ON f.id = e.fileId
       """
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += " ORDER BY date DESC, e.id DESC"
+    sql += " ORDER BY date DESC, e.id DESC, e.key DESC"
     if let limit { sql += " LIMIT \(limit)" }
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map(AppDatabase.expense(from:))

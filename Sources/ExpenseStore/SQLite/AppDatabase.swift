@@ -11,7 +11,7 @@ import GRDB
 /// pending), and writers queue behind each other for at most `wait` seconds.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
-  public static let schemaVersion = 7
+  public static let schemaVersion = 8
   /// The page size of a database this build creates or migrates (see `migrateToV6Narrow`).
   static let pageSize = 16384
 
@@ -42,12 +42,16 @@ public final class AppDatabase: Sendable {
     self.path = path
     self.wait = wait
     AppDatabase.recoverRollbackJournal(path: path)
-    let opening = try AppDatabase.inspect(path: path, access: access, wait: wait)
+    var opening = try AppDatabase.inspect(path: path, access: access, wait: wait)
     if access == .read && !opening.exists && path != ":memory:" { throw .noDatabase(path: path) }
     let readOnly = access == .read && !opening.needsMigration || !AppDatabase.isWritable(path)
+    // The look's connection serves a read; otherwise it is closed now, before a migration
+    // (whose page rebuild needs the file to itself).
+    let looked = readOnly ? opening.readConnection : nil
+    opening.readConnection = nil
     do {
       if !opening.exists { try AppDatabase.createPrivateFile(at: path) }
-      writer = try AppDatabase.openQueue(path: path, readOnly: readOnly, wait: wait)
+      writer = try looked ?? AppDatabase.openQueue(path: path, readOnly: readOnly, wait: wait)
       openFile = OpenDatabaseFile(path: path)
     } catch let error as StoreError {
       throw error

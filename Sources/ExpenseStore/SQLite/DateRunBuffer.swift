@@ -34,31 +34,42 @@ struct DateRunBuffer {
   private var arena: [UInt8] = []
   /// Errors of the rows that did not decode, by id.
   private var failures: [Int64: any Error] = [:]
-  /// The stored `date` bytes the rows share.
-  private var date: [UInt8] = []
   /// The currencies of the rows read so far (a handful).
   private var currencies: [Currency] = []
 
-  var isEmpty: Bool { entries.isEmpty && failures.isEmpty }
+  /// The stored `date` bytes of the run (nil before the first row).
+  private(set) var date: [UInt8]?
+  /// The run's rows are read again by SQL instead of held (`leaveToSQL`).
+  private(set) var readBySQL = false
 
-  /// Whether `bytes` are this run's date (any date, when empty).
+  var isEmpty: Bool { entries.isEmpty && failures.isEmpty }
+  /// The rows held, decoded or not.
+  var count: Int { entries.count + failures.count }
+
+  /// Whether `bytes` are this run's date.
   func holds(date bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if isEmpty { return true }
-    guard date.count == bytes.count else { return false }
+    guard let date, date.count == bytes.count else { return false }
     return date.withUnsafeBufferPointer { stored in
       guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
       return memcmp(a, b, bytes.count) == 0
     }
   }
 
-  /// Starts the run's date, when it is empty.
+  /// Starts the run of another date (the buffer is empty: emitted or cleared).
   mutating func begin(date bytes: UnsafeBufferPointer<UInt8>) {
-    guard isEmpty else { return }
-    date.removeAll(keepingCapacity: true)
-    date.append(contentsOf: bytes)
+    clear()
+    if date == nil { date = [] }
+    date?.removeAll(keepingCapacity: true)
+    date?.append(contentsOf: bytes)
   }
 
-  /// Copies a decoded row (its id is the stored one: `DateOrderCheck` found it an integer).
+  /// Holds no more rows of this date: they are to be read again by SQL.
+  mutating func leaveToSQL() {
+    clear()
+    readBySQL = true
+  }
+
+  /// Copies a decoded row (its id is the stored one, an INTEGER).
   mutating func add(_ row: ExpenseRow, id: Int64) {
     let currency: Int
     if let last = currencies.indices.last, currencies[last] == row.amount.currency {
@@ -76,25 +87,41 @@ struct DateRunBuffer {
         file: row.sourceFile.map { copy($0) }, line: row.sourceLine))
   }
 
-  /// A row that did not decode.
-  mutating func add(failure: any Error, id: Int64) { failures[id] = failure }
-
   private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     let start = arena.count
     arena.append(contentsOf: bytes)
     return start..<arena.count
   }
 
-  /// Visits the rows by id (descending or ascending), then empties the buffer.
-  mutating func emit(descending: Bool, _ body: (ExpenseRow) throws -> Void) throws {
-    defer {
-      entries.removeAll(keepingCapacity: true)
-      order.removeAll(keepingCapacity: true)
-      arena.removeAll(keepingCapacity: true)
-      failures.removeAll()
-    }
+  /// A row that did not decode.
+  mutating func add(failure: any Error, id: Int64) {
+    if failures[id] != nil { hasTwiceAFailedId = true }
+    failures[id] = failure
+  }
+
+  /// Two rows that did not decode had one id: their order is not the id's.
+  private var hasTwiceAFailedId = false
+
+  /// Empties the buffer (its date stays), keeping its storage.
+  mutating func clear() {
+    entries.removeAll(keepingCapacity: true)
+    order.removeAll(keepingCapacity: true)
+    arena.removeAll(keepingCapacity: true)
+    failures.removeAll()
+    hasTwiceAFailedId = false
+    readBySQL = false
+  }
+
+  /// Visits the rows by id (descending or ascending) and empties the buffer; or visits
+  /// nothing and returns false when they are left to SQL, or when two rows have one id (a
+  /// tie only the key orders, which these rows do not carry).
+  mutating func emit(descending: Bool, _ body: (ExpenseRow) throws -> Void) throws -> Bool {
+    defer { clear() }
+    if readBySQL { return false }
     for (index, entry) in entries.enumerated() { order.append((entry.id, index)) }
     order.sort { descending ? $0.id > $1.id : $0.id < $1.id }
+    for index in order.indices.dropFirst() where order[index].id == order[index - 1].id { return false }
+    if hasTwiceAFailedId || (!failures.isEmpty && order.contains { failures[$0.id] != nil }) { return false }
     // Only the first failure in the order matters: the read ends there.
     let failed = descending ? failures.keys.max() : failures.keys.min()
     try arena.withUnsafeBufferPointer { texts in
@@ -111,5 +138,6 @@ struct DateRunBuffer {
       }
     }
     if let failed, let failure = failures[failed] { throw failure }
+    return true
   }
 }

@@ -11,9 +11,9 @@ import GRDBSQLite
 /// with this function instead (`AppDatabase.streamSQL`). Registered on this program's
 /// connections only, as a plain C function (no value boxed per call), so the view itself
 /// stays readable by any SQLite client. Exact for every key the view dates: a key is below
-/// 2^63 and its day field below 2^20, days 1970 ± 1,435 years, inside `CivilDate`'s range; a
-/// negative key (never written by this program) gives NULL, as `date()` of a negative Julian
-/// day does.
+/// 2^63 and its day field below 2^20, days 1970 ± 1,435 years, inside `CivilDate`'s range. A
+/// negative key (never written by this program) gives NULL, and the streaming SELECT dates it
+/// with the view's own `date()` (`AppDatabase.streamDate`).
 ///
 /// Each connection keeps the text of the last day it made (`State`): the rows of a read come in
 /// key order, so a day's rows ask for one text, and the answer is handed to SQLite where it

@@ -78,6 +78,7 @@ extension AppDatabase {
     migrator.registerMigration("v5-splits", migrate: AppDatabase.migrateSplits)
     migrator.registerMigration("v6-narrow", migrate: AppDatabase.migrateToV6Narrow)
     migrator.registerMigration("v7-users", migrate: AppDatabase.migrateUsers)
+    migrator.registerMigration("v8-dated", migrate: AppDatabase.migrateDated)
     return migrator
   }
 
