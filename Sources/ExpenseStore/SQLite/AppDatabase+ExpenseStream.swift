@@ -59,8 +59,11 @@ extension AppDatabase {
       let filter = query.ordered(.any)
       switch query.order {
       case .any:
-        // Key order, which costs no sort; the date order is checked on the way.
-        inDateOrder[filter] = try scan(filter, orderBy: "key", checkingOrder: true) { row, _ in try body(row.get()) }
+        // Key order, which costs no sort; the date order is known from the keys, or checked on
+        // the way.
+        let known = inDateOrder[filter] == true || datesComeFromKeys(filter)
+        let checked = try scan(filter, orderBy: "key", checkingOrder: !known) { row, _ in try body(row.get()) }
+        inDateOrder[filter] = known || checked
       case .newestFirst, .oldestFirst:
         let descending = query.order == .newestFirst
         if try isInDateOrder(filter) {

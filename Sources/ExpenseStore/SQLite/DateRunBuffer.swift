@@ -102,6 +102,46 @@ struct DateRunBuffer {
   /// Two rows that did not decode had one id: their order is not the id's.
   private var hasTwiceAFailedId = false
 
+  /// Slots by id for `putInOrder`: the index of the entry with that id, or -1.
+  private var slots: [Int32] = []
+
+  /// Fills `order` with the entries by id; false when two have one id. A day's rows of one
+  /// file have ids close together (a file's rows are numbered in file order), so when the ids
+  /// span at most four times as many numbers as there are rows, each is put in its slot (one
+  /// pass, no comparisons; a quarter of the text list's time was this sort); else they are
+  /// sorted.
+  private mutating func putInOrder(descending: Bool) -> Bool {
+    guard let first = entries.first else { return true }
+    var low = first.id
+    var high = first.id
+    for entry in entries {
+      low = min(low, entry.id)
+      high = max(high, entry.id)
+    }
+    let (span, overflow) = high.subtractingReportingOverflow(low)
+    if !overflow && span < 4 * Int64(entries.count) {
+      slots.removeAll(keepingCapacity: true)
+      slots.append(contentsOf: repeatElement(-1, count: Int(span) + 1))
+      for (index, entry) in entries.enumerated() {
+        let slot = Int(entry.id &- low)
+        if slots[slot] >= 0 { return false }
+        slots[slot] = Int32(index)
+      }
+      if descending {
+        for slot in slots.indices.reversed() where slots[slot] >= 0 {
+          order.append((low &+ Int64(slot), Int(slots[slot])))
+        }
+      } else {
+        for slot in slots.indices where slots[slot] >= 0 { order.append((low &+ Int64(slot), Int(slots[slot]))) }
+      }
+      return true
+    }
+    for (index, entry) in entries.enumerated() { order.append((entry.id, index)) }
+    order.sort { descending ? $0.id > $1.id : $0.id < $1.id }
+    for index in order.indices.dropFirst() where order[index].id == order[index - 1].id { return false }
+    return true
+  }
+
   /// Empties the buffer (its date stays), keeping its storage.
   mutating func clear() {
     entries.removeAll(keepingCapacity: true)
@@ -118,9 +158,7 @@ struct DateRunBuffer {
   mutating func emit(descending: Bool, _ body: (ExpenseRow) throws -> Void) throws -> Bool {
     defer { clear() }
     if readBySQL { return false }
-    for (index, entry) in entries.enumerated() { order.append((entry.id, index)) }
-    order.sort { descending ? $0.id > $1.id : $0.id < $1.id }
-    for index in order.indices.dropFirst() where order[index].id == order[index - 1].id { return false }
+    guard putInOrder(descending: descending) else { return false }
     if hasTwiceAFailedId || (!failures.isEmpty && order.contains { failures[$0.id] != nil }) { return false }
     // Only the first failure in the order matters: the read ends there.
     let failed = descending ? failures.keys.max() : failures.keys.min()

@@ -21,6 +21,8 @@ struct ExpenseRowReader {
   /// The last currency read and the bytes it was read from (at most 8, packed), so a column
   /// that is `USD` a million times is looked up once.
   private var lastCurrency: (packed: UInt64, currency: Currency)?
+  /// The last date read, by its ten bytes: rows come a day at a time, so most rows parse none.
+  private var lastDate: (head: UInt64, tail: UInt16, date: CivilDate)?
 
   init(statement: OpaquePointer, texts: StreamTexts? = nil) {
     self.statement = statement
@@ -45,7 +47,7 @@ struct ExpenseRowReader {
     case SQLITE_NULL: break
     default: return false
     }
-    guard let dateBytes = ExpenseRowReader.text(dateValue), let date = ExpenseRowReader.date(dateBytes),
+    guard let dateBytes = ExpenseRowReader.text(dateValue), let date = cachedDate(dateBytes),
       sqlite3_value_type(amountValue) == SQLITE_INTEGER,
       let account = ExpenseRowReader.optionalText(accountValue)
     else { return false }
@@ -137,6 +139,17 @@ struct ExpenseRowReader {
     }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
     return CivilDate(year: year, month: month, day: day)
+  }
+
+  /// `date(bytes)`, remembered for the next row of the same day.
+  private mutating func cachedDate(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    guard bytes.count == 10, let start = bytes.baseAddress else { return ExpenseRowReader.date(bytes) }
+    let head = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+    let tail = UnsafeRawPointer(start + 8).loadUnaligned(as: UInt16.self)
+    if let last = lastDate, last.head == head, last.tail == tail { return last.date }
+    guard let date = ExpenseRowReader.date(bytes) else { return nil }
+    lastDate = (head, tail, date)
+    return date
   }
 
   /// The currency of a code's bytes, as `Currency(code:)` reads the decoded string.
