@@ -28,6 +28,18 @@ import Testing
   }
 
   /// Runs SQL on the file through a second connection, as a hand edit in `sqlite3` would.
+  /// The first column of the first row of `sql`, as an integer.
+  func integer(_ path: String, _ sql: String) throws -> Int {
+    var handle: OpaquePointer?
+    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw Failure() }
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { throw Failure() }
+    defer { sqlite3_finalize(statement) }
+    guard sqlite3_step(statement) == SQLITE_ROW else { throw Failure() }
+    return Int(sqlite3_column_int64(statement, 0))
+  }
+
   func exec(_ path: String, _ sql: String) throws {
     var handle: OpaquePointer?
     guard sqlite3_open(path, &handle) == SQLITE_OK else { throw Failure() }
@@ -108,10 +120,12 @@ import Testing
       SELECT (20000 + 524288) << 43 | i, 100 + i, '2024-10-04', -i, 'USD', printf('row %d of the filler', i) FROM n;
       PRAGMA wal_checkpoint(TRUNCATE);
       """)
-    let pageSize = 4096
+    // The expense rows' root page (an interior page once they span several), whole.
+    let pageSize = try integer(path, "PRAGMA page_size")
+    let root = try integer(path, "SELECT rootpage FROM sqlite_master WHERE name = 'expenseRow'")
+    #expect(root > 1)
     let handle = try #require(FileHandle(forUpdatingAtPath: path))
-    let size = try handle.seekToEnd()
-    try handle.seek(toOffset: UInt64(pageSize) * (size / UInt64(pageSize) / 2))
+    try handle.seek(toOffset: UInt64(pageSize) * UInt64(root - 1))
     try handle.write(contentsOf: Data(repeating: 0x5A, count: pageSize))
     try handle.close()
     let report = try db.check()
