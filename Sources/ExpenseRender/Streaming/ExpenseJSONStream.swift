@@ -22,8 +22,8 @@ public struct ExpenseJSONStream {
   }
 
   /// The constant runs of a row's text at one depth, each written with one copy: a row's
-  /// dozen keys, line breaks and indents were as many small writes, a fifth of a busy month's
-  /// JSON report (callgrind).
+  /// dozen keys, line breaks and indents were as many small writes, about a tenth of a busy
+  /// month's JSON report (callgrind).
   private struct Pieces {
     let open, amount, category, currency, date, description, id: [UInt8]
     let sourceFile, sourceLine, sourceEnd, sourceLineKey, noSource, close: [UInt8]

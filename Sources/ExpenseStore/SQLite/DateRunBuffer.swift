@@ -108,7 +108,7 @@ struct DateRunBuffer {
   /// Fills `order` with the entries by id; false when two have one id. A day's rows of one
   /// file have ids close together (a file's rows are numbered in file order), so when the ids
   /// span at most four times as many numbers as there are rows, each is put in its slot (one
-  /// pass, no comparisons; a quarter of the text list's time was this sort); else they are
+  /// pass, no comparisons; the sort was 3% of a 1M-row text list's instructions); else they are
   /// sorted.
   private mutating func putInOrder(descending: Bool) -> Bool {
     guard let first = entries.first else { return true }
