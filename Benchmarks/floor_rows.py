@@ -9,6 +9,7 @@ the hash is not the import's fingerprint, only as spread as it. Python 3 standar
 
 from __future__ import annotations
 
+import argparse
 import csv as csvmodule
 import datetime as _dt
 import hashlib
@@ -48,3 +49,13 @@ def script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def arguments(doc: str | None) -> argparse.Namespace:
+    """The floor scripts' options: --rows, --runs and the --binary of `expenses import`."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
+    parser.add_argument("--runs", type=int, default=5)
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser.add_argument("--binary", default=os.path.join(here, "..", ".build-rel", "release", "expenses"))
+    return parser.parse_args()

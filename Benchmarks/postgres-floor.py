@@ -30,7 +30,6 @@ standard library only.
 
 from __future__ import annotations
 
-import argparse
 import csv as csvmodule
 import os
 import shutil
@@ -42,7 +41,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import generate  # noqa: E402
-from floor_rows import fresh, made_rows, script  # noqa: E402
+from floor_rows import arguments, fresh, made_rows, script  # noqa: E402
 
 # The private server of postgres-import.py, and its way of timing a process.
 _postgres_import = script("postgres-import")
@@ -75,11 +74,7 @@ def timed(cmd: list[str]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--binary", default=os.path.join(HERE, "..", ".build-rel", "release", "expenses"))
-    args = parser.parse_args()
+    args = arguments(__doc__)
     rows = generate.parse_rows(args.rows)
     data = os.path.join(HERE, "data")
     csv = os.path.abspath(generate.ensure(data, rows))

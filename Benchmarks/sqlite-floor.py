@@ -18,7 +18,6 @@ and, when the binary exists, `expenses import`. Prints medians of wall time and 
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import statistics
@@ -30,7 +29,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import generate  # noqa: E402
-from floor_rows import fresh, made_rows, script  # noqa: E402
+from floor_rows import arguments, fresh, made_rows, script  # noqa: E402
 
 # compare-import.py's way of timing a process.
 timed = script("compare-import").timed
@@ -55,11 +54,7 @@ def rows_file(source: str, target: str) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--binary", default=os.path.join(HERE, "..", ".build-rel", "release", "expenses"))
-    args = parser.parse_args()
+    args = arguments(__doc__)
     sqlite3 = shutil.which("sqlite3")
     gcc = shutil.which("gcc")
     if not sqlite3 or not gcc or not os.path.exists("/usr/include/sqlite3.h"):
