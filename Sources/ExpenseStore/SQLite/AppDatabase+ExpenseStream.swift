@@ -280,18 +280,10 @@ extension AppDatabase {
   ) throws -> (String, StatementArguments) {
     var conditions: [String] = []
     var arguments: StatementArguments = []
-    if let month = query.month {
-      let keys = ExpenseKey.range(from: month.firstDay, through: month.lastDay)
+    if query.month != nil || query.from != nil || query.through != nil {
+      let keys = keyBounds(query)
       conditions.append("key BETWEEN ? AND ?")
-      arguments += [keys.lowerBound, keys.upperBound]
-    }
-    if let first = query.from {
-      conditions.append("key >= ?")
-      arguments += [ExpenseKey.range(day: ExpenseKey.storedDay(first)).lowerBound]
-    }
-    if let last = query.through {
-      conditions.append("key <= ?")
-      arguments += [ExpenseKey.range(day: ExpenseKey.storedDay(last)).upperBound]
+      arguments += [keys.lower, keys.upper]
     }
     if let category = query.category {
       if category == uncategorizedName {
