@@ -26,6 +26,15 @@ extension PostgresStore {
     var contents = LedgerContents()
     let counters = try connection.query("SELECT next_expense_id, next_rule_id FROM ledger WHERE id = \(ledger)")
     if let row = counters.first { (contents.nextExpenseID, contents.nextRuleID) = try row.decode((Int64, Int64).self) }
+    // Import ids come from one identity for every ledger, which never gives an id twice: a
+    // target that starts past its last value never gives an id this ledger showed, removed
+    // ones included.
+    let importMax = try connection.query(
+      """
+      SELECT GREATEST(COALESCE(pg_sequence_last_value(pg_get_serial_sequence('import_record', 'id')::regclass), 0),
+                      (SELECT COALESCE(max(id), 0) FROM import_record WHERE ledger_id = \(ledger))) + 1
+      """)
+    if let row = importMax.first { contents.nextImportID = try row.decode(Int64.self) }
     for row in try connection.query(
       """
       SELECT category, currency, to_char(month, 'YYYY-MM'), amount_minor FROM budget WHERE ledger_id = \(ledger)
@@ -235,11 +244,11 @@ extension PostgresStore {
       }
       // Ids given here come from another store: the identity must go past them, or the next
       // import of any ledger could be given one of them.
-      if !contents.imports.isEmpty {
+      if !contents.imports.isEmpty || contents.nextImportID > 1 {
         try connection.query(
           """
           SELECT setval(s.name, GREATEST(COALESCE(pg_sequence_last_value(s.name::regclass), 1),
-                                         (SELECT max(id) FROM import_record)))
+                                         (SELECT max(id) FROM import_record), \(contents.nextImportID - 1)))
           FROM (SELECT pg_get_serial_sequence('import_record', 'id') AS name) s
           """)
       }
@@ -262,20 +271,6 @@ extension PostgresStore {
                   \(token.expiresAt), \(token.revokedAt), \(token.user))
           """)
       }
-    }
-  }
-}
-
-extension PostgresStore {
-  /// Forgets the ledger this store opened if it holds nothing (a copy into a ledger it created
-  /// failed): a failed copy leaves no trace. `default` always stays.
-  public func removeLedgerIfEmpty() throws {
-    guard ledgerName != PostgresSchema.defaultLedger else { return }
-    try write { connection in
-      guard try ledgerContents(connection).isEmpty else { return }
-      try connection.query("DELETE FROM import_file WHERE ledger_id = \(ledger)")
-      try connection.query("DELETE FROM idempotency_key WHERE ledger_id = \(ledger)")
-      try connection.query("DELETE FROM ledger WHERE id = \(ledger)")
     }
   }
 }

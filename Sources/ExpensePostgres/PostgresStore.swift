@@ -66,7 +66,11 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     }
     var created = false
     if access == .write && createLedger {
+      // A ledger made for a copy is made in the copy's transaction, left open here: a copy
+      // killed half-way leaves no empty ledger registered (`finishCreatedLedger`).
+      try connection.execute("BEGIN")
       created = try Self.insertLedger(ledgerName, on: connection)
+      if !created { try connection.execute("COMMIT") }
     }
     createdLedger = created
     let rows = try connection.query("SELECT id FROM ledger WHERE name = \(ledgerName)")
@@ -78,6 +82,20 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     ledger = try row.decode(Int64.self)
     // Row-level security narrows this session to its ledger (`PostgresSchema.v3Users`).
     try connection.query("SELECT set_config(\(PostgresSchema.ledgerSetting), \(String(ledger)), false)")
+    // Every call until `finishCreatedLedger` joins the creating transaction.
+    if created { depth = 1 }
+  }
+
+  /// Ends the transaction that created this store's ledger (`createLedger`): committed with
+  /// what was written into it (`keep`), or rolled back, ledger and all. Does nothing for a
+  /// ledger that existed.
+  public func finishCreatedLedger(keep: Bool) throws {
+    guard createdLedger else { return }
+    try read { connection in
+      guard depth == 1 else { return }
+      depth = 0
+      try connection.execute(keep ? "COMMIT" : "ROLLBACK")
+    }
   }
 
   /// Makes ledger `name` owned by `local`, unless it exists; whether it was made.

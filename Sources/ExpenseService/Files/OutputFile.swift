@@ -10,8 +10,9 @@ import SystemIO
 ///
 /// Why: one wrong tab completion used to aim `--rejects` at the database and replace it, and
 /// `--force` used to rename a temporary file over whatever the path named, `/dev/null` and a
-/// FIFO included. The path is checked before anything is written: never the database or its
-/// `-wal`/`-shm`/`-journal`, never an input of the command. Then, by what the path is:
+/// FIFO included. The path is checked before anything is written: never any database the command
+/// knows (`ProtectedFiles`: the one in use, the main file, every registered ledger's) or their
+/// `-wal`/`-shm`/`-journal`, never an input of the command, `force` or not. Then, by what the path is:
 /// - nothing: the content goes to a temporary file (mode 0600) beside it, renamed into place
 ///   on `commit()`, so a failure half-way leaves nothing;
 /// - a regular file: the same, and only with `force` (the old file is replaced atomically);
@@ -46,24 +47,19 @@ public final class OutputFile {
 
   /// Checks `path` and creates an empty temporary file for the content.
   /// - Parameters:
-  ///   - database: the database in use, protected with its `-wal`, `-shm` and `-journal`.
-  ///   - inputs: files the command reads (the file being imported).
-  public init(path: String, force: Bool, database: String?, inputs: [String] = []) throws(ServiceError) {
+  ///   - protected: the files this output must not be (every database the command knows, with
+  ///     their `-wal`, `-shm` and `-journal`, and the command's inputs); see `ProtectedFiles`.
+  ///   - infix: put in the temporary file's name (`.NAME<infix>.XXXXXX`), so a process that
+  ///     finds one left by a killed run knows what made it.
+  public init(path: String, force: Bool, protected: ProtectedFiles, infix: String = "") throws(ServiceError) {
     let target = OutputFile.absolute(path)
-    var protected = inputs.map { ($0, "the input file") }
-    if let database, database != ":memory:" {
-      protected.append((database, "the database"))
-      for suffix in ["-wal", "-shm", "-journal"] {
-        protected.append((database + suffix, "the database's \(suffix) file"))
-      }
-    }
-    for (other, what) in protected where OutputFile.same(target, OutputFile.absolute(other)) {
-      throw .protectedOutput(path: path, what: what, other: other)
+    if let entry = protected.entry(for: path) {
+      throw .protectedOutput(path: path, what: entry.what, other: entry.shown)
     }
     let (destination, delivery) = try OutputFile.plan(path: path, target: target, force: force)
     // A FIFO's or a device's folder (/dev) is no place for a temporary file: the system's is.
     let (fd, temporary) = try OutputFile.temporaryFile(
-      beside: delivery == .rename ? destination : NSTemporaryDirectory() + "/expenses-output")
+      beside: delivery == .rename ? destination : NSTemporaryDirectory() + "/expenses-output", infix: infix)
     self.destination = destination
     self.delivery = delivery
     self.path = target
@@ -201,6 +197,20 @@ public final class OutputFile {
     let name = (full as NSString).lastPathComponent
     let resolved = (directory as NSString).resolvingSymlinksInPath
     return (resolved as NSString).appendingPathComponent(name)
+  }
+
+  /// `path` with every symbolic link resolved as far as the links lead: a link to a database's
+  /// `-wal` that is not there right now still names that `-wal`.
+  static func resolved(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+      let base = (current as NSString).deletingLastPathComponent
+      current = absolute(target.hasPrefix("/") ? target : base + "/" + target)
+    }
+    return current
   }
 
   /// True when `a` and `b` name one file: the same inode when both exist (hard links,

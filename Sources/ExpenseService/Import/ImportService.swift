@@ -10,8 +10,19 @@ import Foundation
 /// calling thread only stores. A failure anywhere rolls the whole file back.
 public struct ImportService {
   public var store: any LedgerStore
+  /// The files a `--rejects` file must not be: every database the caller knows.
+  public var protected: ProtectedFiles
 
-  public init(store: any LedgerStore) { self.store = store }
+  public init(store: any LedgerStore, protected: ProtectedFiles? = nil) {
+    self.store = store
+    self.protected =
+      protected
+      ?? {
+        var files = ProtectedFiles()
+        files.addDatabase(store.filePath, named: "the database")
+        return files
+      }()
+  }
 
   /// Imports `request`; `progress` (called on the parse thread) sees bytes and rows read.
   public func run(_ request: ImportRequest, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws
@@ -44,7 +55,7 @@ public struct ImportService {
     summary.detected = dialect
     let rejects = try request.rejectsPath.map {
       try RejectsWriter(
-        path: $0, force: request.forceRejects, database: store.filePath, input: request.path)
+        path: $0, force: request.forceRejects, protected: protected, input: request.path)
     }
 
     let pipeline = ImportPipeline<ParsedBatch>(chunkSize: 1, depth: 8)  // a batch is ~1,024 rows: at most 8 in flight

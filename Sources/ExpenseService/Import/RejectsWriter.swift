@@ -14,8 +14,10 @@ struct RejectsWriter {
   let file: OutputFile
   let writer = CSVWriter(lineEnd: .lf)
 
-  init(path: String, force: Bool, database: String?, input: String) throws {
-    file = try OutputFile(path: path, force: force, database: database, inputs: [input])
+  init(path: String, force: Bool, protected: ProtectedFiles, input: String) throws {
+    var protected = protected
+    protected.addInput(input)
+    file = try OutputFile(path: path, force: force, protected: protected)
     try file.write(writer.record(RejectsWriter.header))
   }
 

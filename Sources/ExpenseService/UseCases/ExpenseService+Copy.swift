@@ -59,9 +59,11 @@ extension ExpenseService {
     if let targetLocation {
       let destination = try PostgresStore(location: targetLocation, access: .write, createLedger: true)
       do {
-        return try copy(origin, into: destination, source: source, target: destination.location.redacted)
+        let summary = try copy(origin, into: destination, source: source, target: destination.location.redacted)
+        try destination.finishCreatedLedger(keep: true)
+        return summary
       } catch {
-        if destination.createdLedger { try? destination.removeLedgerIfEmpty() }
+        try? destination.finishCreatedLedger(keep: false)
         throw error
       }
     }
@@ -118,7 +120,11 @@ extension ExpenseService {
   static func copyIntoNewFile(_ origin: any LedgerStore, source: String, path: String) throws -> LedgerCopySummary {
     var status = stat()
     if lstat(path, &status) == 0 { throw ServiceError.copyTargetExists(path: path, what: describe(status)) }
-    let output = try OutputFile(path: path, force: false, database: origin.filePath)
+    var protected = ProtectedFiles()
+    if let main = origin.filePath { protected.addMainFile(main, directory: origin) }
+    // What a copy killed half-way left here goes first; this one's name says its process.
+    AppDatabase.removeLeftovers(besides: path)
+    let output = try OutputFile(path: path, force: false, protected: protected, infix: ".copy.\(getpid())")
     do {
       let summary = try buildFile(origin, source: source, temporary: output.temporaryPath, shown: path)
       try output.commit()

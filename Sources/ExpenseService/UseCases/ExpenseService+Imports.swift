@@ -14,7 +14,7 @@ extension ExpenseService {
   {
     var request = request
     if request.importedAt == nil { request.importedAt = clock.now() }
-    let summary = try ImportService(store: store).run(request, progress: progress)
+    let summary = try ImportService(store: store, protected: protectedFiles()).run(request, progress: progress)
     // A dry run writes nothing of the file, but saving the profile was asked for.
     if request.dryRun, let name = request.saveProfileAs {
       try store.saveProfile(name: name, json: try request.options.profileJSON())

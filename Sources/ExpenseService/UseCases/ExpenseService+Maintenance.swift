@@ -27,7 +27,7 @@ extension ExpenseService {
   /// only when whole. Returns how many expenses the copy holds.
   @discardableResult
   public func backup(to path: String, force: Bool) throws -> Int {
-    let output = try OutputFile(path: path, force: force, database: store.filePath)
+    let output = try outputFile(path: path, force: force)
     do {
       try store.backup(into: output.temporaryPath)
     } catch {

@@ -78,6 +78,23 @@ public struct ExpenseService: Sendable {
     return ExpenseService(store: store, clock: clock, directory: main)
   }
 
+  /// The service for an import that writes nothing (`--dry-run`, `--preview`): the database at
+  /// `path` when it is there, else an empty one in memory with a new file's defaults. Why: a
+  /// dry run said "nothing is written" and created the database (at the default path, when
+  /// `--db` and `$EXPENSES_DB` were not given, so the next real import landed where the user
+  /// never chose). A dry run's transaction is rolled back, so an existing file is unchanged.
+  public static func openForDryRun(
+    path: String, wait: Double = 10, clock: ServiceClock = .system, ledger: String? = nil
+  )
+    throws -> ExpenseService
+  {
+    if !PostgresLocation.isURL(path) && LedgerFiles.existing(path) == nil {
+      if let ledger, ledger != DirectoryName.defaultLedger { throw StoreError.noDatabase(path: path) }
+      return ExpenseService(store: try AppDatabase(), clock: clock)
+    }
+    return try open(path: path, access: .write, wait: wait, clock: clock, ledger: ledger)
+  }
+
   /// `path` as messages may show it: a PostgreSQL URL without its password.
   public static func shown(path: String) -> String {
     guard PostgresLocation.isURL(path) else { return path }

@@ -35,6 +35,7 @@ extension AppDatabase {
     let ruleSequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'rule'") ?? 0
     let ruleMax = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM rule") ?? 0
     contents.nextRuleID = max(ruleSequence, ruleMax) + 1
+    contents.nextImportID = try AppDatabase.nextImportID(db)
     for row in try Row.fetchAll(
       db, sql: "SELECT category, currency, month, amountMinor FROM budget ORDER BY category, currency, month")
     {
@@ -233,6 +234,7 @@ extension AppDatabase {
             record.firstDate.description, record.lastDate.description,
           ])
       }
+      try AppDatabase.saveNextImportID(db, contents.nextImportID)
       for member in contents.members {
         try db.execute(
           sql: "INSERT INTO appUser (name, createdAt) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",

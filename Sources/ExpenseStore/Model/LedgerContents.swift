@@ -13,6 +13,9 @@ public struct LedgerContents: Hashable, Sendable {
   public var nextExpenseID: Int64
   /// The id the next rule gets.
   public var nextRuleID: Int64
+  /// The id the next import gets: past every import id the ledger ever showed, removed ones
+  /// included, so a copy never gives a removed import's id to a new one.
+  public var nextImportID: Int64 = 1
   /// Budgets, by category, currency and month.
   public var budgets: [Budget]
   public var kinds: [String: CategoryKind]

@@ -9,7 +9,7 @@ extension AppDatabase {
   /// turned into a database error.
   public func withExpenseSnapshot<T>(_ body: (any ExpenseSnapshot) throws -> T) throws -> T {
     do {
-      return try writer.read { db in try body(Snapshot(db: db, path: path)) }
+      return try joiningRead { db in try body(Snapshot(db: db, path: path)) }
     } catch let error as DatabaseError {
       throw AppDatabase.map(error, path: path)
     } catch let error as RowDecodingError {

@@ -55,6 +55,8 @@ extension AppDatabase {
       try db.execute(sql: "DELETE FROM idRun WHERE firstId BETWEEN ? AND ?", arguments: StatementArguments(range))
       try db.execute(sql: "DELETE FROM splitPart WHERE id BETWEEN ? AND ?", arguments: StatementArguments(range))
       try totals.apply(db)
+      // The id stays spent: the counter moves past it before its record goes.
+      try AppDatabase.saveNextImportID(db, AppDatabase.nextImportID(db))
       try db.execute(sql: "DELETE FROM importRecord WHERE id = ?", arguments: [id])
       return removed
     }

@@ -132,15 +132,16 @@ extension AppDatabase {
     return prefix + "\(attempt)"
   }
 
-  /// Removes hidden files that a `restore` killed half-way left beside the database at `path`
-  /// (`.DB.restore.PID.*`, `.DB.before-restore.PID.*`, `.DB.before-restore-wal.PID.*`), when the
-  /// process that made them is gone. Never the database, never a kept copy.
+  /// Removes hidden files that a `restore` or a `copy` killed half-way left beside the database
+  /// at `path` (`.DB.restore.PID.*`, `.DB.before-restore.PID.*`, `.DB.before-restore-wal.PID.*`,
+  /// `.DB.copy.PID.*` with their `-wal` and `-shm`), when the process that made them is gone.
+  /// Never the database, never a kept copy.
   public static func removeLeftovers(besides path: String) {
     let directory = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     let folder = directory.isEmpty ? "." : directory
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for prefix in [".\(name).restore.", ".\(name).before-restore.", ".\(name).before-restore-wal."] {
+    for prefix in [".\(name).restore.", ".\(name).before-restore.", ".\(name).before-restore-wal.", ".\(name).copy."] {
       for entry in entries where entry.hasPrefix(prefix) {
         let pidText = entry.dropFirst(prefix.count).prefix { $0 != "." }
         guard let pid = Int32(pidText), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }

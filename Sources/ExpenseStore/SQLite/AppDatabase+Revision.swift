@@ -15,10 +15,12 @@ extension AppDatabase {
   /// Runs outside an explicit transaction (no BEGIN/COMMIT round: it is asked per request).
   public func dataVersion() throws(StoreError) -> Int64 {
     do {
-      return try writer.inDatabase { db in
+      let body = { (db: Database) throws -> Int64 in
         _ = try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM revision WHERE id = 1"))
         return try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
       }
+      // Inside `consistently` the queue is held by the open read: ask it there.
+      return try readsJoinOpenTransaction ? writer.unsafeReentrantRead(body) : writer.inDatabase(body)
     } catch {
       throw AppDatabase.map(error, path: path)
     }

@@ -8,6 +8,27 @@ extension AppDatabase {
     try Int64.fetchOne(db, sql: "SELECT value FROM counter WHERE name = 'expense'") ?? 1
   }
 
+  /// The id the next import record gets: past every id an import record ever had. `importRecord`
+  /// is a plain rowid table, whose next id is the largest present plus one, so removing the
+  /// newest import would hand its id (which a user was told in "Undo with: expenses imports
+  /// remove N", and an Idempotency-Key replay repeats) to the next import. The `import` counter
+  /// remembers the high-water mark; a database from before the counter starts from its records.
+  static func nextImportID(_ db: Database) throws -> Int64 {
+    let counted = try Int64.fetchOne(db, sql: "SELECT value FROM counter WHERE name = 'import'") ?? 1
+    let present = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM importRecord") ?? 1
+    return max(counted, present)
+  }
+
+  /// Raises the `import` counter to `next` (never lowers it).
+  static func saveNextImportID(_ db: Database, _ next: Int64) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO counter (name, value) VALUES ('import', ?)
+        ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)
+        """,
+      arguments: [next])
+  }
+
   static func saveNextExpenseID(_ db: Database, _ next: Int64) throws {
     try db.execute(
       sql:

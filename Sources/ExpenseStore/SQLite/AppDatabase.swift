@@ -157,12 +157,14 @@ public final class AppDatabase: Sendable {
 
   /// Runs a read, mapping SQLite errors to `StoreError`.
   func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-    do { return try writer.read(body) } catch { throw AppDatabase.map(error, path: path) }
+    do { return try joiningRead(body) } catch { throw AppDatabase.map(error, path: path) }
   }
 
   /// Runs a write in one transaction, mapping SQLite errors to `StoreError`; errors thrown by
   /// `body` that are not database errors are passed through unchanged after the rollback.
   func write<T>(_ body: (Database) throws -> T) throws -> T {
+    // GRDB's queue is not reentrant: a write inside `consistently`'s read would trap.
+    if readsJoinOpenTransaction { throw StoreError.sqlite("a write was asked inside a read-only report read") }
     do { return try writer.write(body) } catch let error as DatabaseError {
       throw AppDatabase.map(error, path: path)
     } catch let error as RowDecodingError {

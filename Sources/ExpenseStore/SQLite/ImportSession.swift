@@ -191,16 +191,18 @@ public final class ImportSession: ImportWriter {
     try AppDatabase.saveNextExpenseID(db, nextID)
     try totals.apply(db)
     if nextID > firstID, let firstDate, let lastDate {
+      let id = try AppDatabase.nextImportID(db)
       try db.execute(
         sql: """
-          INSERT INTO importRecord (file, importedAt, rows, firstId, lastId, firstDate, lastDate)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO importRecord (id, file, importedAt, rows, firstId, lastId, firstDate, lastDate)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          sourceFile, importedAt, nextID - firstID, firstID, nextID - 1, firstDate.description,
+          id, sourceFile, importedAt, nextID - firstID, firstID, nextID - 1, firstDate.description,
           lastDate.description,
         ])
-      recordID = db.lastInsertedRowID
+      try AppDatabase.saveNextImportID(db, id + 1)
+      recordID = id
     }
   }
 }

@@ -29,7 +29,14 @@ struct DemoCommand: ParsableCommand {
   var keep: String?
 
   func run() throws {
-    if let keep { try DemoCommand.claimNewFile(keep) }
+    if let keep {
+      // Never a file of the user's database, even one not there right now (its -wal).
+      let known = ExpenseService.protectedFiles(ofDatabaseAt: DatabaseOptions.path(given: nil))
+      if let entry = known.entry(for: keep) {
+        throw ServiceError.protectedOutput(path: keep, what: entry.what, other: entry.shown)
+      }
+      try DemoCommand.claimNewFile(keep)
+    }
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent(
         "expenses-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")

@@ -58,7 +58,7 @@ struct ExportCommand: ParsableCommand {
       try out.flush()
       return
     }
-    let file = try OutputFile(path: output, force: force, database: service.store.filePath)
+    let file = try service.outputFile(path: output, force: force)
     do {
       // Streamed into the temporary file, which `commit` puts in place only when all went well.
       var out = OutputBuffer { bytes in try file.write(bytes: bytes) }

@@ -27,8 +27,13 @@ struct DatabaseOptions: ParsableArguments {
   var wait: Double = 10
 
   /// The path in force: --db (after or before the subcommand), $EXPENSES_DB, XDG, ~/.local/share.
-  var resolvedPath: String {
-    if let path { return path }
+  var resolvedPath: String { DatabaseOptions.path(given: path) }
+
+  /// The database path in force when `given` (--db after the subcommand) is nil: --db before
+  /// it, $EXPENSES_DB, XDG, ~/.local/share. Also what a command without `--db` of its own
+  /// (`demo --keep`) must never write over.
+  static func path(given: String?) -> String {
+    if let given { return given }
     if let path = GlobalArguments.leadingDatabase { return path }
     let environment = ProcessInfo.processInfo.environment
     if let path = environment["EXPENSES_DB"], !path.isEmpty { return path }
@@ -43,6 +48,12 @@ struct DatabaseOptions: ParsableArguments {
   /// missing, after removing what a `restore` killed half-way left beside it).
   func writing() throws -> ExpenseService {
     try ExpenseService.open(path: resolvedPath, access: .write, wait: wait, ledger: try checkedLedger())
+  }
+
+  /// The service for an import that writes nothing (`--dry-run`, `--preview`): a missing
+  /// database is not created (`ExpenseService.openForDryRun`).
+  func dryRun() throws -> ExpenseService {
+    try ExpenseService.openForDryRun(path: resolvedPath, wait: wait, ledger: try checkedLedger())
   }
 
   /// `resolvedLedger`, refused when the URL's `ledger=` names another.
