@@ -16,6 +16,8 @@ struct PostgresMigrator {
     try connection.execute("BEGIN")
     do {
       try connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))")
+      // The migrations see every ledger's rows (row-level security fails closed otherwise).
+      try connection.query("SELECT set_config(\(PostgresSchema.scopeSetting), 'all', true)")
       try connection.execute(
         """
         CREATE TABLE IF NOT EXISTS schema_version (

@@ -26,7 +26,7 @@ enum PostgresSchema {
   static let defaultLedger = "default"
 
   static let migrations: [(name: String, statements: [String])] = [
-    ("v1", v1), ("v2", v2), ("v3-users", v3Users),
+    ("v1", v1), ("v2", v2), ("v3-users", v3Users), ("v4-fail-closed", v4FailClosed),
   ]
 
   static let revisionTables = [

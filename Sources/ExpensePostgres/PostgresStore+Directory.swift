@@ -3,24 +3,25 @@ import Foundation
 import PostgresNIO
 
 /// The database's directory: ledgers, users, memberships and tokens, shared by all its ledgers
-/// (so any ledger's store answers for all of them). None of these tables is narrowed by
-/// row-level security: they are how a request finds its ledger in the first place.
+/// (so any ledger's store answers for all of them). Row-level security shows a session only its
+/// own ledger's directory rows; these functions, which are how a request finds its ledger in
+/// the first place, run in a transaction that says so (`inDirectory`).
 extension PostgresStore {
   public func ledgerNames() throws -> [String] {
-    try read { connection in
+    try inDirectory { connection in
       try connection.query("SELECT name FROM ledger ORDER BY name COLLATE \"C\"").map { try $0.decode(String.self) }
     }
   }
 
   public func createLedger(_ name: String, at time: String) throws {
     guard DirectoryName.isValid(name) else { throw StoreError.invalidName(kind: "ledger", name: name) }
-    try write { connection in
+    try inDirectory(write: true) { connection in
       guard try Self.insertLedger(name, on: connection) else { throw StoreError.ledgerExists(name) }
     }
   }
 
   public func members() throws -> [Membership] {
-    try read { connection in
+    try inDirectory { connection in
       try connection.query(
         """
         SELECT m.user_name, l.name, m.role, m.since FROM ledger_member m JOIN ledger l ON l.id = m.ledger_id
@@ -45,7 +46,7 @@ extension PostgresStore {
     guard DirectoryName.isValid(membership.user) else {
       throw StoreError.invalidName(kind: "user", name: membership.user)
     }
-    try write { connection in
+    try inDirectory(write: true) { connection in
       let id = try ledgerID(membership.ledger, connection)
       try connection.query(
         "INSERT INTO app_user (name, created_at) VALUES (\(membership.user), \(membership.since)) ON CONFLICT DO NOTHING"
@@ -63,7 +64,7 @@ extension PostgresStore {
   }
 
   public func removeMember(user: String, ledger name: String) throws {
-    try write { connection in
+    try inDirectory(write: true) { connection in
       let id = try ledgerID(name, connection)
       try keepAnOwner(user: user, ledger: id, name: name, connection)
       let result = try connection.query("DELETE FROM ledger_member WHERE ledger_id = \(id) AND user_name = \(user)")
@@ -72,7 +73,7 @@ extension PostgresStore {
   }
 
   public func directoryStamp() throws -> Int64 {
-    try read { connection in
+    try inDirectory { connection in
       try connection.query("SELECT revision FROM directory WHERE id = 1").first?.decode(Int64.self) ?? 0
     }
   }
@@ -96,7 +97,7 @@ extension PostgresStore {
   // MARK: Tokens
 
   public func createToken(_ token: APIToken, hash: String) throws {
-    try write { connection in
+    try inDirectory(write: true) { connection in
       let id = try ledgerID(token.ledger, connection)
       if try connection.query("SELECT 1 FROM api_token WHERE name = \(token.name)").first != nil {
         throw StoreError.tokenExists(token.name)
@@ -147,7 +148,7 @@ extension PostgresStore {
   }
 
   public func tokens() throws -> [APIToken] {
-    try read { connection in
+    try inDirectory { connection in
       try connection.query(PostgresQuery(unsafeSQL: Self.tokenColumns + " ORDER BY t.name COLLATE \"C\"")).map {
         try token($0)
       }
@@ -155,7 +156,7 @@ extension PostgresStore {
   }
 
   public func token(hash: String) throws -> APIToken? {
-    try read { connection in
+    try inDirectory { connection in
       try connection.query(
         PostgresQuery(unsafeSQL: Self.tokenColumns + " WHERE t.hash = $1", binds: try binds(hash))
       ).first.map { try token($0) }
@@ -163,7 +164,7 @@ extension PostgresStore {
   }
 
   public func revokeToken(name: String, at time: String) throws {
-    try write { connection in
+    try inDirectory(write: true) { connection in
       let result = try connection.query(
         "UPDATE api_token SET revoked_at = \(time) WHERE name = \(name) AND revoked_at IS NULL")
       if (result.metadata.rows ?? 0) == 0 { throw StoreError.tokenNotFound(name) }

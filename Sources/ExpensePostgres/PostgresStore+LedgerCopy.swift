@@ -252,15 +252,18 @@ extension PostgresStore {
           FROM (SELECT pg_get_serial_sequence('import_record', 'id') AS name) s
           """)
       }
-      for member in contents.members {
-        try connection.query(
-          "INSERT INTO app_user (name, created_at) VALUES (\(member.user), \(member.since)) ON CONFLICT DO NOTHING")
-        try connection.query(
-          """
-          INSERT INTO ledger_member (ledger_id, user_name, role, since)
-          VALUES (\(ledger), \(member.user), \(member.role.rawValue), \(member.since))
-          ON CONFLICT (ledger_id, user_name) DO UPDATE SET role = excluded.role, since = excluded.since
-          """)
+      // Users and memberships are the directory's.
+      try Self.scoped(connection) { connection in
+        for member in contents.members {
+          try connection.query(
+            "INSERT INTO app_user (name, created_at) VALUES (\(member.user), \(member.since)) ON CONFLICT DO NOTHING")
+          try connection.query(
+            """
+            INSERT INTO ledger_member (ledger_id, user_name, role, since)
+            VALUES (\(ledger), \(member.user), \(member.role.rawValue), \(member.since))
+            ON CONFLICT (ledger_id, user_name) DO UPDATE SET role = excluded.role, since = excluded.since
+            """)
+        }
       }
       for stored in contents.tokens {
         let token = stored.token

@@ -69,11 +69,16 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
       // A ledger made for a copy is made in the copy's transaction, left open here: a copy
       // killed half-way leaves no empty ledger registered (`finishCreatedLedger`).
       try connection.execute("BEGIN")
-      created = try Self.insertLedger(ledgerName, on: connection)
+      let name = ledgerName
+      created = try Self.scoped(connection) { try Self.insertLedger(name, on: $0) }
       if !created { try connection.execute("COMMIT") }
     }
     createdLedger = created
-    let rows = try connection.query("SELECT id FROM ledger WHERE name = \(ledgerName)")
+    // The session names no ledger yet: finding its ledger is the directory's work.
+    if !created { try connection.execute("BEGIN") }
+    let wanted = ledgerName
+    let rows = try Self.scoped(connection) { try $0.query("SELECT id FROM ledger WHERE name = \(wanted)") }
+    if !created { try connection.execute("COMMIT") }
     guard let row = rows.first else {
       // Only a reader meets a database without the schema (a writer has just made it).
       if ledgerName == PostgresSchema.defaultLedger { throw StoreError.noDatabase(path: location.redacted) }
@@ -95,6 +100,34 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
       guard depth == 1 else { return }
       depth = 0
       try connection.execute(keep ? "COMMIT" : "ROLLBACK")
+    }
+  }
+
+  /// Runs `body` inside the open transaction with the directory's scope (row-level security
+  /// shows it every ledger's directory rows), and narrows the transaction again after.
+  static func scoped<T>(_ connection: BlockingConnection, _ body: (BlockingConnection) throws -> T) throws -> T {
+    try connection.query("SELECT set_config(\(PostgresSchema.scopeSetting), 'directory', true)")
+    let value = try body(connection)
+    try connection.query("SELECT set_config(\(PostgresSchema.scopeSetting), '', true)")
+    return value
+  }
+
+  /// The directory's own work (`PostgresStore+Directory`): `body` in one transaction (a write
+  /// with `keep`, holding the ledger's lock like every write) that says `directory`, the only
+  /// way a session sees other ledgers' directory rows. Inside another transaction, there.
+  func inDirectory<T>(write keep: Bool = false, _ body: (BlockingConnection) throws -> T) throws -> T {
+    if keep { return try write { connection in try Self.scoped(connection, body) } }
+    return try read { connection in
+      if depth > 0 { return try Self.scoped(connection, body) }
+      try connection.execute("BEGIN")
+      do {
+        let value = try Self.scoped(connection, body)
+        try connection.execute("COMMIT")
+        return value
+      } catch {
+        try? connection.execute("ROLLBACK")
+        throw error
+      }
     }
   }
 

@@ -52,10 +52,11 @@ public enum ExpenseServerApp {
   /// `hosts` is the Host policy (made from `options` when nil; none on a non-loopback bind).
   public static func router(
     backend: any ExpenseBackend, options: Options, clock: ServerClock = .system, hosts: HostPolicy? = nil
-  ) throws -> Router<BasicRequestContext> {
-    let router = Router()
+  ) throws -> Router<ServerContext> {
+    let router = Router(context: ServerContext.self)
     router.middlewares.add(RequestLogMiddleware())
     router.middlewares.add(MetricsMiddleware())
+    router.middlewares.add(ClosingMiddleware())
     router.middlewares.add(ProblemMiddleware())
     if let policy = hosts ?? (options.bindsLoopback ? HostPolicy(allowedNames: options.allowedHosts) : nil) {
       router.middlewares.add(HostCheckMiddleware(policy: policy))

@@ -64,6 +64,50 @@ import Testing
     #expect(try home.members().map(\.ledger).sorted() == ["default", "family"])
   }
 
+  /// Fails closed: as the application's role in psql, a session that names no ledger sees no
+  /// row of any table, ledger data or directory; a session narrowed to a ledger sees only that
+  /// ledger's directory rows (its ledger, members, their users, tokens). The stores still find
+  /// every ledger's tokens and members, through transactions that say `directory`.
+  @Test func aSessionWithNoLedgerSeesNothingAndANarrowedOneOnlyItsOwnDirectory() throws {
+    let (home, family) = try Self.twoLedgers()
+    try SharedDatabaseTests.importTwoRows(home, file: "home.csv")
+    try SharedDatabaseTests.importTwoRows(family, file: "family.csv")
+    try home.setMember(Membership(user: "alex", ledger: "default", role: .write, since: Self.time))
+    try home.setMember(Membership(user: "kim", ledger: "family", role: .read, since: Self.time))
+    try home.createToken(
+      APIToken(name: "home-token", scope: .read, createdAt: Self.time, user: "alex", ledger: "default"), hash: "aa")
+    try family.createToken(
+      APIToken(name: "family-token", scope: .read, createdAt: Self.time, user: "kim", ledger: "family"), hash: "bb")
+    let server = try PostgresServer.shared()
+    let role = home.location.user
+    func psql(_ sql: String) throws -> String { try server.query(sql, database: home.location.database, as: role) }
+    let tables = PostgresSchema.ledgerTables + ["ledger", "ledger_member", "api_token", "app_user"]
+    for table in tables {
+      #expect(try psql("SELECT count(*) FROM \(table)") == "0", "\(table) with no ledger named")
+    }
+    let narrowed = "SET expenses.ledger = '\(family.ledger)'; "
+    func narrowedLines(_ sql: String) throws -> [String] {
+      try psql(narrowed + sql).split(separator: "\n").map(String.init).filter { !$0.isEmpty && $0 != "SET" }
+    }
+    #expect(try narrowedLines("SELECT name FROM ledger") == ["family"])
+    #expect(try narrowedLines("SELECT name FROM api_token") == ["family-token"])
+    #expect(try narrowedLines("SELECT DISTINCT ledger_id FROM ledger_member") == [String(family.ledger)])
+    #expect(try narrowedLines("SELECT name FROM app_user ORDER BY name") == ["kim", "local"])
+    #expect(try narrowedLines("SELECT count(*) FROM expense") == ["2"])
+    // A narrowed session cannot plant a token or a member in another ledger.
+    #expect(throws: (any Error).self) {
+      try psql(
+        narrowed
+          + "INSERT INTO api_token (ledger_id, name, hash, scope, created_at) VALUES (\(home.ledger), 'x', 'cc', 'read', 'now')"
+      )
+    }
+    // The directory's own work still sees every ledger.
+    #expect(try family.tokens().map(\.name).sorted() == ["family-token", "home-token"])
+    #expect(try family.token(hash: "aa")?.ledger == "default")
+    #expect(try family.ledgerNames() == ["default", "family"])
+    #expect(try family.members().count == 4)
+  }
+
   /// A new database owned by a new ordinary role (`CONNECTION LIMIT limit`, if given), and
   /// where to reach it as that role.
   static func ownedDatabase(connectionLimit: Int? = nil) throws -> PostgresLocation {

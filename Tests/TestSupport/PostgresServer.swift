@@ -87,13 +87,22 @@ public final class PostgresServer: Sendable {
     try Self.query(sql, database: database, socketDirectory: socketDirectory, server: self)
   }
 
+  /// `query`, connected as the role `role` (an application's ordinary role, say).
+  @discardableResult
+  public func query(_ sql: String, database: String, as role: String) throws -> String {
+    try Self.query(sql, database: database, socketDirectory: socketDirectory, server: self, role: role)
+  }
+
   /// `psql` on the server whose socket is in `socketDirectory`, run by `server`'s user.
-  static func query(_ sql: String, database: String, socketDirectory: String, server: PostgresServer) throws
-    -> String
-  {
+  static func query(
+    _ sql: String, database: String, socketDirectory: String, server: PostgresServer, role: String? = nil
+  ) throws -> String {
     try server.run(
       "\(server.bin)/psql",
-      ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", server.user, "-d", database, "-c", sql]
+      [
+        "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", role ?? server.user, "-d", database,
+        "-c", sql,
+      ]
     ).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 

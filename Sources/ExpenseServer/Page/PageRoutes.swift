@@ -24,7 +24,7 @@ struct PageRoutes: Sendable {
   let tokens: TokenCache
   let clock: ServerClock
 
-  func register(on router: Router<BasicRequestContext>) {
+  func register(on router: Router<ServerContext>) {
     router.get("/") { request, _ in try await home(request) }
     router.get("/reports/:month") { request, context in
       try await report(request, month: context.parameters.get("month") ?? "")

@@ -11,8 +11,8 @@ import Foundation
 /// another ledger would replace them all. So the list is: the file in use, the main file (the
 /// directory) and the file of every ledger the directory registers.
 public struct ProtectedFiles: Sendable {
-  /// A file and what it is, in words for the refusal ("the database", "ledger 'fam''s
-  /// database's -wal file").
+  /// A file and what it is, in words for the refusal ("the database", "the -wal file of the
+  /// database of ledger 'fam'").
   public struct Entry: Sendable, Equatable {
     /// Absolute, its folder resolved (`OutputFile.absolute`): what paths are compared with.
     public let path: String
@@ -32,7 +32,7 @@ public struct ProtectedFiles: Sendable {
     guard !entries.contains(where: { $0.path == absolute }) else { return }
     entries.append(Entry(path: absolute, shown: path, what: name))
     for suffix in ["-wal", "-shm", "-journal"] {
-      entries.append(Entry(path: absolute + suffix, shown: path + suffix, what: "\(name)'s \(suffix) file"))
+      entries.append(Entry(path: absolute + suffix, shown: path + suffix, what: "the \(suffix) file of \(name)"))
     }
   }
 
@@ -48,7 +48,7 @@ public struct ProtectedFiles: Sendable {
     addDatabase(main, named: "the main database")
     guard let directory, let names = try? directory.ledgerNames() else { return }
     for name in names where name != DirectoryName.defaultLedger {
-      addDatabase(LedgerFiles.path(of: name, besides: main), named: "ledger '\(name)''s database")
+      addDatabase(LedgerFiles.path(of: name, besides: main), named: "the database of ledger '\(name)'")
     }
   }
 
