@@ -4,9 +4,9 @@ import ExpenseCore
 /// database's default, so that the import stops before writing instead of storing, say, a
 /// Japanese card statement's yen as US cents.
 ///
-/// Two kinds of evidence are weak enough to ask for `--currency`: text in a script tied to other
-/// currencies (Japanese kana in the header, Hangul in most descriptions), and amounts without any
-/// minor digits (`-12800`) when the default currency has them (a bank prints `-128.00`).
+/// Two kinds of evidence count, and only together: text in a script tied to a currency without
+/// minor units (Japanese kana in the header, Hangul in most descriptions), and amounts without
+/// any minor digits (`-12800`) when the default currency has them (a bank prints `-128.00`).
 enum CurrencyEvidence {
   /// Scripts whose text points to particular currencies, with the currencies to suggest.
   struct Script {
@@ -51,44 +51,42 @@ enum CurrencyEvidence {
   }
 
   /// Why the file's currency is doubtful when it names none and the default would be used:
-  /// a message and the `--currency` values to suggest; nil when nothing points elsewhere.
+  /// a message and the `--currency` values to suggest; nil when nothing rules the default out.
+  ///
+  /// Neither kind of evidence alone does: round sums are common in dollars too (`50000`), and
+  /// a statement in Japanese or Chinese script can be of a card billed in dollars (`45.75`).
+  /// Together they do, when the script's first currency has no minor unit (Japanese: JPY,
+  /// Korean: KRW) and the default has: a Japanese card statement is never stored as dollars.
   static func doubt(_ plan: Plan, default currency: Currency) -> (message: String, suggestions: [String])? {
+    guard currency.minorUnits > 0 else { return nil }
+    let amounts = [plan.amount, plan.debit, plan.credit].compactMap { $0 }.flatMap { plan.values($0) }
+      .filter { value in value.utf8.contains { $0 &- 0x31 < 9 } }
+    guard let example = amounts.first, amounts.allSatisfy(isWholeNumber) else { return nil }
     let header = plan.header.joined(separator: " ")
-    if let script = script(of: header), !script.currencies.contains(currency.code) {
-      return (
-        "the header is in \(script.name) script (\"\(visibleControlCharacters(String(header.prefix(40))))\") "
-          + "but the file names no currency, and the database's default is \(currency.code)",
-        script.currencies
+    var found: (script: Script, where: String)?
+    if let script = script(of: header) {
+      found = (
+        script, "the header is in \(script.name) script (\"\(visibleControlCharacters(String(header.prefix(40))))\")"
       )
-    }
-    let texts = plan.descriptions.flatMap { plan.values($0) }
-    if !texts.isEmpty {
+    } else {
+      let texts = plan.descriptions.flatMap { plan.values($0) }
       var counts: [String: (Script, Int)] = [:]
       for text in texts {
         if let script = script(of: text), script.fromDescriptions {
           counts[script.name] = (script, (counts[script.name]?.1 ?? 0) + 1)
         }
       }
-      if let (script, count) = counts.values.max(by: { $0.1 < $1.1 }), count * 2 > texts.count,
-        !script.currencies.contains(currency.code)
-      {
-        return (
-          "most descriptions are in \(script.name) script but the file names no currency, and the "
-            + "database's default is \(currency.code)",
-          script.currencies
-        )
+      if let (script, count) = counts.values.max(by: { $0.1 < $1.1 }), count * 2 > texts.count {
+        found = (script, "most descriptions are in \(script.name) script")
       }
     }
-    guard currency.minorUnits > 0 else { return nil }
-    let amounts = [plan.amount, plan.debit, plan.credit].compactMap { $0 }.flatMap { plan.values($0) }
-      .filter { value in value.utf8.contains { $0 &- 0x31 < 9 } }
-    if let example = amounts.first, amounts.allSatisfy(isWholeNumber) {
-      return (
-        "no amount has decimals (e.g. \"\(visibleControlCharacters(example))\"), but \(currency.code), the "
-          + "database's default, has \(currency.minorUnits); the file names no currency",
-        ["JPY", "KRW", currency.code]
-      )
-    }
-    return nil
+    guard let (script, place) = found, !script.currencies.contains(currency.code),
+      let first = script.currencies.first.flatMap(Currency.init(code:)), first.minorUnits == 0
+    else { return nil }
+    return (
+      "\(place) and no amount has decimals (e.g. \"\(visibleControlCharacters(example))\"), as in \(first.code); "
+        + "the file names no currency, and the database's default is \(currency.code)",
+      script.currencies
+    )
   }
 }

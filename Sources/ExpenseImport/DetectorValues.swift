@@ -163,41 +163,41 @@ enum DetectorValues {
     }
   }
 
-  /// Which sign is spending in a single amount column. Most bank accounts show spending as
-  /// negative; many card statements show charges as positive. A file whose amounts are mostly
-  /// negative settles it; a file of mostly positive amounts (two in three or more) could be
-  /// either, so the import stops before writing and asks for `--spending`.
+  /// Which sign is spending in a single amount column, from the file's evidence
+  /// (`SignEvidence`): `--spending` when given, else what the file proves, else negative (as
+  /// most bank accounts); the import stops before writing only when the evidence conflicts or
+  /// a mostly positive file shows none.
   static func signConvention(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
     throws(ImportError)
   {
     if plan.amount != nil && plan.direction != nil {
       plan.sign = .direction
+      plan.signReason = "the direction column"
     } else if plan.amount != nil {
-      plan.sign = options.spending == .positive ? .signedPositiveIsSpending : .signedNegativeIsSpending
-      if options.spending == nil {
-        let parser = AmountParser(decimalMark: plan.decimalMark)
-        var positive = 0
-        var nonZero = 0
-        for value in plan.values(plan.amount) {
-          if case .success(let minor) = parser.parse(value, minorUnits: 4), minor != 0 {
-            nonZero += 1
-            if minor > 0 { positive += 1 }
-          }
-        }
-        if nonZero > 0 && positive * 3 >= nonZero * 2 {
-          let name = plan.amount.flatMap(plan.columnName).map { "\"\(visibleControlCharacters($0))\"" } ?? "amount"
-          throw .undetectable(
-            file: file,
-            message:
-              "\(positive) of \(nonZero) amounts in column \(name) are positive: cannot tell whether positive amounts "
-              + "are charges (as in many credit card exports) or money in",
-            hint:
-              "say which with --spending positive (charges are positive) or --spending negative (charges are negative)"
-          )
-        }
+      if let spending = options.spending {
+        plan.sign = spending == .positive ? .signedPositiveIsSpending : .signedNegativeIsSpending
+        plan.signReason = "--spending"
+        return
+      }
+      switch SignEvidence(plan: plan, data: data).verdict() {
+      case .negativeIsSpending(let reason):
+        plan.sign = .signedNegativeIsSpending
+        plan.signReason = reason
+      case .positiveIsSpending(let reason):
+        plan.sign = .signedPositiveIsSpending
+        plan.signReason = reason
+      case .unclear(let seen):
+        let name = plan.amount.flatMap(plan.columnName).map { "\"\(visibleControlCharacters($0))\"" } ?? "amount"
+        throw .undetectable(
+          file: file,
+          message: "cannot tell whether positive amounts in column \(name) are charges or money in: \(seen)",
+          hint:
+            "say which with --spending positive (charges are positive) or --spending negative (charges are negative)"
+        )
       }
     } else {
       plan.sign = .debitCredit
+      plan.signReason = "the debit and credit columns"
     }
   }
 }

@@ -73,6 +73,9 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
   public var currency: Currency
   /// Where `currency` came from: a header, the amounts, `--currency`, the database's default.
   public var currencyReason: String = ""
+  /// What decided `signConvention`: `--spending`, a balance column, money-in words, a card's
+  /// signature, or no evidence (then negative = money out, as most bank accounts).
+  public var signReason: String = ""
   /// Each row states its currency (a currency column): `currency` is only the fallback.
   public var currencyFromColumn: Bool { columns.contains { $0.role == .currency } }
   /// Things the user should check (also emitted as `.warning` events by `run`).
@@ -105,7 +108,7 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
     if let preambleText { lines.append("skipped:       \(preambleText)") }
     lines.append("date format:   \(dateFormat)")
     lines.append("decimal mark:  \(decimalMark)")
-    lines.append("amounts:       \(signConvention.rawValue)")
+    lines.append("amounts:       \(signConvention.rawValue)" + (signReason.isEmpty ? "" : " (\(signReason))"))
     if currencyFromColumn {
       lines.append("currency:      each row's, from the currency column")
     } else {
@@ -151,6 +154,7 @@ struct Plan {
   var dateFormat = DateFormat(order: .ymd)
   var decimalMark: UInt8 = 0x2E
   var sign: SignConvention = .signedNegativeIsSpending
+  var signReason = ""
   var currency: Currency
   var currencyReason = ""
   var account: String?
@@ -184,7 +188,7 @@ struct Plan {
       preambleLines: preambleLines,
       columns: columns, dateFormat: dateFormat.description,
       decimalMark: String(UnicodeScalar(decimalMark)), signConvention: sign, currency: currency,
-      currencyReason: currencyReason, warnings: warnings)
+      currencyReason: currencyReason, signReason: signReason, warnings: warnings)
   }
 
   mutating func assign(_ role: ColumnRole, _ index: Int) {

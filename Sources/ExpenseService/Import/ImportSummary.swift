@@ -146,6 +146,13 @@ public struct ImportSummary: Encodable, Sendable {
     if let currencyReason, new > 0 || dryRun {
       lines.append("Currency: \(currency ?? "each row's") (\(clean(currencyReason)))")
     }
+    // One signed amount column: which sign was read as money out, and what decided it.
+    if let detected, new > 0 || dryRun, !detected.signReason.isEmpty,
+      [.signedNegativeIsSpending, .signedPositiveIsSpending].contains(detected.signConvention)
+    {
+      let sign = detected.signConvention == .signedNegativeIsSpending ? "negative" : "positive"
+      lines.append("Amounts: \(sign) = money out (\(clean(detected.signReason)))")
+    }
     if let detected, detected.encoding != .utf8 || detected.encodingReason.hasPrefix("UTF-8 with invalid") {
       // Said whenever the file was not plain UTF-8: which encoding was used, and what chose it.
       lines.append("Encoding: \(detected.encoding.rawValue) (\(clean(detected.encodingReason)))")

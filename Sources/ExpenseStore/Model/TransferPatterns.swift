@@ -23,6 +23,41 @@ public enum TransferPatterns {
     "topup",
     "top up",
     "umbuchung",  // German banks: a move between one's own accounts
+    // A bank account's side of a card payment, as the card issuers word it (the card's side
+    // is "PAYMENT - THANK YOU" above): without these, every card purchase counted twice, once
+    // on the card and once as the unsorted payment from checking.
+    "american express*pmt",  // "AMERICAN EXPRESS ACH PMT"
+    "amex epayment",
+    "amex*autopay",
+    "credit crd*autopay",  // "CHASE CREDIT CRD AUTOPAY"
+    "chase card*payment",
+    "capital one*pmt",  // "CAPITAL ONE MOBILE PMT", "CAPITAL ONE ONLINE PMT"
+    "capital one*autopay",
+    "discover e-payment",
+    "discover*autopay",
+    "citi autopay",
+    "citi card*payment",
+    "applecard gsbank",
+    "bk of amer*visa",  // "BK OF AMER VISA ONLINE PMT"
+    "bank of america*credit card",
+    "wells fargo card*payment",
+    "synchrony bank*payment",
+    "cardmember serv",
+    "credit card autopay",
+    "creditcard payment",
+    "card autopay",
+    "barclaycard*payment",  // UK
+    "mbna*payment",
+    "kreditkartenabrechnung",  // DE: the monthly settlement of a card
+    "abrechnung kreditkarte",
+    "kreditkarte*ausgleich",
+    "remboursement carte credit",  // FR
+    "pago tarjeta credito",  // ES
+    "pago tarjeta crédito",
+    "liquidacion tarjeta",
+    "liquidación tarjeta",
+    "saldo carta di credito",  // IT
+    "creditcard afschrijving",  // NL
   ]
 
   /// A matcher over `patterns`, every one categorizing to `Transfers`.

@@ -51,7 +51,9 @@ extension ImportCommand {
         .init(name: "date format", value: d.dateFormat, source: source(options.dateFormat != nil, "--date-format")),
         .init(name: "decimal mark", value: d.decimalMark, source: source(options.decimalMark != nil, "--decimal-mark")),
         .init(name: "currency", value: d.currencyFromColumn ? "each row's" : d.currency.code, source: d.currencyReason),
-        .init(name: "amounts", value: d.signConvention.rawValue, source: source(options.spending != nil, "--spending")),
+        .init(
+          name: "amounts", value: d.signConvention.rawValue,
+          source: options.spending != nil ? "--spending" : (d.signReason.isEmpty ? "detected" : d.signReason)),
       ]
     }
     let columns = (summary.detected?.columns ?? []).map {
