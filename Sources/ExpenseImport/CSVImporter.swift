@@ -191,6 +191,17 @@ public final class CSVImporter: FileImporter {
         pending.append(Pending(line: reader.line, issue: issue))
         continue
       }
+      // A dated opening or closing balance ("Anfangssaldo", "Closing balance"): announced,
+      // never money in or out.
+      if !plan.descriptions.isEmpty {
+        let text = plan.descriptions.map { reader.string($0).trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
+        if text.count == 1, let only = text.first, Detector.balanceLineTexts.contains(only.lowercased()) {
+          try body(
+            .excluded(
+              line: reader.line, reason: "a balance line (\"\(visibleControlCharacters(only))\"), not a transaction"))
+          continue
+        }
+      }
       var outcome = mapper.map(reader)
       if mapper.text.failed {
         // A category or account cell with bytes invalid in the encoding: refused, never emptied.

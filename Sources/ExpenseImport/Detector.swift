@@ -124,7 +124,12 @@ struct Detector {
     let firstData = records.firstIndex { $0.fields.count == mode && Detector.looksLikeData($0.fields) }
     var dataIndex = firstData ?? 0
     var headerIndex: Int?
-    if let firstData {
+    if options.skipLines == nil, let named = Detector.namedHeader(records, mode: mode) {
+      // A header known by its names below a long preamble (a bank's account, period and
+      // address lines, some with a date or a number of their own).
+      headerIndex = named
+      dataIndex = named + 1
+    } else if let firstData {
       // The header is the nearest row above the data that fits and is clearly not data. Rows
       // between them that hold a date or an amount (a pending reservation with a word for its
       // date, a row with a stray delimiter, a bad date, an opening balance) belong to the data:
@@ -154,7 +159,7 @@ struct Detector {
     plan.minWidth = minWidth
     let data = Array(records[min(dataIndex, records.count)...]).filter {
       Detector.fits($0.fields.count, plan) && !Detector.repeatsHeader($0.fields, plan.header)
-        && !Detector.isBalanceRow($0.fields)
+        && !Detector.isBalanceRow($0.fields) && !Detector.isDatedBalanceLine($0.fields)
     }
     let sampledWidth = data.reduce(max(plan.width, 0)) { max($0, $1.fields.count) }
     plan.columnValues = (0..<sampledWidth).map { DetectorValues.values(data, $0) }
@@ -316,8 +321,43 @@ struct Detector {
     return true
   }
 
+  /// The row that names a date and an amount column (`HeaderNames`) and is followed by a row
+  /// of data, when it is below rows that are not data of its layout: the header below a
+  /// preamble. Nil when none is, or when a row above it has a date where its date column is
+  /// (that row could be a transaction: the positional rule then decides, and never skips it).
+  static func namedHeader(_ records: [Record], mode: Int) -> Int? {
+    for (index, record) in records.enumerated() where index > 0 && abs(record.fields.count - mode) <= 1 {
+      let roles = record.fields.map { HeaderNames.match($0)?.role }
+      guard let dateColumn = roles.firstIndex(of: .date),
+        roles.contains(where: { [.amount, .debit, .credit].contains($0) }), !mayBeData(record.fields),
+        index + 1 < records.count, looksLikeData(records[index + 1].fields)
+      else { continue }
+      let above = records[..<index]
+      if above.contains(where: { dateColumn < $0.fields.count && parsesAsDate($0.fields[dateColumn]) }) { return nil }
+      return index
+    }
+    return nil
+  }
+
   /// Words of a balance line (`Opening Balance`, `Saldo`, `Kontostand`, `Solde initial`).
   static let balanceWords = ["balance", "saldo", "solde", "kontostand", "brought forward", "carried forward"]
+
+  /// The whole text of a dated opening or closing balance line's description
+  /// (`Anfangssaldo`, `Endsaldo`, `Opening balance`, `Solde final`): a statement's balance,
+  /// never a transaction.
+  static let balanceLineTexts: Set<String> = [
+    "anfangssaldo", "endsaldo", "schlusssaldo", "kontostand", "opening balance", "closing balance",
+    "balance brought forward", "balance carried forward", "brought forward", "carried forward", "solde initial",
+    "solde final", "ancien solde", "nouveau solde", "saldo iniziale", "saldo finale", "saldo inicial", "saldo final",
+    "beginsaldo", "eindsaldo", "startsaldo", "ingående saldo", "utgående saldo", "alkusaldo", "loppusaldo",
+  ]
+
+  /// A dated opening or closing balance line: one of its cells is a `balanceLineTexts` text.
+  /// Kept out of detection's sample (its empty payee is not a memo's gap); the import
+  /// excludes it by its description (`CSVImporter`).
+  static func isDatedBalanceLine(_ fields: [String]) -> Bool {
+    fields.contains { balanceLineTexts.contains($0.trimmingASCIIWhitespace().lowercased()) }
+  }
 
   /// A line that states a balance and has no date: not a transaction.
   static func isBalanceRow(_ fields: [String]) -> Bool {

@@ -158,6 +158,27 @@ enum HeaderNames {
   ]
 
   static func match(_ name: String) -> Match? {
+    if let m = matchWhole(name) { return m }
+    // A compound header: "Auftraggeber/Zahlungsempfänger", "Vorgang/Verwendungszweck" name
+    // one column by two words; the better ranked part's role is the column's.
+    let parts = name.split(separator: "/").map(String.init)
+    if parts.count > 1 {
+      let matches = parts.compactMap(matchWhole)
+      if let best = matches.min(by: { $0.rank < $1.rank }) { return best }
+    }
+    // A category named with a qualifier: "Spending Category", "Kategorie der Ausgabe".
+    let words = name.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+    if words.count > 1, words.contains(where: { categoryWords.contains(normalize($0)) }) {
+      return Match(role: .category, rank: 4)
+    }
+    return nil
+  }
+
+  /// The words that name a category in any language this importer reads.
+  static let categoryWords: Set<String> = ["category", "kategorie", "categorie", "categoria", "kategori", "kategoria"]
+
+  /// `name` as one header name.
+  static func matchWhole(_ name: String) -> Match? {
     let key = normalize(name)
     if key.isEmpty { return nil }
     if let m = exact[key] { return m }
