@@ -6,10 +6,19 @@ extension TextRenderer {
   /// The command that sorts unsorted money in, as the summary prints it.
   static let sortCommand = "expenses rules add TEXT CATEGORY"
 
+  /// `Unsorted money out $145.57 · 2 rows · sort: …`,
   /// `Unsorted money in $2,500.00 · 1 row · sort: expenses rules add TEXT CATEGORY` and
   /// `Transfers $500.00 out · 2 rows`, each as flowed parts; empty lines are left out.
   func moneyInLines(_ group: CurrencyGroup, _ amounts: Amounts) -> [[String]] {
     var lines: [[String]] = []
+    // Spending without a category counts as spending but sits against no budget: say how much,
+    // and how to sort it (a newcomer's first report is often mostly this).
+    if let unsorted = group.categories.first(where: { $0.category == uncategorizedName }), unsorted.spentMinor > 0 {
+      lines.append([
+        "Unsorted money out \(amounts.money(unsorted.spentMinor, group.currency))",
+        TextRenderer.rows(unsorted.transactionCount), "sort: \(TextRenderer.sortCommand)",
+      ])
+    }
     if group.unsortedInCount > 0 || group.unsortedInMinor != 0 {
       lines.append([
         "Unsorted money in \(amounts.money(group.unsortedInMinor, group.currency))",

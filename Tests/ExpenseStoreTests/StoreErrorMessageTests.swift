@@ -71,6 +71,7 @@ import Testing
       .categoryInUse("Food"),
       "category 'Food' is still used by expenses, budgets or rules; nothing was changed"
     ),
+    (.categoryNotFound("Fod"), "no category 'Fod'; see 'expenses categories'"),
     (
       .splitPart(id: 2, parts: [1, 2], change: .delete),
       "expense 2 is one part of a split transaction (expenses 1 2): deleting it alone would leave the bank's amount short; delete all parts together ('expenses delete 1 2' or '--whole-split'); nothing was changed"
@@ -127,6 +128,7 @@ import Testing
     case .tokenNotFound: return "tokenNotFound"
     case .invalidCursor: return "invalidCursor"
     case .categoryInUse: return "categoryInUse"
+    case .categoryNotFound: return "categoryNotFound"
     case .splitPart: return "splitPart"
     case .ledgerNotEmpty: return "ledgerNotEmpty"
     case .noLedger: return "noLedger"
@@ -143,7 +145,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 30, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 31, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

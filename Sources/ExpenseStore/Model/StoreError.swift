@@ -49,6 +49,8 @@ public enum StoreError: Error, Equatable, Sendable {
   case invalidCursor(String)
   /// A category is still named by expenses, budgets or rules.
   case categoryInUse(String)
+  /// No category has this name (nor a spelling of it).
+  case categoryNotFound(String)
   /// Expense `id` is one part of a split transaction (`parts`, its ids in order) and the change
   /// would touch it alone: a delete without the other parts, or a new amount or date.
   case splitPart(id: Int64, parts: [Int64], change: SplitChange)
@@ -129,6 +131,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return "'\(cursor)' is not a cursor of this list; start again without one"
     case .categoryInUse(let name):
       return "category '\(name)' is still used by expenses, budgets or rules; nothing was changed"
+    case .categoryNotFound(let name):
+      return "no category '\(name)'; see 'expenses categories'"
     case .splitPart(let id, let parts, let change):
       let list = parts.map(String.init).joined(separator: " ")
       let set = "expense \(id) is one part of a split transaction (expenses \(list))"
@@ -173,7 +177,8 @@ extension StoreError: ClassifiedError {
     case .busy, .noConnection: return .busy
     case .noDatabase, .noLedger: return .noDatabase
     case .ledgerNotEmpty: return .cannotCreate
-    case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound:
+    case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound,
+      .categoryNotFound:
       return .notFound
     case .tokenExists, .categoryInUse, .splitPart, .ledgerExists, .lastOwner: return .conflict
     case .invalidName: return .invalidValue

@@ -8,8 +8,8 @@ import Foundation
 struct CategoriesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "categories",
-    abstract: "List categories, or set a category's kind (expense, income or transfer).",
-    subcommands: [List.self, SetKind.self],
+    abstract: "List categories, set a category's kind (expense, income or transfer), or remove an unused one.",
+    subcommands: [List.self, SetKind.self, Remove.self],
     defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
@@ -59,9 +59,27 @@ struct CategoriesCommand: ParsableCommand {
     func run() throws {
       let service = try database.writing()
       try CategoryHint.warn(service, category: name, action: "Setting the kind of")
+      if try service.categorySuggestion(for: name) == nil, try !service.categoryExists(name) {
+        // Never a new category silently: a kind can be set before the first row, but say so.
+        try Console.err("expenses: no category '\(TerminalText.sanitize(name))' yet; it is created with this kind.\n")
+      }
       try service.setCategoryKind(name, kind: CategoryKind(rawValue: kind) ?? .expense)
       let article = kind == "expense" || kind == "income" ? "an" : "a"
       print("\(TerminalText.sanitize(name)) is now \(article) \(kind) category")
+    }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "remove",
+      abstract: "Remove a category that no expense, budget or rule uses any more.",
+      discussion: "Example: expenses categories remove Dinning")
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "Category name.") var name: String
+
+    func run() throws {
+      try database.writing().removeCategory(name)
+      print("Removed category \(TerminalText.sanitize(name))")
     }
   }
 }

@@ -29,6 +29,7 @@ struct RulesCommand: ParsableCommand {
     @Argument(help: "Text to look for (case-insensitive, '*' as wildcard).") var pattern: String
     @Argument(help: "Category to give matching rows.") var category: String
     @Option(help: "Field to match: description or account.") var field: String = "description"
+    @OptionGroup var layout: WidthOptions
 
     func validate() throws {
       guard CategoryRule.Field(rawValue: field) != nil else {
@@ -44,8 +45,23 @@ struct RulesCommand: ParsableCommand {
       try CategoryHint.warn(service, category: category, action: "Adding the rule for")
       let rule = try service.addRule(
         pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field) ?? .description)
-      print(
-        "Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))")
+      var lines = [
+        "Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))"
+      ]
+      // Stored rows are not re-sorted by adding a rule: say how many would be, and how.
+      let advice = try service.ruleAdvice(for: rule)
+      if advice.wouldChange > 0 {
+        let rows = advice.wouldChange == 1 ? "row" : "rows"
+        lines.append("It would re-categorize \(advice.wouldChange) stored \(rows): expenses rules apply")
+      }
+      if advice.looksLikeIncome {
+        let name = TerminalText.sanitize(rule.category)
+        let quoted = name.contains(" ") ? "\"\(name)\"" : name
+        lines.append(
+          "\(name) looks like income (\(advice.moneyIn) of \(advice.matching) matching rows are money in): "
+            + "expenses categories set-kind \(quoted) income")
+      }
+      try Console.out(FittedText.fit(lines.joined(separator: "\n"), width: layout.resolved))
     }
   }
 
