@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A TCP connection to a live server on 127.0.0.1, written and read byte for byte: for requests
 /// no HTTP client would send (any Host header, half a request, a connection left idle).
@@ -8,22 +9,9 @@ final class RawConnection {
   /// Connects; `timeout` bounds each later read (so a test never hangs on a server that
   /// keeps the connection open).
   init(port: Int, timeout: Int = 30) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw RawHTTPError(message: "socket: \(errno)") }
-    var wait = timeval(tv_sec: timeout, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      throw RawHTTPError(message: "connect: \(errno)")
+    switch LoopbackSocket.connect(port: port, timeout: timeout) {
+    case .success(let fd): descriptor = fd
+    case .failure(let error): throw RawHTTPError(message: "connect: \(error.code.rawValue)")
     }
   }
 

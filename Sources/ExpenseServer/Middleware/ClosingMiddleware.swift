@@ -17,7 +17,9 @@ struct ClosingMiddleware: RouterMiddleware {
     let channel = context.channel
     response.body = ResponseBody(contentLength: body.contentLength) { writer in
       try await body.write(writer)
-      channel.close(promise: nil)
+      // Behind the answer's writes, which reach the event loop as tasks of their own: a close
+      // run first would drop the answer the client is owed.
+      channel.eventLoop.execute { channel.close(promise: nil) }
     }
     return response
   }
