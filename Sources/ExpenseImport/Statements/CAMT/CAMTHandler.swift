@@ -33,8 +33,9 @@ struct CAMTHandler {
   /// The last currency code an entry named, and its currency.
   var lastCurrency: (code: String, currency: Currency)?
 
-  /// Deeper nesting than this is not a bank statement (CAMT.053 goes about 12 deep).
-  static let maxDepth = 64
+  /// Deeper nesting than this is not a bank statement (CAMT.053 goes about 12 deep): the
+  /// scanner's limit, one number for both.
+  static let maxDepth = XMLScanner.maxDepth
 
   init(file: String, options: ImportOptions, defaultCurrency: Currency) {
     self.file = file

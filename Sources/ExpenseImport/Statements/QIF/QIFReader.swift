@@ -140,6 +140,7 @@ public struct QIFReader: StatementReader {
     var record: Record?
     var account: String?
     var accountName: String?
+    var accountLine = 0
     var warned: Set<String> = []
     var records = 0
     var first = true
@@ -160,6 +161,11 @@ public struct QIFReader: StatementReader {
             hint: "no QIF field is this long: the file may be damaged"))
       }
       if code == "!" {
+        if section == .account, accountName != nil {
+          throw ImportError.malformed(
+            file: file, line: line, message: "a header comes before the !Account block from line \(accountLine) ends with ^",
+            hint: "the file is damaged (the account would be lost): add the missing ^ line, or export the file again")
+        }
         if let open = record, !open.isEmpty {
           throw ImportError.undetectable(
             file: file, message: "line \(line): a header comes before the record from line \(open.line) ends with ^",
@@ -191,7 +197,10 @@ public struct QIFReader: StatementReader {
       let value = String(text.dropFirst()).trimmingASCIIWhitespace()
       switch section {
       case .account:
-        if code == "N" { accountName = value }
+        if code == "N" {
+          accountName = value
+          accountLine = line
+        }
         if code == "^" {
           if let accountName, !accountName.isEmpty {
             account = accountName
@@ -218,7 +227,16 @@ public struct QIFReader: StatementReader {
         record = nil
         continue
       }
-      var current = record ?? Record(line: line, account: account)
+      // Taken out, not copied: a copy left in `record` made every split appended copy the
+      // record's splits (quadratic in a record's split lines).
+      var current = record.take() ?? Record(line: line, account: account)
+      if let repeated = QIFReader.repeated(code, in: current) {
+        throw ImportError.malformed(
+          file: file, line: line,
+          message:
+            "a second \(repeated) line in the record that starts on line \(current.line): the ^ that ends a record is missing before it",
+          hint: "the file is damaged (two transactions would be read as one): add the missing ^ line, or export the file again")
+      }
       QIFReader.field(code, value, line, &current)
       record = current
     }
@@ -254,6 +272,17 @@ public struct QIFReader: StatementReader {
     case "class": return "the class list (!Type:Class) is not read"
     case "memorized": return "memorized transactions (!Type:Memorized) are not read"
     default: return "!Type:\(written) records are not read"
+    }
+  }
+
+  /// The code of a field the record holds already and cannot hold twice (`D`, `T`, `U`), or
+  /// nil. Two of them mean two records ran together: the `^` between them is missing.
+  static func repeated(_ code: Character, in record: Record) -> String? {
+    switch code {
+    case "D" where record.date != nil: return "D"
+    case "T" where record.amount != nil && record.amountCode == "T": return "T"
+    case "U" where record.amount != nil && record.amountCode == "U": return "U"
+    default: return nil
     }
   }
 
