@@ -2,14 +2,19 @@
 ///
 /// OFX 1.x (SGML) may leave the close tag of a leaf out (`<TRNAMT>-12.00` then the next tag), but
 /// never that of an aggregate: a `<STMTTRN>` opened while another is open would make the second
-/// transaction overwrite the first, and a `<MEMO>` read inside a `<PAYEE>` whose `</PAYEE>` is
-/// missing would be dropped. Both are refused naming the line. An aggregate the file must close
+/// transaction overwrite the first, and a `<MEMO>` read inside a `<PAYEE>` (or `<BANKACCTTO>`)
+/// whose close tag is missing would be dropped. Both are refused naming the line. An aggregate the file must close
 /// that is ended by the close tag of an element around it is plain to read (it ends there): it
 /// is read, with a warning.
 extension OFXReader {
-  /// The elements an aggregate inside a transaction may hold (OFX 2.2, 11.4.3 and 5.2): any other
-  /// element the reader knows, met inside one, means the aggregate's close tag is missing.
+  /// The elements the small aggregates of a statement and its transactions may hold (OFX 2.2,
+  /// 11.3.1, 11.4.3 and 5.2): any other element the reader knows, met inside one, means the
+  /// aggregate's close tag is missing.
   static let children: [(OFXName, [OFXName])] = [
+    (.bankacctfrom, bankAccount),
+    (OFXName.named("BANKACCTTO"), bankAccount),
+    (.ccacctfrom, ["ACCTID", "ACCTKEY"].map(OFXName.named)),
+    (OFXName.named("CCACCTTO"), ["ACCTID", "ACCTKEY"].map(OFXName.named)),
     (
       .payee,
       ["NAME", "ADDR1", "ADDR2", "ADDR3", "CITY", "STATE", "POSTALCODE", "COUNTRY", "PHONE"].map(OFXName.named)
@@ -17,6 +22,8 @@ extension OFXReader {
     (.currency, ["CURRATE", "CURSYM"].map(OFXName.named)),
     (OFXName.named("ORIGCURRENCY"), ["CURRATE", "CURSYM"].map(OFXName.named)),
   ]
+
+  static let bankAccount = ["BANKID", "BRANCHID", "ACCTID", "ACCTTYPE", "ACCTKEY"].map(OFXName.named)
 
   /// Refuses `name` opened at `line` where it cannot be: a transaction inside a transaction, a
   /// statement inside a statement, an aggregate the file must close inside one of its own name,
