@@ -68,12 +68,12 @@ def camt_entries(path: str, n: int) -> int:
     return n
 
 
-def mt940_field(path: str, megabytes: int) -> int:
+def mt940_field(path: str, kilobytes: int) -> int:
     with open(path, "w", encoding="ascii", newline="\n") as out:
         out.write(":20:WORST\n:25:10070000/0123456789\n:28C:1/1\n:60F:C261030EUR100,00\n"
                   ":61:2610301030DR1,00NTRFNONREF\n:86:")
         line = "x" * 64 + "\n"
-        out.write(line * (megabytes * 1_000_000 // len(line)))
+        out.write(line * (kilobytes * 1_000 // len(line)))
         out.write(":62F:C261031EUR99,00\n-\n")
     return 0
 
@@ -84,7 +84,7 @@ SHAPES = {
     "QIF, an M line of N MB": (qif_memo, 10, 65),
     "OFX, a <MEMO> of N MB": (ofx_memo, 10, 65),
     "CAMT.053, one statement of N entries": (camt_entries, 100_000, 0),
-    "MT940, an :86: field of N MB": (mt940_field, 1, 65),
+    "MT940, an :86: field of N kB": (mt940_field, 1_000, 65),
 }
 SUFFIX = {qif_splits: "qif", qif_memo: "qif", ofx_memo: "ofx", camt_entries: "xml", mt940_field: "sta"}
 

@@ -13,7 +13,8 @@ import Testing
 
   static let declarationHint =
     "a bank's OFX export has no <!DOCTYPE> or <!ENTITY>: export the statement again, or remove that declaration if you know the file"
-  static let entityHint = "OFX defines no other entity and none is looked up: the file is damaged or not a bank's export"
+  static let entityHint =
+    "OFX defines no other entity and none is looked up: the file is damaged or not a bank's export"
   static let encodingHint =
     "export the statement again in UTF-8 or windows-1252, or give the encoding its bytes really are in with --encoding"
 
@@ -47,7 +48,8 @@ import Testing
     #expect(
       ofxError(Self.ofx1(before: "<!DOCTYPE OFX SYSTEM \"http://example.com/ofx.dtd\">\n"))
         == .malformed(
-          file: "t.ofx", line: 6, message: "a markup declaration (<!DOCTYPE …): a DTD or entities are not read (for safety)",
+          file: "t.ofx", line: 6,
+          message: "a markup declaration (<!DOCTYPE …): a DTD or entities are not read (for safety)",
           hint: Self.declarationHint))
   }
 
@@ -55,7 +57,8 @@ import Testing
     #expect(
       ofxError(Self.ofx1(before: "<!ENTITY xxe SYSTEM \"file:///etc/passwd\">\n"))
         == .malformed(
-          file: "t.ofx", line: 6, message: "a markup declaration (<!ENTITY …): a DTD or entities are not read (for safety)",
+          file: "t.ofx", line: 6,
+          message: "a markup declaration (<!ENTITY …): a DTD or entities are not read (for safety)",
           hint: Self.declarationHint))
   }
 
@@ -72,17 +75,20 @@ import Testing
   }
 
   @Test func ofx1UnsupportedCharset() throws {
-    #expect(throws: ImportError.malformed(
-      file: "t.ofx", line: 4,
-      message: "the OFX header says CHARSET:UTF-7, an encoding that is not read (it could hide markup the checks must see)",
-      hint: Self.encodingHint)
+    #expect(
+      throws: ImportError.malformed(
+        file: "t.ofx", line: 4,
+        message:
+          "the OFX header says CHARSET:UTF-7, an encoding that is not read (it could hide markup the checks must see)",
+        hint: Self.encodingHint)
     ) {
       try StatementEncoding.declared(in: Self.ofx1(charset: "UTF-7"), format: .ofx, file: "t.ofx")
     }
     let none = try StatementEncoding.declared(in: Self.ofx1(charset: "NONE"), format: .ofx, file: "t.ofx")
     #expect(none == nil, "CHARSET:NONE is plain ASCII: the bytes decide")
-    let crlf = Array(String(decoding: Self.ofx1(charset: "UTF-7"), as: UTF8.self)
-      .replacingOccurrences(of: "\n", with: "\r\n").utf8)
+    let crlf = Array(
+      String(decoding: Self.ofx1(charset: "UTF-7"), as: UTF8.self)
+        .replacingOccurrences(of: "\n", with: "\r\n").utf8)
     #expect(throws: ImportError.self, "a header with CRLF line ends is read too") {
       try StatementEncoding.declared(in: crlf, format: .ofx, file: "t.ofx")
     }
@@ -94,7 +100,8 @@ import Testing
     #expect(
       ofxError(Self.ofx2(before: "<!DOCTYPE OFX [<!ENTITY x \"y\">]>\n"))
         == .malformed(
-          file: "t.ofx", line: 3, message: "a markup declaration (<!DOCTYPE …): a DTD or entities are not read (for safety)",
+          file: "t.ofx", line: 3,
+          message: "a markup declaration (<!DOCTYPE …): a DTD or entities are not read (for safety)",
           hint: Self.declarationHint))
   }
 
@@ -102,7 +109,8 @@ import Testing
     #expect(
       ofxError(Self.ofx2(before: "<!ENTITY x \"y\">\n"))
         == .malformed(
-          file: "t.ofx", line: 3, message: "a markup declaration (<!ENTITY …): a DTD or entities are not read (for safety)",
+          file: "t.ofx", line: 3,
+          message: "a markup declaration (<!ENTITY …): a DTD or entities are not read (for safety)",
           hint: Self.declarationHint))
   }
 
@@ -116,11 +124,12 @@ import Testing
   }
 
   @Test func ofx2UnsupportedEncoding() {
-    #expect(throws: ImportError.malformed(
-      file: "t.ofx", line: 1,
-      message:
-        "the XML declaration says encoding=\"UTF-7\", an encoding that is not read (it could hide markup the checks must see)",
-      hint: Self.encodingHint)
+    #expect(
+      throws: ImportError.malformed(
+        file: "t.ofx", line: 1,
+        message:
+          "the XML declaration says encoding=\"UTF-7\", an encoding that is not read (it could hide markup the checks must see)",
+        hint: Self.encodingHint)
     ) {
       try StatementEncoding.declared(in: Self.ofx2(encoding: "UTF-7"), format: .ofx, file: "t.ofx")
     }

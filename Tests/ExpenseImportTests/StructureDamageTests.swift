@@ -131,7 +131,8 @@ import Testing
         let text = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }
         let field = MT940Reader.tag(of: text) != nil
-        let structural = (field && !text.hasPrefix(":86:")) || text == "-" || text.hasPrefix("-}") || text.hasPrefix("{")
+        let structural =
+          (field && !text.hasPrefix(":86:")) || text == "-" || text.hasPrefix("-}") || text.hasPrefix("{")
         return Unit(range: range, structural: structural)
       }
     }
@@ -158,11 +159,13 @@ import Testing
   /// A statement inside a statement, and a transaction inside a pending one, are refused too.
   @Test func ofxAggregatesOfOneKindNeverNest() {
     let statement = OFXReaderTests.sgml("<STMTRS>\n")
-    #expect(T.run(OFXReader.self, Array(statement.utf8), file: "t.ofx").error?.description.hasPrefix(
-      "t.ofx:14: <STMTRS> opened while the <STMTRS> from line 8 is still open") == true)
+    #expect(
+      T.run(OFXReader.self, Array(statement.utf8), file: "t.ofx").error?.description.hasPrefix(
+        "t.ofx:14: <STMTRS> opened while the <STMTRS> from line 8 is still open") == true)
     let pending = OFXReaderTests.sgml("<PENDINGTRN>\n<STMTTRN>\n<DTPOSTED>20261003\n<TRNAMT>-1\n</STMTTRN>\n")
-    #expect(T.run(OFXReader.self, Array(pending.utf8), file: "t.ofx").error?.description.hasPrefix(
-      "t.ofx:15: <STMTTRN> opened while the <PENDINGTRN> from line 14 is still open") == true)
+    #expect(
+      T.run(OFXReader.self, Array(pending.utf8), file: "t.ofx").error?.description.hasPrefix(
+        "t.ofx:15: <STMTTRN> opened while the <PENDINGTRN> from line 14 is still open") == true)
   }
 
   /// The last `</STMTTRN>` missing before `</BANKTRANLIST>`: what was meant is plain, so every
@@ -186,7 +189,8 @@ import Testing
     #expect(
       T.run(OFXReader.self, Array(text.utf8), file: "t.ofx").error
         == .malformed(
-          file: "t.ofx", line: 19, message: "<MEMO> is inside <PAYEE> (line 17), which cannot hold it: its </PAYEE> is missing",
+          file: "t.ofx", line: 19,
+          message: "<MEMO> is inside <PAYEE> (line 17), which cannot hold it: its </PAYEE> is missing",
           hint: "the file is damaged (a value would be lost): export the statement again from the bank"))
   }
 
@@ -199,7 +203,9 @@ import Testing
         == .malformed(
           file: "t.qif", line: 5,
           message: "a second D line in the record that starts on line 2: the ^ that ends a record is missing before it",
-          hint: "the file is damaged (two transactions would be read as one): add the missing ^ line, or export the file again"))
+          hint:
+            "the file is damaged (two transactions would be read as one): add the missing ^ line, or export the file again"
+        ))
   }
 
   @Test func qifAccountBlockWithoutItsTerminator() {

@@ -23,7 +23,9 @@ enum StatementEncoding {
     var charset: (value: String, line: Int)?
     var encodingLine: String?
     var number = 0
-    for line in head.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+    for line in head.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    {
       number += 1
       if line.hasPrefix("<") { break }
       let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -54,9 +56,11 @@ enum StatementEncoding {
   static func unsupported(_ said: String, line: Int, file: String) -> ImportError {
     .malformed(
       file: file, line: line,
-      message: "\(visibleControlCharacters(said)), an encoding that is not read (it could hide markup the checks must see)",
+      message:
+        "\(visibleControlCharacters(said)), an encoding that is not read (it could hide markup the checks must see)",
       hint:
-        "export the statement again in UTF-8 or windows-1252, or give the encoding its bytes really are in with --encoding")
+        "export the statement again in UTF-8 or windows-1252, or give the encoding its bytes really are in with --encoding"
+    )
   }
 
   /// A declared single-byte charset is checked against the bytes: banks often declare 1252 and

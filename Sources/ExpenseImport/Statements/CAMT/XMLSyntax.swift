@@ -96,7 +96,8 @@ enum XMLSyntax {
     case reservedNamespace: return "the reserved xml or xmlns prefix or namespace bound otherwise"
     case undefinedNamespace: return "a namespace prefix that is not declared"
     case invalidQName: return "a name with a misplaced ':' (a colon first, last or twice)"
-    case namespacedAttributeRedefined: return "an attribute given twice in one tag (under two prefixes of one namespace)"
+    case namespacedAttributeRedefined:
+      return "an attribute given twice in one tag (under two prefixes of one namespace)"
     case colonInName: return "a processing instruction's name holds a ':'"
     case nameTooLong: return "a name longer than \(XMLScanner.maxNameBytes) bytes, the most this reader keeps"
     case nestedTooDeep: return "elements nested more than \(XMLScanner.maxDepth) deep, the most this reader follows"

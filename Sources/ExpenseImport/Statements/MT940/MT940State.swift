@@ -200,7 +200,8 @@ struct MT940State {
       if opening != nil && !closed {
         throw ImportError.malformed(
           file: file, line: field.line,
-          message: "a second opening balance (:\(field.tag):) in the statement from line \(statementLine) before its closing balance",
+          message:
+            "a second opening balance (:\(field.tag):) in the statement from line \(statementLine) before its closing balance",
           hint: damaged)
       }
       if !sawAccount {

@@ -348,13 +348,15 @@ struct OFXTokenizer: ~Copyable {
       _ = try take()
       marker.append(b)
     }
-    throw declarationRefused(startLine, keyword: String(decoding: marker.filter { $0 < 0x80 && $0 >= 0x20 }, as: UTF8.self))
+    throw declarationRefused(
+      startLine, keyword: String(decoding: marker.filter { $0 < 0x80 && $0 >= 0x20 }, as: UTF8.self))
   }
 
   func declarationRefused(_ line: Int, keyword: String) -> ImportError {
     .malformed(
       file: file, line: line,
-      message: "a markup declaration (<!\(visibleControlCharacters(keyword)) …): a DTD or entities are not read (for safety)",
+      message:
+        "a markup declaration (<!\(visibleControlCharacters(keyword)) …): a DTD or entities are not read (for safety)",
       hint:
         "a bank's OFX export has no <!DOCTYPE> or <!ENTITY>: export the statement again, or remove that declaration if you know the file"
     )

@@ -163,7 +163,8 @@ public struct QIFReader: StatementReader {
       if code == "!" {
         if section == .account, accountName != nil {
           throw ImportError.malformed(
-            file: file, line: line, message: "a header comes before the !Account block from line \(accountLine) ends with ^",
+            file: file, line: line,
+            message: "a header comes before the !Account block from line \(accountLine) ends with ^",
             hint: "the file is damaged (the account would be lost): add the missing ^ line, or export the file again")
         }
         if let open = record, !open.isEmpty {
@@ -235,7 +236,9 @@ public struct QIFReader: StatementReader {
           file: file, line: line,
           message:
             "a second \(repeated) line in the record that starts on line \(current.line): the ^ that ends a record is missing before it",
-          hint: "the file is damaged (two transactions would be read as one): add the missing ^ line, or export the file again")
+          hint:
+            "the file is damaged (two transactions would be read as one): add the missing ^ line, or export the file again"
+        )
       }
       QIFReader.field(code, value, line, &current)
       record = current
