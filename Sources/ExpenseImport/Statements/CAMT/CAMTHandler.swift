@@ -49,13 +49,11 @@ struct CAMTHandler {
     if let account = options.account {
       out.append(StatementSetting(name: "account", value: account, source: "--account"))
     } else if let first = accounts.first {
-      var seen: [String] = []
-      for (value, _) in accounts where !seen.contains(value) { seen.append(value) }
+      let seen = distinctInOrder(accounts.lazy.map(\.0))
       out.append(StatementSetting(name: "account", value: seen.joined(separator: ", "), source: first.1))
     }
     if !currencies.isEmpty {
-      var seen: [String] = []
-      for code in currencies where !seen.contains(code) { seen.append(code) }
+      let seen = distinctInOrder(currencies)
       out.append(StatementSetting(name: "currency", value: seen.joined(separator: ", "), source: "Acct/Ccy"))
     }
     if sawStatementRoot {

@@ -46,9 +46,7 @@ struct MT940State {
   }
 
   static func distinct(_ values: [String]) -> String {
-    var seen: [String] = []
-    for value in values where !seen.contains(value) { seen.append(value) }
-    return seen.joined(separator: ", ")
+    distinctInOrder(values).joined(separator: ", ")
   }
 
   mutating func process(_ field: MT940Field, _ body: (StatementEvent) throws -> Void) throws {

@@ -13,6 +13,9 @@ public struct OFXReader: StatementReader {
   let options: ImportOptions
   let defaultCurrency: Currency
   public private(set) var settings: [StatementSetting] = []
+  /// The settings added, to add each once in one look-up (a file of many statements, each its
+  /// own account, made a search of the list quadratic).
+  var seenSettings: Set<StatementSetting> = []
 
   struct Frame {
     var name: OFXName
@@ -285,7 +288,7 @@ public struct OFXReader: StatementReader {
   /// Adds a setting unless the same one is there (several statements of one account).
   mutating func addSetting(_ name: String, _ value: String, _ source: String) {
     let setting = StatementSetting(name: name, value: value, source: source)
-    if !settings.contains(setting) { settings.append(setting) }
+    if seenSettings.insert(setting).inserted { settings.append(setting) }
   }
 
   // MARK: Entries

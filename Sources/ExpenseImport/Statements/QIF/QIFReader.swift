@@ -13,6 +13,9 @@ public struct QIFReader: StatementReader {
   let options: ImportOptions
   let defaultCurrency: Currency
   public private(set) var settings: [StatementSetting] = []
+  /// The settings added, to add each once in one look-up (a file of many statements, each its
+  /// own account, made a search of the list quadratic).
+  var seenSettings: Set<StatementSetting> = []
 
   /// The most transaction records a file may hold.
   static let maxRecords = 1_000_000
@@ -127,7 +130,7 @@ public struct QIFReader: StatementReader {
 
   mutating func addSetting(_ name: String, _ value: String, _ source: String) {
     let setting = StatementSetting(name: name, value: value, source: source)
-    if !settings.contains(setting) { settings.append(setting) }
+    if seenSettings.insert(setting).inserted { settings.append(setting) }
   }
 
   // MARK: Reading
@@ -141,6 +144,7 @@ public struct QIFReader: StatementReader {
     var account: String?
     var accountName: String?
     var accountLine = 0
+    var seenAccounts: Set<String> = []
     var warned: Set<String> = []
     var records = 0
     var first = true
@@ -223,7 +227,7 @@ public struct QIFReader: StatementReader {
               hint: "export the account in parts (by year) and import each")
           }
           pending.append(.record(done))
-          if let name = done.account, !accounts.contains(name) { accounts.append(name) }
+          if let name = done.account, seenAccounts.insert(name).inserted { accounts.append(name) }
         }
         record = nil
         continue
@@ -251,7 +255,7 @@ public struct QIFReader: StatementReader {
           hint: "the file is truncated: export it again")
       }
       pending.append(.record(last))
-      if let name = last.account, !accounts.contains(name) { accounts.append(name) }
+      if let name = last.account, seenAccounts.insert(name).inserted { accounts.append(name) }
     }
     return pending
   }
