@@ -80,6 +80,11 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   case undetectable(file: String, message: String, hint: String)
   /// A bad row, when the import is not skipping invalid rows.
   case row(ImportIssue)
+  /// The file's structure is damaged at `line` (an aggregate opened inside another of its kind,
+  /// a record without its end, a field out of order) or holds markup that is refused for safety
+  /// (a DTD, an undefined entity, an encoding that could hide markup). Unlike a bad row it stops
+  /// the import with or without `--skip-invalid`: what follows the damage cannot be trusted.
+  case malformed(file: String, line: Int, message: String, hint: String)
 
   public var description: String {
     switch self {
@@ -88,6 +93,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     case .invalidOption(let option, let message): return "invalid \(option): \(message)"
     case .undetectable(let file, let message, let hint): return "\(file): \(message)\n  hint: \(hint)"
     case .row(let issue): return issue.description
+    case .malformed(let file, let line, let message, let hint): return "\(file):\(line): \(message)\n  hint: \(hint)"
     }
   }
 
@@ -145,7 +151,7 @@ extension ImportError: ClassifiedError {
     case .noInput: return .noInput
     case .io: return .io
     case .invalidOption: return .invalidValue
-    case .undetectable, .row: return .badData
+    case .undetectable, .row, .malformed: return .badData
     }
   }
 }

@@ -237,8 +237,8 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
     #expect(clock.now - start < .seconds(1))
     #expect(
       error
-        == .undetectable(
-          file: "lol.xml", message: "the file declares a DTD or entities, which are not read (for safety)",
+        == .malformed(
+          file: "lol.xml", line: 2, message: "the file declares a DTD or entities, which are not read (for safety)",
           hint:
             "a bank's CAMT.053 export has no <!DOCTYPE> or <!ENTITY>: export the statement again, or remove that declaration if you know the file"
         ))
@@ -251,22 +251,24 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
       <Document><BkToCstmrStmt><Stmt><Ntry><AddtlNtryInf>&secret;</AddtlNtryInf></Ntry></Stmt></BkToCstmrStmt></Document>
       """
     let error = StatementRun.error(CAMT053Reader.self, Array(text.utf8))
-    guard case .undetectable(_, let message, _) = error else {
+    guard case .malformed(_, let line, let message, _) = error else {
       Issue.record("not refused: \(String(describing: error))")
       return
     }
     #expect(message == "the file declares a DTD or entities, which are not read (for safety)")
+    #expect(line == 2)
   }
 
   @Test func aDeclarationInUTF16IsSeenToo() {
     let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><!DOCTYPE d [<!ENTITY x \"y\">]><Document/>"
     var bytes: [UInt8] = [0xFE, 0xFF]
     for unit in text.utf16 { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
-    guard case .undetectable(_, let message, _) = StatementRun.error(CAMT053Reader.self, bytes) else {
+    guard case .malformed(_, let line, let message, _) = StatementRun.error(CAMT053Reader.self, bytes) else {
       Issue.record("not refused")
       return
     }
     #expect(message.contains("DTD"))
+    #expect(line == 1)
   }
 
   @Test func anEncodingThatCouldHideMarkupIsRefused() {

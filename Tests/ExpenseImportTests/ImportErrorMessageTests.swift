@@ -21,6 +21,10 @@ import Testing
       "x.csv: no date column\n  hint: use --columns"
     ),
     (
+      .malformed(file: "x.ofx", line: 12, message: "<STMTTRN> opened inside another", hint: "export it again"),
+      "x.ofx:12: <STMTTRN> opened inside another\n  hint: export it again"
+    ),
+    (
       .row(issue),
       "bank.csv:7:3: not an amount (column \"Amount\")\n  value: \"12\\u{1B}x\"\n  hint: use --decimal-mark"
     ),
@@ -33,6 +37,7 @@ import Testing
     case .invalidOption: return "invalidOption"
     case .undetectable: return "undetectable"
     case .row: return "row"
+    case .malformed: return "malformed"
     }
   }
 
@@ -41,7 +46,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 5, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 6, "every case is pinned")
   }
 
   @Test func amountFailuresSayWhy() {

@@ -252,6 +252,15 @@ import Testing
     #expect(issue.columnName == ":86:")
   }
 
+  /// A field on one line over the limit is refused as one of many lines is (it was read whole).
+  @Test func aOneLineFieldTooLong() throws {
+    let lines = ":61:261001D10,00NTRFNONREF\n:86:" + String(repeating: "x", count: 70_000) + "\n"
+    let issue = try #require(Self.issue(Self.statement(lines)))
+    #expect(issue.kind == .fieldTooLong)
+    #expect(issue.line == 5)
+    #expect(issue.columnName == ":86:")
+  }
+
   // MARK: Properties
 
   /// Random entries written as MT940 (structured or free `:86:`, with and without entry dates

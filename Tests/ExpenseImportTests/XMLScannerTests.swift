@@ -30,8 +30,11 @@ import Testing
   }
 
   func message(_ bytes: [UInt8]) -> String? {
-    guard case .undetectable(_, let message, _) = T.run(CAMT053Reader.self, bytes).error else { return nil }
-    return message
+    switch T.run(CAMT053Reader.self, bytes).error {
+    case .undetectable(_, let message, _): return message
+    case .malformed(_, let line, let message, _): return "line \(line): " + message
+    default: return nil
+    }
   }
 
   /// Every fixture read a few bytes at a time gives the same events and settings.
@@ -67,13 +70,14 @@ import Testing
     #expect(T.entries(run.events).map(\.description) == ["<AB&\"'>"])
   }
 
-  /// A declaration anywhere is refused, even far past the first kilobyte or inside a comment.
+  /// A declaration anywhere is refused, even far past the first kilobyte (and the first reads)
+  /// or inside a comment, naming its line.
   @Test func aDeclarationIsRefusedWhereverItIs() {
-    let padding = "<AddtlNtryInf>" + String(repeating: "x", count: 300_000) + "</AddtlNtryInf>"
+    let padding = "<AddtlNtryInf>" + String(repeating: "x\n", count: 150_000) + "</AddtlNtryInf>"
     for extra in ["<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>", "<!-- <!ENTITY e \"e\"> -->"] {
       #expect(
         message(Self.document(padding + extra))
-          == "the file declares a DTD or entities, which are not read (for safety)")
+          == "line 150004: the file declares a DTD or entities, which are not read (for safety)")
     }
   }
 
@@ -83,18 +87,18 @@ import Testing
     ("", "junk", "line 6: the document ends too early, or has content after its end"),
     ("<Nm>a</Nmx>", "", "line 4: an end tag does not match its start tag"),
     ("<Nm>a</Nm", "", "line 4: a '>' was expected"),
-    ("<Nm a=\"1\" a=\"2\">a</Nm>", "", "line 4: XML error 42"),
+    ("<Nm a=\"1\" a=\"2\">a</Nm>", "", "line 4: an attribute given twice in one tag"),
     ("<Nm a=\"<\">a</Nm>", "", "line 4: a '<' inside an attribute value"),
     ("<Nm a>a</Nm>", "", "line 4: an attribute that is not complete"),
-    ("<p:Nm>a</p:Nm>", "", "line 4: XML error 201"),
-    ("<a:b:Nm>a</a:b:Nm>", "", "line 4: XML error 202"),
-    ("<Nm>a]]>b</Nm>", "", "line 4: XML error 62"),
+    ("<p:Nm>a</p:Nm>", "", "line 4: a namespace prefix that is not declared"),
+    ("<a:b:Nm>a</a:b:Nm>", "", "line 4: a name with a misplaced ':' (a colon first, last or twice)"),
+    ("<Nm>a]]>b</Nm>", "", "line 4: ']]>' in text, outside a CDATA section"),
     ("<Nm>a &b</Nm>", "", "line 4: an entity reference without its ';'"),
     ("<Nm>a & b</Nm>", "", "line 4: a name was expected"),
     ("<Nm>&#0;</Nm>", "", "line 4: a character XML does not allow"),
     ("<Nm>\u{1}</Nm>", "", "line 4: a character XML does not allow"),
-    ("<Nm>a<!-- x -- y --></Nm>", "", "line 4: XML error 80"),
-    ("<Nm>a<?xml x?></Nm>", "", "line 4: XML error 64"),
+    ("<Nm>a<!-- x -- y --></Nm>", "", "line 4: '--' inside a comment"),
+    ("<Nm>a<?xml x?></Nm>", "", "line 4: a processing instruction named 'xml' after the start of the document"),
     ("<1Nm>a</1Nm>", "", "line 4: a name was expected"),
   ])
   func notWellFormed(entry: String, root: String, expected: String) {
@@ -127,5 +131,56 @@ import Testing
     let run = T.run(CAMT053Reader.self, Self.document("<Other>\(long)</Other><AddtlNtryInf>kept</AddtlNtryInf>"))
     #expect(run.error == nil)
     #expect(T.entries(run.events).map(\.description) == ["kept"])
+  }
+
+  /// Every error number the scanner throws says in words what is wrong: none is a bare number.
+  @Test func everyErrorHasWords() {
+    let codes = [
+      XMLSyntax.internalError, XMLSyntax.documentEmpty, XMLSyntax.documentEnd, XMLSyntax.invalidHexCharRef,
+      XMLSyntax.invalidDecCharRef, XMLSyntax.invalidChar, XMLSyntax.entityRefNoName,
+      XMLSyntax.entityRefSemicolonMissing, XMLSyntax.undeclaredEntity, XMLSyntax.unsupportedEncoding,
+      XMLSyntax.stringNotStarted, XMLSyntax.stringNotClosed, XMLSyntax.ltInAttribute, XMLSyntax.attributeNotStarted,
+      XMLSyntax.attributeNotFinished, XMLSyntax.attributeWithoutValue, XMLSyntax.attributeRedefined,
+      XMLSyntax.commentNotFinished, XMLSyntax.piNotStarted, XMLSyntax.piNotFinished, XMLSyntax.xmlDeclNotFinished,
+      XMLSyntax.misplacedCDATAEnd, XMLSyntax.reservedXMLName, XMLSyntax.spaceRequired, XMLSyntax.nameRequired,
+      XMLSyntax.gtRequired, XMLSyntax.equalRequired, XMLSyntax.tagNameMismatch, XMLSyntax.elementNotClosed,
+      XMLSyntax.standaloneValue, XMLSyntax.encodingNameStart, XMLSyntax.hyphenInComment, XMLSyntax.invalidEncoding,
+      XMLSyntax.versionMissing, XMLSyntax.unsupportedVersion, XMLSyntax.invalidURI, XMLSyntax.relativeURI,
+      XMLSyntax.unknownVersion, XMLSyntax.reservedNamespace, XMLSyntax.undefinedNamespace, XMLSyntax.invalidQName,
+      XMLSyntax.namespacedAttributeRedefined, XMLSyntax.colonInName, XMLSyntax.nameTooLong,
+      XMLSyntax.nestedTooDeep, XMLSyntax.endTagWithoutStart, XMLSyntax.unknownMarkup,
+    ]
+    for code in codes {
+      let words = XMLSyntax.describe(code)
+      #expect(!words.contains("XML error") && !words.contains("number"), "\(code): \(words)")
+    }
+  }
+
+  /// A 5,000-character element name names the limit it passes, as does nesting past it.
+  @Test func limitsAreNamed() {
+    let long = String(repeating: "N", count: 5000)
+    #expect(
+      message(Self.document("<\(long)>a</\(long)>"))
+        == "the XML is not well formed at line 4: a name longer than 1024 bytes, the most this reader keeps")
+    let deep = String(repeating: "<D>", count: 61) + String(repeating: "</D>", count: 61)
+    #expect(
+      message(Self.document(deep))
+        == "the XML is not well formed at line 4: elements nested more than 64 deep, the most this reader follows")
+    #expect(CAMTHandler.maxDepth == XMLScanner.maxDepth, "one nesting limit")
+  }
+
+  /// A CAMT.053 file in UTF-16 without a byte order mark (and without an XML declaration) is
+  /// told from its content and read, not taken for CSV.
+  @Test func utf16WithoutByteOrderMark() {
+    let text = String(decoding: Self.document("<AddtlNtryInf>Kaffee</AddtlNtryInf>"), as: UTF8.self)
+      .replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "")
+    let little = text.utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+    let big = text.utf16.flatMap { [UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+    for bytes in [little, big] {
+      #expect(StatementFormat.sniff(bytes) == .camt053)
+      let run = T.run(CAMT053Reader.self, bytes)
+      #expect(run.error == nil)
+      #expect(T.entries(run.events).map(\.description) == ["Kaffee"])
+    }
   }
 }

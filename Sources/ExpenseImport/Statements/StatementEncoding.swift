@@ -4,22 +4,34 @@ import Foundation
 /// `ENCODING` lines, or an XML declaration's `encoding="…"` (OFX 2.x). Files without one (QIF,
 /// MT940) are detected like CSV files (`EncodingGuess`).
 enum StatementEncoding {
-  /// The declared encoding and where it was declared, or nil when the file declares none the
-  /// importer can name.
-  static func declared(in sample: [UInt8], format: StatementFormat) -> (TextEncoding, String)? {
+  /// The declared encoding and where it was declared, or nil when the file declares none (or
+  /// `NONE`, plain ASCII). An encoding the importer does not read is refused, naming it and its
+  /// line: read as ASCII, UTF-7 (or EBCDIC) could spell `<!DOCTYPE` or `&xxe;` in bytes the
+  /// checks never see, and guessing would store text the bank never wrote.
+  static func declared(in sample: [UInt8], format: StatementFormat, file: String) throws(ImportError)
+    -> (TextEncoding, String)?
+  {
     guard format == .ofx else { return nil }
     let head = String(decoding: sample.prefix(4096), as: UTF8.self)
-    if let xml = xmlEncoding(head), let encoding = TextEncoding(name: xml) {
+    if let xml = xmlEncoding(head) {
+      guard let encoding = TextEncoding(name: xml) else {
+        if ["US-ASCII", "ASCII", "UTF-16"].contains(xml.uppercased()) { return nil }
+        throw unsupported("the XML declaration says encoding=\"\(xml)\"", line: 1, file: file)
+      }
       return (encoding, "the XML declaration says \(xml)")
     }
-    var charset: String?
+    var charset: (value: String, line: Int)?
     var encodingLine: String?
-    for line in head.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+    var number = 0
+    for line in head.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    {
+      number += 1
       if line.hasPrefix("<") { break }
       let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       guard parts.count == 2 else { continue }
       switch parts[0].uppercased() {
-      case "CHARSET": charset = parts[1]
+      case "CHARSET": charset = (parts[1], number)
       case "ENCODING": encodingLine = parts[1]
       default: break
       }
@@ -27,14 +39,28 @@ enum StatementEncoding {
     if let encodingLine, encodingLine.uppercased() == "UTF-8" || encodingLine.uppercased() == "UNICODE" {
       return (.utf8, "the OFX header says ENCODING:\(encodingLine)")
     }
-    guard let charset else { return nil }
-    switch charset.uppercased() {
-    case "1252", "WINDOWS-1252", "CP1252": return (.windows1252, "the OFX header says CHARSET:\(charset)")
-    case "ISO-8859-1", "8859-1", "LATIN1", "ISO-8859-1:1987": return (.latin1, "the OFX header says CHARSET:\(charset)")
-    case "UTF-8": return (.utf8, "the OFX header says CHARSET:\(charset)")
+    guard let (value, line) = charset else { return nil }
+    let said = "the OFX header says CHARSET:\(value)"
+    switch value.uppercased() {
+    case "1252", "WINDOWS-1252", "CP1252": return (.windows1252, said)
+    case "ISO-8859-1", "8859-1", "LATIN1", "ISO-8859-1:1987": return (.latin1, said)
+    case "UTF-8": return (.utf8, said)
+    case "", "NONE", "USASCII", "US-ASCII", "ASCII": return nil
     default:
-      return TextEncoding(name: charset).map { ($0, "the OFX header says CHARSET:\(charset)") }
+      guard let encoding = TextEncoding(name: value) else { throw unsupported(said, line: line, file: file) }
+      return (encoding, said)
     }
+  }
+
+  /// The refusal of an encoding the importer does not read, as `said` names it.
+  static func unsupported(_ said: String, line: Int, file: String) -> ImportError {
+    .malformed(
+      file: file, line: line,
+      message:
+        "\(visibleControlCharacters(said)), an encoding that is not read (it could hide markup the checks must see)",
+      hint:
+        "export the statement again in UTF-8 or windows-1252, or give the encoding its bytes really are in with --encoding"
+    )
   }
 
   /// A declared single-byte charset is checked against the bytes: banks often declare 1252 and

@@ -58,7 +58,7 @@ public enum StatementEvent: Sendable, Equatable {
 
 /// A setting the reader found, as `--preview` and the summary show it: ("currency", "EUR",
 /// "CURDEF"), ("account", "DE12…", "<Acct><Id><IBAN>").
-public struct StatementSetting: Sendable, Equatable {
+public struct StatementSetting: Sendable, Hashable {
   public var name: String
   public var value: String
   /// Where it came from: a tag, a header, a flag.
@@ -69,6 +69,16 @@ public struct StatementSetting: Sendable, Equatable {
     self.value = value
     self.source = source
   }
+}
+
+/// `values` without repeats, in the order they first came: the accounts and currencies of a
+/// file's statements, as a setting shows them. A set remembers what was seen, so a file of many
+/// statements costs one pass (a list searched for each took time quadratic in their number).
+func distinctInOrder(_ values: some Sequence<String>) -> [String] {
+  var seen: Set<String> = []
+  var out: [String] = []
+  for value in values where seen.insert(value).inserted { out.append(value) }
+  return out
 }
 
 /// Reads one statement format. A reader streams: it keeps at most one transaction (or one QIF

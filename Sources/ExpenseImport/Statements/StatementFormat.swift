@@ -26,6 +26,13 @@ public enum StatementFormat: String, Sendable, CaseIterable, Equatable {
       }
       return sniff(narrowed)
     }
+    // UTF-16 or UTF-32 without a byte order mark: a `<` first, NUL bytes beside it. Only markup
+    // can be told this way (a CSV file in UTF-16 has its mark), and the NULs dropped show it.
+    if bytes.count >= 4, bytes.prefix(4).contains(0x3C), bytes.prefix(4).contains(0) {
+      let narrowed = Array(bytes.prefix(128 << 10).filter { $0 != 0 })
+      let format = sniff(narrowed)
+      if format == .camt053 || format == .ofx { return format }
+    }
     let head = Array(bytes.prefix(64 << 10)).map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }  // ASCII lower-cased
     let start = head.firstIndex { !(($0 == 0x20) || ($0 >= 0x09 && $0 <= 0x0D)) } ?? head.endIndex
     let text = head[start...]

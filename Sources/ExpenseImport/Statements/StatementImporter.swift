@@ -62,7 +62,7 @@ public final class StatementImporter: FileImporter {
       answer = (given, "--encoding")
     } else if format == .camt053 {
       answer = (.utf8, "the XML declaration, read by the XML parser")
-    } else if let declared = StatementEncoding.declared(in: sample, format: format) {
+    } else if let declared = try StatementEncoding.declared(in: sample, format: format, file: displayName) {
       answer = StatementEncoding.check(declared, sample: sample, truncated: truncated)
     } else {
       answer = try EncodingGuess.detect(sample, truncated: truncated, file: displayName)

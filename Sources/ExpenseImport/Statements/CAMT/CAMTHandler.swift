@@ -33,8 +33,9 @@ struct CAMTHandler {
   /// The last currency code an entry named, and its currency.
   var lastCurrency: (code: String, currency: Currency)?
 
-  /// Deeper nesting than this is not a bank statement (CAMT.053 goes about 12 deep).
-  static let maxDepth = 64
+  /// Deeper nesting than this is not a bank statement (CAMT.053 goes about 12 deep): the
+  /// scanner's limit, one number for both.
+  static let maxDepth = XMLScanner.maxDepth
 
   init(file: String, options: ImportOptions, defaultCurrency: Currency) {
     self.file = file
@@ -48,13 +49,11 @@ struct CAMTHandler {
     if let account = options.account {
       out.append(StatementSetting(name: "account", value: account, source: "--account"))
     } else if let first = accounts.first {
-      var seen: [String] = []
-      for (value, _) in accounts where !seen.contains(value) { seen.append(value) }
+      let seen = distinctInOrder(accounts.lazy.map(\.0))
       out.append(StatementSetting(name: "account", value: seen.joined(separator: ", "), source: first.1))
     }
     if !currencies.isEmpty {
-      var seen: [String] = []
-      for code in currencies where !seen.contains(code) { seen.append(code) }
+      let seen = distinctInOrder(currencies)
       out.append(StatementSetting(name: "currency", value: seen.joined(separator: ", "), source: "Acct/Ccy"))
     }
     if sawStatementRoot {

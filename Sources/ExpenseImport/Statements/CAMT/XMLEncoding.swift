@@ -20,6 +20,9 @@ enum XMLEncoding {
       }
       return decoder
     }
+    // UTF-16 without a byte order mark or an XML declaration: `<` and a NUL byte.
+    if starts([0x3C, 0x00]) { return UTF16Source(guarded, bigEndian: false) }
+    if starts([0x00, 0x3C]) { return UTF16Source(guarded, bigEndian: true) }
     let bom = starts([0xEF, 0xBB, 0xBF])
     guard let declared = declaredEncoding(bom ? Array(head.dropFirst(3)) : head) else { return guarded }
     switch declared.lowercased() {

@@ -3,7 +3,7 @@ extension XMLScanner {
   /// An end tag, after its `</`: it must name the innermost open element (compared as libxml2
   /// compares, so the same tag gets the same error).
   mutating func endTag() throws(ImportError) {
-    guard let top else { throw syntax(XMLSyntax.internalError) }
+    guard let top else { throw syntax(XMLSyntax.endTagWithoutStart) }
     let length = top.length
     var same = try ensure(length &+ 1)
     if same {
@@ -50,7 +50,7 @@ extension XMLScanner {
     }
     guard let version else { throw syntax(XMLSyntax.versionMissing) }
     if version != Array("1.0".utf8) {
-      throw syntax(version.starts(with: Array("1.".utf8)) ? 97 : XMLSyntax.unknownVersion)
+      throw syntax(version.starts(with: Array("1.".utf8)) ? XMLSyntax.unsupportedVersion : XMLSyntax.unknownVersion)
     }
     guard let next = try peek(), XMLChars.isBlank(next) else {
       if try looking(at: "?>") {
@@ -124,7 +124,7 @@ extension XMLScanner {
 
   /// `[A-Za-z] [A-Za-z0-9._-]*`: an encoding's name (the decoder was chosen from it already).
   mutating func encodingName() throws(ImportError) -> [UInt8]? {
-    guard let first = try peek(), (first | 0x20) &- 0x61 < 26 else { throw syntax(79) }
+    guard let first = try peek(), (first | 0x20) &- 0x61 < 26 else { throw syntax(XMLSyntax.encodingNameStart) }
     var name: [UInt8] = []
     while let b = try peek(),
       (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x2E || b == 0x5F || b == 0x2D

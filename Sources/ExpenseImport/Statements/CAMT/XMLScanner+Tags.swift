@@ -26,7 +26,7 @@ extension XMLScanner {
         guard ok else { return length }
         length &+= size
       }
-      if length > XMLScanner.maxNameBytes { throw syntax(XMLSyntax.nameRequired) }
+      if length > XMLScanner.maxNameBytes { throw syntax(XMLSyntax.nameTooLong) }
     }
   }
 
@@ -143,7 +143,7 @@ extension XMLScanner {
     if prefix > 0 && lookup(Array(qualified[..<prefix])) == nil {
       throw syntax(XMLSyntax.undefinedNamespace)
     }
-    guard depth < XMLScanner.maxDepth else { throw syntax(XMLSyntax.internalError) }
+    guard depth < XMLScanner.maxDepth else { throw syntax(XMLSyntax.nestedTooDeep) }
     qualified.withUnsafeBufferPointer { q in
       if let base = q.baseAddress { push(base, length, prefixLength: prefix, name: local, bindings: declared) }
     }

@@ -60,8 +60,9 @@ struct XMLScanner: ~Copyable {
   static let bufferBytes = 128 << 10
   static let maxNameBytes = 1024
   static let maxAttributes = 256
-  /// libxml2's own limit without its "huge" option; the CAMT.053 reader stops at 64.
-  static let maxDepth = 256
+  /// How deep elements may nest: a CAMT.053 statement nests about twelve deep, so 64 leaves room
+  /// for any bank's and keeps the names of the open elements to 64 KiB.
+  static let maxDepth = 64
   static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
   let source: any ByteSource
@@ -285,7 +286,7 @@ struct XMLScanner: ~Copyable {
         } else if count &- position < 9 {
           throw syntax(XMLSyntax.documentEnd)
         } else {
-          throw syntax(XMLSyntax.internalError)
+          throw syntax(XMLSyntax.unknownMarkup)
         }
       default:
         skip(1)

@@ -54,19 +54,21 @@ public struct MT940Reader: StatementReader {
         field = MT940Field(tag: tag, line: lines.line, lines: [String(line.dropFirst(tag.count + 2))])
       } else if field != nil {
         if line.trimmingASCIIWhitespace().isEmpty { continue }
-        field?.lines.append(line)
-        if let current = field, current.byteCount > ImportLimits.maxFieldBytes {
-          throw ImportError.row(
-            ImportIssue(
-              kind: .fieldTooLong, file: file, line: current.line, column: nil, columnName: ":\(current.tag):",
-              rawValue: String(current.text(separator: " ").prefix(48)) + "…",
-              message: "a field longer than \(ImportLimits.size(ImportLimits.maxFieldBytes))",
-              hint: "the file is damaged or not an MT940 statement"))
-        }
+        field?.append(line)
       }
+      if let current = field, current.byteCount > ImportLimits.maxFieldBytes { throw tooLong(current) }
     }
     if let done = field { try state.process(done, body) }
     try state.finish(body)
+  }
+
+  func tooLong(_ field: MT940Field) -> ImportError {
+    .row(
+      ImportIssue(
+        kind: .fieldTooLong, file: file, line: field.line, column: nil, columnName: ":\(field.tag):",
+        rawValue: String(field.text(separator: " ").prefix(48)) + "…",
+        message: "a field longer than \(ImportLimits.size(ImportLimits.maxFieldBytes))",
+        hint: "the file is damaged or not an MT940 statement"))
   }
 
   /// The tag of a line that starts a field (`:20:`, `:60F:`, `:940:`), without its colons.
@@ -86,9 +88,22 @@ public struct MT940Reader: StatementReader {
 struct MT940Field {
   var tag: String
   var line: Int
-  var lines: [String]
+  private(set) var lines: [String]
+  /// The bytes of `lines`, counted as they are added: summing them again at every line made a
+  /// field of many short lines take quadratic time.
+  private(set) var byteCount: Int
 
-  var byteCount: Int { lines.reduce(0) { $0 + $1.utf8.count } }
+  init(tag: String, line: Int, lines: [String]) {
+    self.tag = tag
+    self.line = line
+    self.lines = lines
+    byteCount = lines.reduce(0) { $0 &+ $1.utf8.count }
+  }
+
+  mutating func append(_ line: String) {
+    lines.append(line)
+    byteCount &+= line.utf8.count
+  }
 
   func text(separator: String) -> String { lines.joined(separator: separator) }
 }

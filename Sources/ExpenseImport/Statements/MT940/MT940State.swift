@@ -19,6 +19,9 @@ struct MT940State {
   /// cannot add up then, so a mismatch is a warning instead of an error.
   private var rejected = 0
   private var pending: MT940Transaction?
+  /// The field before this one, and whether the open statement has its `:25:`.
+  private var previous: (tag: String, line: Int)?
+  private var sawAccount = false
 
   init(file: String, options: ImportOptions) {
     self.file = file
@@ -43,12 +46,12 @@ struct MT940State {
   }
 
   static func distinct(_ values: [String]) -> String {
-    var seen: [String] = []
-    for value in values where !seen.contains(value) { seen.append(value) }
-    return seen.joined(separator: ", ")
+    distinctInOrder(values).joined(separator: ", ")
   }
 
   mutating func process(_ field: MT940Field, _ body: (StatementEvent) throws -> Void) throws {
+    try checkOrder(field)
+    defer { previous = (field.tag, field.line) }
     if field.tag != "86", let waiting = pending {
       pending = nil
       try body(.entry(waiting.entry(description: nil)))
@@ -59,11 +62,13 @@ struct MT940State {
       statements += 1
       statementLine = field.line
       account = nil
+      sawAccount = false
       opening = nil
       total = 0
       closed = false
       rejected = 0
     case "25":
+      sawAccount = true
       let value = field.text(separator: "").trimmingASCIIWhitespace()
       if !value.isEmpty {
         account = value
@@ -171,6 +176,41 @@ struct MT940State {
         kind: .missingRequiredColumn, file: file, line: line, column: nil, columnName: ":62F:", rawValue: "",
         message: "the statement that starts on line \(line) has no closing balance (:62F:)",
         hint: "the file is cut short; export the statement again"))
+  }
+
+  /// Refuses a field out of the order MT940 writes them in, where reading on would lose or
+  /// misplace an entry: an `:86:` that follows no `:61:` (nor a closing balance, after which it
+  /// describes the statement), a second opening balance before the closing one, and an opening
+  /// balance in a statement without its account (`:25:`), whose entries would be booked to the
+  /// statement before's account.
+  private func checkOrder(_ field: MT940Field) throws {
+    let damaged = "the file is damaged or edited: export the statement again from the bank"
+    switch field.tag {
+    case "86":
+      guard let previous, !["61", "62F", "62M", "64", "65"].contains(previous.tag) else { return }
+      throw ImportError.malformed(
+        file: file, line: field.line,
+        message:
+          "an :86: after :\(previous.tag): (line \(previous.line)): an :86: describes the :61: right before it, so a :61: is missing or a field is out of order",
+        hint: damaged)
+    case "60F", "60M":
+      guard let statementLine else { return }
+      if opening != nil && !closed {
+        throw ImportError.malformed(
+          file: file, line: field.line,
+          message:
+            "a second opening balance (:\(field.tag):) in the statement from line \(statementLine) before its closing balance",
+          hint: damaged)
+      }
+      if !sawAccount {
+        throw ImportError.malformed(
+          file: file, line: field.line,
+          message: "the statement from line \(statementLine) has no account (:25:) before its opening balance",
+          hint: damaged)
+      }
+    default:
+      return
+    }
   }
 
   /// Fields of a statement need its `:20:` first; an entry after the closing balance (and

@@ -13,6 +13,9 @@ public struct OFXReader: StatementReader {
   let options: ImportOptions
   let defaultCurrency: Currency
   public private(set) var settings: [StatementSetting] = []
+  /// The settings added, to add each once in one look-up (a file of many statements, each its
+  /// own account, made a search of the list quadratic).
+  var seenSettings: Set<StatementSetting> = []
 
   struct Frame {
     var name: OFXName
@@ -98,10 +101,10 @@ public struct OFXReader: StatementReader {
         if !seenTag { begin() }
         if justOpened, let top = stack.last, top.name.isLeaf { stack.removeLast() }
         try open(name, line: line)
-        if selfClosing { try close(name, body) }
+        if selfClosing { try close(name, line: line, body) }
       case .close(let name):
         if !seenTag { begin() }
-        try close(name, body)
+        try close(name, line: line, body)
       }
     }
     try finish()
@@ -157,6 +160,7 @@ public struct OFXReader: StatementReader {
         file: file, message: "line \(line): tags nested more than \(OFXReader.maxDepth) deep",
         hint: "the file is damaged or not an OFX statement")
     }
+    try checkNesting(name, line: line)
     stack.append(Frame(name: name, line: line))
     justOpened = true
     lastLeaf = nil
@@ -185,7 +189,7 @@ public struct OFXReader: StatementReader {
     return nil
   }
 
-  mutating func close(_ name: OFXName, _ body: (StatementEvent) throws -> Void) throws {
+  mutating func close(_ name: OFXName, line: Int, _ body: (StatementEvent) throws -> Void) throws {
     justOpened = false
     if lastLeaf == name {
       // `<NAME>value</NAME>`: the leaf was taken when its value was read.
@@ -194,9 +198,14 @@ public struct OFXReader: StatementReader {
     }
     lastLeaf = nil
     // A close tag ends the innermost element of its name and everything still open inside it
-    // (SGML leaves them open); one that matches nothing open is ignored.
+    // (SGML leaves them open); one that matches nothing open is ignored. An aggregate the file
+    // must close that is ended this way lost its own close tag: what was meant is plain (it
+    // ends here), so it is read so, with a warning naming the line.
     guard let index = stack.lastIndex(where: { $0.name == name }) else { return }
     while stack.count > index, let frame = stack.popLast() {
+      if stack.count > index && frame.name.isRequiredAggregate {
+        try body(.warning(implicitClose(frame, by: name, line: line)))
+      }
       try end(frame, body)
     }
   }
@@ -279,7 +288,7 @@ public struct OFXReader: StatementReader {
   /// Adds a setting unless the same one is there (several statements of one account).
   mutating func addSetting(_ name: String, _ value: String, _ source: String) {
     let setting = StatementSetting(name: name, value: value, source: source)
-    if !settings.contains(setting) { settings.append(setting) }
+    if seenSettings.insert(setting).inserted { settings.append(setting) }
   }
 
   // MARK: Entries

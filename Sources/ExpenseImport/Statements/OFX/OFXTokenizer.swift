@@ -4,9 +4,10 @@
 ///
 /// Why a tokenizer of its own rather than an XML parser: OFX 1.x leaves leaf tags unclosed
 /// (`<TRNAMT>-12.50<FITID>…`), which no XML parser accepts, and the same reader then serves
-/// 2.x. Nothing is resolved but the five predefined entities and numeric character references:
-/// a DTD, an external entity or any other `&name;` is kept as written, so a file cannot make the
-/// reader fetch or expand anything.
+/// 2.x. Nothing is resolved but the five predefined entities and numeric character references;
+/// a markup declaration (`<!DOCTYPE`, `<!ENTITY` …) or a reference to any other entity (`&name;`)
+/// is refused naming its line, so a file can neither make the reader fetch or expand anything
+/// nor have a value stored as something other than what it says.
 ///
 /// It works on bytes: a tag's name becomes an `OFXName` (a number for the names the reader knows)
 /// without a `String`, and a text's bytes are kept in one buffer and decoded only when the
@@ -211,6 +212,7 @@ struct OFXTokenizer: ~Copyable {
     guard started else { return false }
     if significant > limit { throw tooLong(total: significant) }
     while valueCount > 0 && OFXTokenizer.isBlank(value[valueCount &- 1]) { valueCount &-= 1 }
+    try checkReferences()
     return true
   }
 
@@ -324,25 +326,88 @@ struct OFXTokenizer: ~Copyable {
     return nil
   }
 
-  /// `<!-- … -->` and `<!DOCTYPE …>` are skipped; `<![CDATA[ … ]]>` is text, taken literally.
+  /// `<!-- … -->` is skipped and `<![CDATA[ … ]]>` is text, taken literally. Any other `<!`
+  /// (`<!DOCTYPE`, `<!ENTITY`, `<!ELEMENT`, a marked section) is refused: no bank's OFX file
+  /// declares a DTD or entities, and one that does is either damaged or built to make a reader
+  /// expand or fetch something.
   mutating func declaration(startLine: Int) throws(ImportError) -> Token? {
     if try peek() == 0x2D {
       _ = try take()
-      guard try take() == 0x2D else { return try skip(to: [0x3E], startLine: startLine) }
+      guard try take() == 0x2D else { throw declarationRefused(startLine, keyword: "-") }
       return try skip(to: [0x2D, 0x2D, 0x3E], startLine: startLine)
     }
+    var marker: [UInt8] = []
     if try peek() == 0x5B {  // [CDATA[
-      var marker: [UInt8] = []
       while marker.count < 7, let b = try peek(), b != 0x3E {
         _ = try take()
         marker.append(b)
       }
-      guard marker == Array("[CDATA[".utf8) else {
-        return try skip(to: [0x3E], startLine: startLine)
-      }
-      return try cdata(startLine: startLine)
+      if marker == Array("[CDATA[".utf8) { return try cdata(startLine: startLine) }
     }
-    return try skip(to: [0x3E], startLine: startLine)
+    while marker.count < 12, let b = try peek(), (b | 0x20) &- 0x61 < 26 {
+      _ = try take()
+      marker.append(b)
+    }
+    throw declarationRefused(
+      startLine, keyword: String(decoding: marker.filter { $0 < 0x80 && $0 >= 0x20 }, as: UTF8.self))
+  }
+
+  func declarationRefused(_ line: Int, keyword: String) -> ImportError {
+    .malformed(
+      file: file, line: line,
+      message:
+        "a markup declaration (<!\(visibleControlCharacters(keyword)) …): a DTD or entities are not read (for safety)",
+      hint:
+        "a bank's OFX export has no <!DOCTYPE> or <!ENTITY>: export the statement again, or remove that declaration if you know the file"
+    )
+  }
+
+  /// Refuses a reference to an entity other than the five XML predefines (`&copy;`, `&xxe;`):
+  /// OFX has no DTD to define one, and keeping it as written would store text the bank never
+  /// meant. A `&` not followed by a name and `;` (`AT&T`) is text; `&#…;` is a character
+  /// reference. Only text that holds a `&` is looked at.
+  func checkReferences() throws(ImportError) {
+    if valueIsLiteral { return }
+    let bytes = UnsafeBufferPointer(start: value, count: valueCount)
+    guard bytes.contains(0x26) else { return }
+    var line = tokenLine
+    var cr = false
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == 0x0A {
+        if !cr { line &+= 1 }
+        cr = false
+      } else if b == 0x0D {
+        line &+= 1
+        cr = true
+      } else {
+        cr = false
+      }
+      if b == 0x26, let name = OFXTokenizer.entityName(bytes, at: i &+ 1),
+        !["amp", "lt", "gt", "quot", "apos"].contains(name)
+      {
+        throw .malformed(
+          file: file, line: line,
+          message: "a reference to the entity &\(name); that is not defined (only &amp; &lt; &gt; &quot; &apos; are)",
+          hint: "OFX defines no other entity and none is looked up: the file is damaged or not a bank's export")
+      }
+      i &+= 1
+    }
+  }
+
+  /// The name of an entity reference whose name starts at `start` (`name;`: an ASCII letter or
+  /// `_`, then letters, digits, `.`, `-`, `_`, at most 32 bytes), or nil when none does.
+  static func entityName(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> String? {
+    guard start < bytes.count, (bytes[start] | 0x20) &- 0x61 < 26 || bytes[start] == 0x5F else { return nil }
+    var i = start &+ 1
+    while i < bytes.count && i &- start <= 32 {
+      let b = bytes[i]
+      if b == 0x3B { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) }
+      guard (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x2E || b == 0x2D || b == 0x5F else { return nil }
+      i &+= 1
+    }
+    return nil
   }
 
   mutating func cdata(startLine: Int) throws(ImportError) -> Token? {

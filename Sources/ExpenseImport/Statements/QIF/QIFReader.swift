@@ -13,6 +13,9 @@ public struct QIFReader: StatementReader {
   let options: ImportOptions
   let defaultCurrency: Currency
   public private(set) var settings: [StatementSetting] = []
+  /// The settings added, to add each once in one look-up (a file of many statements, each its
+  /// own account, made a search of the list quadratic).
+  var seenSettings: Set<StatementSetting> = []
 
   /// The most transaction records a file may hold.
   static let maxRecords = 1_000_000
@@ -127,7 +130,7 @@ public struct QIFReader: StatementReader {
 
   mutating func addSetting(_ name: String, _ value: String, _ source: String) {
     let setting = StatementSetting(name: name, value: value, source: source)
-    if !settings.contains(setting) { settings.append(setting) }
+    if seenSettings.insert(setting).inserted { settings.append(setting) }
   }
 
   // MARK: Reading
@@ -140,6 +143,8 @@ public struct QIFReader: StatementReader {
     var record: Record?
     var account: String?
     var accountName: String?
+    var accountLine = 0
+    var seenAccounts: Set<String> = []
     var warned: Set<String> = []
     var records = 0
     var first = true
@@ -160,6 +165,12 @@ public struct QIFReader: StatementReader {
             hint: "no QIF field is this long: the file may be damaged"))
       }
       if code == "!" {
+        if section == .account, accountName != nil {
+          throw ImportError.malformed(
+            file: file, line: line,
+            message: "a header comes before the !Account block from line \(accountLine) ends with ^",
+            hint: "the file is damaged (the account would be lost): add the missing ^ line, or export the file again")
+        }
         if let open = record, !open.isEmpty {
           throw ImportError.undetectable(
             file: file, message: "line \(line): a header comes before the record from line \(open.line) ends with ^",
@@ -191,7 +202,10 @@ public struct QIFReader: StatementReader {
       let value = String(text.dropFirst()).trimmingASCIIWhitespace()
       switch section {
       case .account:
-        if code == "N" { accountName = value }
+        if code == "N" {
+          accountName = value
+          accountLine = line
+        }
         if code == "^" {
           if let accountName, !accountName.isEmpty {
             account = accountName
@@ -213,12 +227,23 @@ public struct QIFReader: StatementReader {
               hint: "export the account in parts (by year) and import each")
           }
           pending.append(.record(done))
-          if let name = done.account, !accounts.contains(name) { accounts.append(name) }
+          if let name = done.account, seenAccounts.insert(name).inserted { accounts.append(name) }
         }
         record = nil
         continue
       }
-      var current = record ?? Record(line: line, account: account)
+      // Taken out, not copied: a copy left in `record` made every split appended copy the
+      // record's splits (quadratic in a record's split lines).
+      var current = record.take() ?? Record(line: line, account: account)
+      if let repeated = QIFReader.repeated(code, in: current) {
+        throw ImportError.malformed(
+          file: file, line: line,
+          message:
+            "a second \(repeated) line in the record that starts on line \(current.line): the ^ that ends a record is missing before it",
+          hint:
+            "the file is damaged (two transactions would be read as one): add the missing ^ line, or export the file again"
+        )
+      }
       QIFReader.field(code, value, line, &current)
       record = current
     }
@@ -230,7 +255,7 @@ public struct QIFReader: StatementReader {
           hint: "the file is truncated: export it again")
       }
       pending.append(.record(last))
-      if let name = last.account, !accounts.contains(name) { accounts.append(name) }
+      if let name = last.account, seenAccounts.insert(name).inserted { accounts.append(name) }
     }
     return pending
   }
@@ -254,6 +279,17 @@ public struct QIFReader: StatementReader {
     case "class": return "the class list (!Type:Class) is not read"
     case "memorized": return "memorized transactions (!Type:Memorized) are not read"
     default: return "!Type:\(written) records are not read"
+    }
+  }
+
+  /// The code of a field the record holds already and cannot hold twice (`D`, `T`, `U`), or
+  /// nil. Two of them mean two records ran together: the `^` between them is missing.
+  static func repeated(_ code: Character, in record: Record) -> String? {
+    switch code {
+    case "D" where record.date != nil: return "D"
+    case "T" where record.amount != nil && record.amountCode == "T": return "T"
+    case "U" where record.amount != nil && record.amountCode == "U": return "U"
+    default: return nil
     }
   }
 
