@@ -175,7 +175,11 @@ public final class ServiceBackend: ExpenseBackend {
   public func removeImport(id: Int64) async throws -> Int { try await write { try $0.removeImport(id: id) } }
 
   public func importFile(path: String, request: UploadImport) async throws -> ImportResult {
-    try await write { try $0.importUpload(path: path, request) }
+    // A preview writes nothing: on a read connection, never queued behind the writer.
+    if request.preview, main.watcher.store.filePath != nil {
+      return try await read { try $0.importUpload(path: path, request) }
+    }
+    return try await write { try $0.importUpload(path: path, request) }
   }
 
   public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws

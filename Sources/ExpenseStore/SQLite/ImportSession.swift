@@ -54,12 +54,18 @@ public final class ImportSession: ImportWriter {
   var splits = SplitSets()
   /// The ids of the texts this import stores (the v6 dictionaries).
   let texts: ImportTexts
+  /// A dry run (`--dry-run`, `--preview`): inside a read transaction, every row is classified
+  /// against the stored rows exactly as the import would, and nothing is written, so the dry
+  /// run never holds the writer. (Rows of one file never share a key: the occurrence number
+  /// tells identical rows apart, so the stored rows are all a row can duplicate.)
+  let dryRun: Bool
 
-  init(db: Database, sourceFile: String, explainLimit: Int) throws {
+  init(db: Database, sourceFile: String, explainLimit: Int, dryRun: Bool = false) throws {
     self.db = db
     self.sourceFile = sourceFile
     self.explainLimit = explainLimit
-    try db.execute(sql: "INSERT OR IGNORE INTO importFile (name) VALUES (?)", arguments: [sourceFile])
+    self.dryRun = dryRun
+    if !dryRun { try db.execute(sql: "INSERT OR IGNORE INTO importFile (name) VALUES (?)", arguments: [sourceFile]) }
     let fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [sourceFile]) ?? 0
     nextID = try AppDatabase.nextExpenseID(db)
     firstID = nextID
@@ -96,11 +102,13 @@ public final class ImportSession: ImportWriter {
 
   /// Saves an import profile in the import's transaction.
   public func saveProfile(name: String, json: String) throws {
+    guard !dryRun else { return }
     try AppDatabase.saveProfile(db, name: name, json: json)
   }
 
   /// Kind transfer for these categories unless they have a kind already (the user's choice wins).
   public func markTransfers(_ categories: Set<String>) throws {
+    guard !dryRun else { return }
     for name in categories.sorted() {
       try db.execute(
         sql: "INSERT INTO categoryKind (name, kind) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
@@ -124,12 +132,14 @@ public final class ImportSession: ImportWriter {
     work.number(from: &next)
     let added = Int(next - nextID)
     nextID = next
-    try work.resolveTexts(db, texts)
-    try work.insert(db, inserts)
+    if !dryRun {
+      try work.resolveTexts(db, texts)
+      try work.insert(db, inserts)
+    }
     try totals.merge(work.batch.totals)
     inserted += added
     duplicates += batch.count - added
-    if added > 0 {
+    if added > 0 && !dryRun {
       // A local copy: a class property would pay an exclusivity check per row.
       var runs = self.runs
       defer { self.runs = runs }
@@ -186,6 +196,7 @@ public final class ImportSession: ImportWriter {
   /// Saves the id counter, adds this file's sums to the rollup and, when
   /// rows were added, records the import (its id range, for `imports remove`).
   func finish(importedAt: String?) throws {
+    guard !dryRun else { return }
     try runs.flush()
     try saveSplitParts()
     try AppDatabase.saveNextExpenseID(db, nextID)
@@ -210,14 +221,20 @@ public final class ImportSession: ImportWriter {
 extension AppDatabase {
 
   /// Runs `body` with an `ImportSession` inside ONE write transaction. If `body` throws, nothing
-  /// of the file is written. With `dryRun`, everything runs the same (so within-file and stored
-  /// duplicates are found exactly) and the transaction is rolled back at the end. `importedAt`
-  /// (the caller's clock: the store reads none) is kept in the import's record.
+  /// of the file is written. With `dryRun`, inside ONE read transaction instead: every row is
+  /// classified against the stored rows as the import would, nothing is written and no write
+  /// lock is taken, so a dry run or preview never makes a writer wait (nor waits for one).
+  /// `importedAt` (the caller's clock: the store reads none) is kept in the import's record.
   public func importFile<T>(
     sourceFile: String, dryRun: Bool = false, explainLimit: Int = 20, importedAt: Date? = nil,
     _ body: (ImportSession) throws -> T
   ) throws -> T {
     do {
+      if dryRun {
+        return try joiningRead { db in
+          try body(ImportSession(db: db, sourceFile: sourceFile, explainLimit: explainLimit, dryRun: true))
+        }
+      }
       return try writer.writeWithoutTransaction { db in
         // A larger page cache (16 MiB) for this connection only: the transaction still commits atomically.
         try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB
