@@ -32,12 +32,22 @@ final class PostgresImportWriter: ImportWriter {
   /// The split transaction being read, saved to `split_part` a set at a time.
   var splits = SplitSets()
 
-  init(store: PostgresStore, connection: BlockingConnection, sourceFile: String, explainLimit: Int) throws {
+  /// A dry run (`--dry-run`, `--preview`): inside a read-only transaction, every row is
+  /// classified against the stored rows as the import would, and nothing is written, so the
+  /// dry run takes no lock a writer waits for.
+  let dryRun: Bool
+  /// A dry run's keys of earlier flushes (the real import finds them stored).
+  private var earlier: [Int64: Int] = [:]
+
+  init(
+    store: PostgresStore, connection: BlockingConnection, sourceFile: String, explainLimit: Int, dryRun: Bool = false
+  ) throws {
     self.store = store
     self.connection = connection
     self.sourceFile = sourceFile
     self.explainLimit = explainLimit
-    fileID = try store.fileID(connection, name: sourceFile)
+    self.dryRun = dryRun
+    fileID = dryRun ? 0 : try store.fileID(connection, name: sourceFile)
     let rows = try connection.query("SELECT next_expense_id FROM ledger WHERE id = \(store.ledger)")
     nextID = try rows.first?.decode(Int64.self) ?? 1
     firstID = nextID
@@ -69,7 +79,7 @@ final class PostgresImportWriter: ImportWriter {
     // Keys already stored, with where they came from.
     let stored = try storedKeys()
     // Keys this flush adds, with their line: a later batch's twin is a duplicate of that row.
-    var added: [Int64: Int] = [:]
+    var added: [Int64: Int] = dryRun ? earlier : [:]
     var fresh: [ImportedRow] = []
     var freshIDs: [Int64] = []
     fresh.reserveCapacity(pendingRows)
@@ -121,7 +131,11 @@ final class PostgresImportWriter: ImportWriter {
         }
       }
     }
-    if !fresh.isEmpty { try insert(fresh, ids: freshIDs) }
+    if dryRun {
+      earlier = added
+    } else if !fresh.isEmpty {
+      try insert(fresh, ids: freshIDs)
+    }
   }
 
   /// Keys of the pending batches already stored, with where each came from (`file:line`, or
@@ -244,6 +258,7 @@ final class PostgresImportWriter: ImportWriter {
   ]
 
   func addSplitPart(group: Int, id: Int64) throws {
+    guard !dryRun else { return }
     if let ended = splits.add(group: group, id: id) { try save(ended) }
   }
 
@@ -261,11 +276,13 @@ final class PostgresImportWriter: ImportWriter {
   }
 
   func saveProfile(name: String, json: String) throws {
+    guard !dryRun else { return }
     try settle()
     try store.saveProfile(connection, name: name, json: json)
   }
 
   func markTransfers(_ categories: Set<String>) throws {
+    guard !dryRun else { return }
     try settle()
     for name in categories.sorted() {
       try connection.query(
@@ -279,6 +296,7 @@ final class PostgresImportWriter: ImportWriter {
   /// Saves the id counter and, when rows were added, records the import.
   func finish(importedAt: String?) throws {
     try flush()
+    guard !dryRun else { return }
     try settle()
     try saveSplitParts()
     try connection.query("UPDATE ledger SET next_expense_id = \(nextID) WHERE id = \(store.ledger)")

@@ -8,7 +8,19 @@ extension PostgresStore {
   public func importRows<T>(
     sourceFile: String, dryRun: Bool, explainLimit: Int, importedAt: Date?, _ body: (any ImportWriter) throws -> T
   ) throws -> T {
-    try write(keep: !dryRun) { connection in
+    if dryRun {
+      // A read-only snapshot: no ledger lock, nothing written (`PostgresImportWriter.dryRun`).
+      return try consistently {
+        try read { connection in
+          let writer = try PostgresImportWriter(
+            store: self, connection: connection, sourceFile: sourceFile, explainLimit: explainLimit, dryRun: true)
+          let value = try body(writer)
+          try writer.finish(importedAt: nil)
+          return value
+        }
+      }
+    }
+    return try write(keep: true) { connection in
       let writer = try PostgresImportWriter(
         store: self, connection: connection, sourceFile: sourceFile, explainLimit: explainLimit)
       do {

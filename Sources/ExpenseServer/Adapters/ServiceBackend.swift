@@ -176,9 +176,7 @@ public final class ServiceBackend: ExpenseBackend {
 
   public func importFile(path: String, request: UploadImport) async throws -> ImportResult {
     // A preview writes nothing: on a read connection, never queued behind the writer.
-    if request.preview, main.watcher.store.filePath != nil {
-      return try await read { try $0.importUpload(path: path, request) }
-    }
+    if request.preview { return try await read { try $0.importUpload(path: path, request) } }
     return try await write { try $0.importUpload(path: path, request) }
   }
 

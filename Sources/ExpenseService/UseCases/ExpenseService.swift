@@ -92,8 +92,8 @@ public struct ExpenseService: Sendable {
       if let ledger, ledger != DirectoryName.defaultLedger { throw StoreError.noDatabase(path: path) }
       return ExpenseService(store: try AppDatabase(), clock: clock)
     }
-    // A dry run reads (see `LedgerStore.importRows`): a PostgreSQL one still writes and rolls back.
-    return try open(path: path, access: isServerURL(path) ? .write : .read, wait: wait, clock: clock, ledger: ledger)
+    // A dry run reads (see `LedgerStore.importRows`).
+    return try open(path: path, access: .read, wait: wait, clock: clock, ledger: ledger)
   }
 
   /// `path` as messages may show it: a PostgreSQL URL without its password.
