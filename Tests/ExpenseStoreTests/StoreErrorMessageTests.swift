@@ -73,6 +73,11 @@ import Testing
     ),
     (.categoryNotFound("Fod"), "no category 'Fod'; see 'expenses categories'"),
     (
+      .fileSizeLimit(path: "db", bytes: 1_024_000),
+      "cannot write db: it reached this shell's file-size limit (ulimit -f: 1024000 bytes). Nothing of this command "
+        + "was written and the earlier data is intact; raise the limit (ulimit -f unlimited) and try again"
+    ),
+    (
       .splitPart(id: 2, parts: [1, 2], change: .delete),
       "expense 2 is one part of a split transaction (expenses 1 2): deleting it alone would leave the bank's amount short; delete all parts together ('expenses delete 1 2' or '--whole-split'); nothing was changed"
     ),
@@ -129,6 +134,7 @@ import Testing
     case .invalidCursor: return "invalidCursor"
     case .categoryInUse: return "categoryInUse"
     case .categoryNotFound: return "categoryNotFound"
+    case .fileSizeLimit: return "fileSizeLimit"
     case .splitPart: return "splitPart"
     case .ledgerNotEmpty: return "ledgerNotEmpty"
     case .noLedger: return "noLedger"
@@ -145,7 +151,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 31, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 32, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

@@ -23,6 +23,8 @@ public enum StoreError: Error, Equatable, Sendable {
   case corrupt(path: String, detail: String)
   /// The disk (or quota) is full.
   case diskFull(path: String)
+  /// A write would pass the process's file-size limit (`ulimit -f`, `bytes`).
+  case fileSizeLimit(path: String, bytes: UInt64)
   /// The file or its folder cannot be written; `action` says what needed to write.
   case readOnly(path: String, action: String)
   /// Another I/O failure of the file.
@@ -101,6 +103,10 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case .diskFull(let path):
       return
         "cannot write \(path): the disk is full. Nothing of this command was written and the earlier data is intact; free some space and try again"
+    case .fileSizeLimit(let path, let bytes):
+      return
+        "cannot write \(path): it reached this shell's file-size limit (ulimit -f: \(bytes) bytes). Nothing of this "
+        + "command was written and the earlier data is intact; raise the limit (ulimit -f unlimited) and try again"
     case .readOnly(let path, let action):
       return "\(path) is read-only: cannot \(action); reports and lists still work. Nothing was written"
     case .io(let path, let detail):
@@ -173,7 +179,7 @@ extension StoreError: ClassifiedError {
     case .newerSchema, .notADatabase, .notSQLite, .unreadable, .corrupt: return .damagedDatabase
     case .totalTooLarge: return .badData
     case .cannotOpen, .io: return .databaseIO
-    case .diskFull, .readOnly: return .io
+    case .diskFull, .fileSizeLimit, .readOnly: return .io
     case .busy, .noConnection: return .busy
     case .noDatabase, .noLedger: return .noDatabase
     case .ledgerNotEmpty: return .cannotCreate

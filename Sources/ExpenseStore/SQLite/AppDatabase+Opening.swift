@@ -122,10 +122,29 @@ extension AppDatabase {
     case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path, detail: message)
     case .SQLITE_FULL: return .diskFull(path: path)
     case .SQLITE_READONLY: return .readOnly(path: path, action: "write to it")
-    case .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+    case .SQLITE_IOERR:
+      if let limit = fileSizeLimitReached(path: path) { return .fileSizeLimit(path: path, bytes: limit) }
+      return .io(path: path, detail: message)
+    case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
       return .io(path: path, detail: message)
     default: return .sqlite("\(path): \(message)")
     }
+  }
+
+  /// The process's file-size limit (`ulimit -f`) when the database, its `-wal` or its
+  /// `-journal` has grown to within a page of it: the write that failed went past it (SQLite
+  /// only says "disk I/O error"). Nil without a limit.
+  static func fileSizeLimitReached(path: String) -> UInt64? {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+      return nil
+    }
+    for file in [path, path + "-wal", path + "-journal"] {
+      var status = stat()
+      guard stat(file, &status) == 0 else { continue }
+      if UInt64(status.st_size) + UInt64(pageSize) * 2 >= UInt64(limit.rlim_cur) { return UInt64(limit.rlim_cur) }
+    }
+    return nil
   }
 
   /// Copies the database to `NAME.before-vN` (N: this build's schema; `.1`, `.2`, ... when that
