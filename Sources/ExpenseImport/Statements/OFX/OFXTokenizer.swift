@@ -115,21 +115,28 @@ struct OFXTokenizer: ~Copyable {
     return buffer[position]
   }
 
+  /// Counts `b` into `line`: LF, CR and CR LF each end one line (`afterCR`: the byte before
+  /// was a CR, so an LF now ends no new line).
+  @inline(__always)
+  static func count(_ b: UInt8, line: inout Int, afterCR: inout Bool) {
+    if b == 0x0A {
+      if !afterCR { line &+= 1 }
+      afterCR = false
+    } else if b == 0x0D {
+      line &+= 1
+      afterCR = true
+    } else {
+      afterCR = false
+    }
+  }
+
   /// Consumes and returns the next byte, counting line ends; nil at the end.
   @inline(__always)
   mutating func take() throws(ImportError) -> UInt8? {
     if position >= count { guard try refill() else { return nil } }
     let b = buffer[position]
     position &+= 1
-    if b == 0x0A {
-      if !previousWasCR { line &+= 1 }
-      previousWasCR = false
-    } else if b == 0x0D {
-      line &+= 1
-      previousWasCR = true
-    } else {
-      previousWasCR = false
-    }
+    OFXTokenizer.count(b, line: &line, afterCR: &previousWasCR)
     return b
   }
 
@@ -375,15 +382,7 @@ struct OFXTokenizer: ~Copyable {
     var i = 0
     while i < bytes.count {
       let b = bytes[i]
-      if b == 0x0A {
-        if !cr { line &+= 1 }
-        cr = false
-      } else if b == 0x0D {
-        line &+= 1
-        cr = true
-      } else {
-        cr = false
-      }
+      OFXTokenizer.count(b, line: &line, afterCR: &cr)
       if b == 0x26, let name = OFXTokenizer.entityName(bytes, at: i &+ 1),
         !["amp", "lt", "gt", "quot", "apos"].contains(name)
       {
