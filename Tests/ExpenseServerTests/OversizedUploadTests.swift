@@ -68,7 +68,10 @@ import Testing
       let port = try #require(client.port)
       let total = 256 << 20
       let (sent, reply) = await Task.detached { Self.upload(port: port, token: token, total: total) }.value
-      #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply.prefix(200))")
+      // Closing a connection with unread bytes resets it: on a loaded machine the reset can reach
+      // this client before it reads the answer, so an empty reply is a reset, and any reply is
+      // the 413 (whose words the router tests pin: `ImportTests.aBodyOverTheLimitIs413`).
+      #expect(reply.isEmpty || reply.hasPrefix("HTTP/1.1 413"), "\(reply.prefix(200))")
       // The limit plus what the kernel's socket buffers held: far from the 256 MiB offered.
       #expect(sent < 64 << 20, "the server took \(sent >> 20) MiB of a 1 MiB limit")
     }
