@@ -56,5 +56,24 @@ do {
 } catch {
   do { try Console.flush() } catch { failOutput(error, committed: nil) }
   if let failure = CLIFailure(error) { fail(failure.message, code: failure.code) }
-  ExpensesCommand.exit(withError: error)
+  // `--help`, `help`, `--version` and ArgumentParser's usage errors. It wraps help at the width
+  // but keeps a path, a list or a long flag whole past it, and traps below its 26-cell indent
+  // (COLUMNS=20). So it lays the text out at 60 columns at the least, and help is then fitted
+  // like every other output: nothing wider than the terminal.
+  let width = TerminalEnvironment().width(option: nil)
+  setenv("COLUMNS", String(max(width, 60)), 1)
+  let code = ExpensesCommand.exitCode(for: error)
+  let message = ExpensesCommand.fullMessage(for: error, columns: max(width, 60))
+  if !message.isEmpty {
+    if code == .success {
+      do {
+        try Console.out(FittedText.fit(message, width: width))
+        try Console.flush()
+      } catch { failOutput(error, committed: nil) }
+    } else {
+      // A usage error's words as ArgumentParser prints them (the catalogue pins them).
+      try? Console.err(message + "\n")
+    }
+  }
+  exit(code.rawValue)
 }
