@@ -67,7 +67,9 @@ do {
   if !message.isEmpty {
     if code == .success {
       do {
-        try Console.out(FittedText.fit(message, width: width))
+        // The man page's JSON dump goes out as it is.
+        let dump = arguments.contains("--experimental-dump-help")
+        try Console.out(dump ? message + "\n" : FittedText.fit(message, width: width))
         try Console.flush()
       } catch { failOutput(error, committed: nil) }
     } else {
