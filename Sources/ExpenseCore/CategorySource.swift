@@ -12,6 +12,10 @@ public enum CategorySource: Int, Sendable, Codable, CaseIterable {
   case rule = 2
   /// Typed by hand (`add --category`, `edit --category`).
   case hand = 3
+  /// Matched at import with the other side of a move between the user's own accounts (the
+  /// same amount out of one account and into another within a few days): both rows are
+  /// `Transfers`, and `transfers unpair` gives each its category back.
+  case transfer = 4
 
   /// True when `rules apply` may re-sort a row with this source.
   public var rulesMayChange: Bool { self == .none || self == .rule }

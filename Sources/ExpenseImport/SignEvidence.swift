@@ -36,10 +36,12 @@ struct SignEvidence {
   ]
 
   /// How a card statement words the account holder's payment to it (negative in a file whose
-  /// charges are positive).
+  /// charges are positive). Never the bank account's side of the same payment ("CITI AUTOPAY
+  /// PAYMENT", "AMERICAN EXPRESS ACH PMT"), which is negative in a checking file too: as card
+  /// evidence it made a checking file with a salary and a card autopay a conflict.
   static let cardPaymentWords = [
     "payment - thank you", "payment thank you", "payment-thank you", "thank you for your payment",
-    "payment received", "autopay payment", "online payment thank", "mobile payment - thank",
+    "payment received", "online payment thank", "mobile payment - thank",
   ]
 
   /// Unmistakable purchases: chains and card-network words. On a positive row (and no

@@ -20,7 +20,7 @@ final class PostgresImportWriter: ImportWriter {
   let fileID: Int64
   let explainLimit: Int
   var onOutcome: ((_ row: ImportedRow, _ outcome: ImportOutcome) -> Void)?
-  private(set) var inserted = 0
+  var inserted = 0
   private(set) var duplicates = 0
   private(set) var explained: [ImportDuplicate] = []
   private(set) var firstDate: CivilDate?
@@ -36,6 +36,8 @@ final class PostgresImportWriter: ImportWriter {
   /// classified against the stored rows as the import would, and nothing is written, so the
   /// dry run takes no lock a writer waits for.
   let dryRun: Bool
+  /// The days of the rows stored before this import (see `ImportWriter.storedSpan`).
+  let storedSpan: ClosedRange<CivilDate>?
   /// A dry run's keys of earlier flushes (the real import finds them stored).
   private var earlier: [Int64: Int] = [:]
 
@@ -51,6 +53,7 @@ final class PostgresImportWriter: ImportWriter {
     let rows = try connection.query("SELECT next_expense_id FROM ledger WHERE id = \(store.ledger)")
     nextID = try rows.first?.decode(Int64.self) ?? 1
     firstID = nextID
+    storedSpan = try Self.storedSpan(connection, ledger: store.ledger)
   }
 
   /// Rows gathered before one lookup and one insert: the batcher cuts about 1,024 rows a
@@ -300,11 +303,12 @@ final class PostgresImportWriter: ImportWriter {
     try settle()
     try saveSplitParts()
     try connection.query("UPDATE ledger SET next_expense_id = \(nextID) WHERE id = \(store.ledger)")
-    guard nextID > firstID, let firstDate, let lastDate else { return }
+    // Rows taken back as probable duplicates keep their ids spent but are not in the record.
+    guard inserted > 0, let firstDate, let lastDate else { return }
     let rows = try connection.query(
       """
       INSERT INTO import_record (ledger_id, file, imported_at, rows, first_id, last_id, first_date, last_date)
-      VALUES (\(store.ledger), \(sourceFile), \(importedAt), \(nextID - firstID), \(firstID), \(nextID - 1),
+      VALUES (\(store.ledger), \(sourceFile), \(importedAt), \(Int64(inserted)), \(firstID), \(nextID - 1),
               \(firstDate.description)::date, \(lastDate.description)::date)
       RETURNING id
       """)

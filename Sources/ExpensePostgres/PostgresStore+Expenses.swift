@@ -258,6 +258,7 @@ extension PostgresStore {
         if let row = try storedRow(connection, id: id) { rows.append(row) }
       }
       let all = rows.compactMap(\.expense.id)
+      try dissolvePairs(connection, of: all)
       try connection.query("DELETE FROM split_part WHERE ledger_id = \(ledger) AND id = ANY(\(all))")
       try connection.query("DELETE FROM expense WHERE ledger_id = \(ledger) AND id = ANY(\(all))")
       return rows.map(\.expense)

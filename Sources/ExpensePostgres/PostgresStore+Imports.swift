@@ -61,6 +61,7 @@ extension PostgresStore {
       guard let (first, last) = try record.first?.decode((Int64, Int64).self) else {
         throw StoreError.importNotFound(id)
       }
+      if first <= last { try dissolvePairs(connection, inRange: first...last) }
       let removed = try connection.query(
         "DELETE FROM expense WHERE ledger_id = \(ledger) AND id BETWEEN \(first) AND \(last)")
       try connection.query("DELETE FROM split_part WHERE ledger_id = \(ledger) AND id BETWEEN \(first) AND \(last)")

@@ -50,10 +50,17 @@ public struct ImportPreview: Codable, Sendable, Equatable {
     /// The rule that categorized the row (its pattern), if one did.
     public var rule: String?
     public var duplicate: Bool
+    /// The stored row (`file:line`) this row probably is: the import leaves it out unless
+    /// `--keep-probable-duplicates`.
+    public var probableDuplicateOf: String?
+    /// The row (`file:line`, or `line N` of this file) it would be paired with as a transfer.
+    public var transferWith: String?
     public init(
       line: Int, date: CivilDate, amountMinor: Int64, currency: String, description: String, category: String?,
-      rule: String?, duplicate: Bool
+      rule: String?, duplicate: Bool, probableDuplicateOf: String? = nil, transferWith: String? = nil
     ) {
+      self.probableDuplicateOf = probableDuplicateOf
+      self.transferWith = transferWith
       self.line = line
       self.date = date
       self.amountMinor = amountMinor
@@ -74,6 +81,8 @@ public struct ImportPreview: Codable, Sendable, Equatable {
       try c.encode(category, forKey: .category)  // null, not absent (the JSON convention)
       try c.encode(rule, forKey: .rule)
       try c.encode(duplicate, forKey: .duplicate)
+      try c.encode(probableDuplicateOf, forKey: .probableDuplicateOf)
+      try c.encode(transferWith, forKey: .transferWith)
     }
   }
 
@@ -85,6 +94,8 @@ public struct ImportPreview: Codable, Sendable, Equatable {
   /// Rows the import would add, in all.
   public var newRows: Int
   public var duplicates: Int
+  /// Rows the import would leave out as probable duplicates of stored rows.
+  public var probableDuplicates = 0
   public var excluded: Int
   public var rejected: Int
   public var warnings: [String]
@@ -177,6 +188,10 @@ public struct ImportPreviewRenderer {
       var category = row.category
       if let rule = row.rule { category = (category ?? uncategorizedName) + " (rule \"\(rule)\")" }
       if row.duplicate { category = (category ?? uncategorizedName) + " [duplicate]" }
+      if let twin = row.probableDuplicateOf {
+        category = (category ?? uncategorizedName) + " [probable duplicate of \(twin)]"
+      }
+      if let other = row.transferWith { category = (category ?? uncategorizedName) + " [transfer with \(other)]" }
       return Expense(
         date: row.date,
         amount: Money(minor: row.amountMinor, currency: Currency(code: row.currency) ?? .usd),
@@ -186,8 +201,9 @@ public struct ImportPreviewRenderer {
     lines += list.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     lines.append("")
     wrapped(
-      "Would add \(preview.newRows) rows; \(preview.duplicates) duplicates, \(preview.excluded) excluded, "
-        + "\(preview.rejected) rejected")
+      "Would add \(preview.newRows) rows; \(preview.duplicates) duplicates, "
+        + (preview.probableDuplicates > 0 ? "\(preview.probableDuplicates) probable duplicates, " : "")
+        + "\(preview.excluded) excluded, \(preview.rejected) rejected")
     for warning in preview.warnings { wrapped("warning: " + clean(warning)) }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -1056,6 +1056,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "replaceInvalid",
                         as: Swift.Bool.self
                     ),
+                    keepProbableDuplicates: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "keepProbableDuplicates",
+                        as: Swift.Bool.self
+                    ),
                     columns: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,

@@ -429,6 +429,18 @@ extension Components {
             internal var excludedRows: [Components.Schemas.LineReason]
             /// - Remark: Generated from `#/components/schemas/ImportSummary/warnings`.
             internal var warnings: [Swift.String]
+            /// Rows matched as probable duplicates of stored rows (left out unless keepProbableDuplicates).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportSummary/probableDuplicates`.
+            internal var probableDuplicates: Swift.Int?
+            /// Each probable duplicate's line and the stored row it matched.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportSummary/probableDuplicateRows`.
+            internal var probableDuplicateRows: [Components.Schemas.ProbableDuplicate]?
+            /// Rows of the file matched with the other side of a transfer between the user's own accounts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportSummary/transfersPaired`.
+            internal var transfersPaired: Swift.Int?
             /// Creates a new `ImportSummary`.
             ///
             /// - Parameters:
@@ -445,6 +457,9 @@ extension Components {
             ///   - rejectedRows: Each rejected row's line and reason (with skipInvalid).
             ///   - excludedRows:
             ///   - warnings:
+            ///   - probableDuplicates: Rows matched as probable duplicates of stored rows (left out unless keepProbableDuplicates).
+            ///   - probableDuplicateRows: Each probable duplicate's line and the stored row it matched.
+            ///   - transfersPaired: Rows of the file matched with the other side of a transfer between the user's own accounts.
             internal init(
                 importId: Swift.Int64? = nil,
                 file: Swift.String,
@@ -458,7 +473,10 @@ extension Components {
                 dialect: Swift.String? = nil,
                 rejectedRows: [Components.Schemas.LineReason],
                 excludedRows: [Components.Schemas.LineReason],
-                warnings: [Swift.String]
+                warnings: [Swift.String],
+                probableDuplicates: Swift.Int? = nil,
+                probableDuplicateRows: [Components.Schemas.ProbableDuplicate]? = nil,
+                transfersPaired: Swift.Int? = nil
             ) {
                 self.importId = importId
                 self.file = file
@@ -473,6 +491,9 @@ extension Components {
                 self.rejectedRows = rejectedRows
                 self.excludedRows = excludedRows
                 self.warnings = warnings
+                self.probableDuplicates = probableDuplicates
+                self.probableDuplicateRows = probableDuplicateRows
+                self.transfersPaired = transfersPaired
             }
             internal enum CodingKeys: String, CodingKey {
                 case importId
@@ -488,6 +509,9 @@ extension Components {
                 case rejectedRows
                 case excludedRows
                 case warnings
+                case probableDuplicates
+                case probableDuplicateRows
+                case transfersPaired
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -543,6 +567,18 @@ extension Components {
                     [Swift.String].self,
                     forKey: .warnings
                 )
+                self.probableDuplicates = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .probableDuplicates
+                )
+                self.probableDuplicateRows = try container.decodeIfPresent(
+                    [Components.Schemas.ProbableDuplicate].self,
+                    forKey: .probableDuplicateRows
+                )
+                self.transfersPaired = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .transfersPaired
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "importId",
                     "file",
@@ -556,7 +592,61 @@ extension Components {
                     "dialect",
                     "rejectedRows",
                     "excludedRows",
-                    "warnings"
+                    "warnings",
+                    "probableDuplicates",
+                    "probableDuplicateRows",
+                    "transfersPaired"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProbableDuplicate`.
+        internal struct ProbableDuplicate: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProbableDuplicate/line`.
+            internal var line: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ProbableDuplicate/existingId`.
+            internal var existingId: Swift.Int64
+            /// Where the stored row came from, `file:line`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProbableDuplicate/existingSource`.
+            internal var existingSource: Swift.String
+            /// Creates a new `ProbableDuplicate`.
+            ///
+            /// - Parameters:
+            ///   - line:
+            ///   - existingId:
+            ///   - existingSource: Where the stored row came from, `file:line`.
+            internal init(
+                line: Swift.Int,
+                existingId: Swift.Int64,
+                existingSource: Swift.String
+            ) {
+                self.line = line
+                self.existingId = existingId
+                self.existingSource = existingSource
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case line
+                case existingId
+                case existingSource
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.line = try container.decode(
+                    Swift.Int.self,
+                    forKey: .line
+                )
+                self.existingId = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .existingId
+                )
+                self.existingSource = try container.decode(
+                    Swift.String.self,
+                    forKey: .existingSource
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "line",
+                    "existingId",
+                    "existingSource"
                 ])
             }
         }

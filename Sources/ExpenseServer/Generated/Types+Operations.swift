@@ -1172,6 +1172,10 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/imports/POST/query/replaceInvalid`.
                 internal var replaceInvalid: Swift.Bool?
+                /// Add the rows that are probably stored already from another file of the account (same amount and payee, dates at most 4 days apart) instead of leaving them out (`--keep-probable-duplicates`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/imports/POST/query/keepProbableDuplicates`.
+                internal var keepProbableDuplicates: Swift.Bool?
                 /// `--columns`: the role of each column, in order, comma-separated.
                 ///
                 /// - Remark: Generated from `#/paths/v1/imports/POST/query/columns`.
@@ -1232,6 +1236,7 @@ internal enum Operations {
                 ///   - skipInvalid: Import the good rows and report the bad ones (`--skip-invalid`).
                 ///   - file: The file name to record (default `upload.csv`).
                 ///   - replaceInvalid: Keep rows with bytes invalid in the file's encoding, with U+FFFD for them, each warned (`--replace-invalid`).
+                ///   - keepProbableDuplicates: Add the rows that are probably stored already from another file of the account (same amount and payee, dates at most 4 days apart) instead of leaving them out (`--keep-probable-duplicates`).
                 ///   - columns: `--columns`: the role of each column, in order, comma-separated.
                 ///   - delimiter: `--delimiter`
                 ///   - encoding: `--encoding`
@@ -1249,6 +1254,7 @@ internal enum Operations {
                     skipInvalid: Swift.Bool? = nil,
                     file: Swift.String? = nil,
                     replaceInvalid: Swift.Bool? = nil,
+                    keepProbableDuplicates: Swift.Bool? = nil,
                     columns: Swift.String? = nil,
                     delimiter: Swift.String? = nil,
                     encoding: Swift.String? = nil,
@@ -1266,6 +1272,7 @@ internal enum Operations {
                     self.skipInvalid = skipInvalid
                     self.file = file
                     self.replaceInvalid = replaceInvalid
+                    self.keepProbableDuplicates = keepProbableDuplicates
                     self.columns = columns
                     self.delimiter = delimiter
                     self.encoding = encoding

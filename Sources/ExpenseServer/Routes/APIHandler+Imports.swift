@@ -106,9 +106,11 @@ extension APIHandler {
         ? APIProblem.unprocessable(detail, field: field) : APIProblem.badRequest(detail, field: field)
     }
     let name = (query.file ?? "upload.csv").split(separator: "/").last.map(String.init) ?? "upload.csv"
-    return UploadImport(
+    var upload = UploadImport(
       fileName: name.isEmpty ? "upload.csv" : name, preview: query.preview ?? false,
       skipInvalid: query.skipInvalid ?? false, flags: flags, messageName: query.file ?? "the upload")
+    upload.keepProbableDuplicates = query.keepProbableDuplicates ?? false
+    return upload
   }
 
   static func summary(_ result: ImportResult) -> Components.Schemas.ImportSummary {
@@ -117,6 +119,11 @@ extension APIHandler {
       duplicates: result.duplicates, excluded: result.excluded, rejected: result.rejected, currency: result.currency,
       currencyReason: result.currencyReason, dialect: result.dialect,
       rejectedRows: result.rejectedRows.map { .init(line: $0.line, reason: $0.reason) },
-      excludedRows: result.excludedRows.map { .init(line: $0.line, reason: $0.reason) }, warnings: result.warnings)
+      excludedRows: result.excludedRows.map { .init(line: $0.line, reason: $0.reason) }, warnings: result.warnings,
+      probableDuplicates: result.probableDuplicates,
+      probableDuplicateRows: result.probableDuplicateRows.map {
+        .init(line: $0.line, existingId: $0.existingId, existingSource: $0.existingSource)
+      },
+      transfersPaired: result.transfersPaired)
   }
 }

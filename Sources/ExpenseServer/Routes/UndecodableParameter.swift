@@ -9,7 +9,9 @@ import HTTPTypes
 enum UndecodableParameter {
   /// Query parameters that are not strings, by type.
   static let integers: Set<String> = ["limit", "skipLines"]
-  static let booleans: Set<String> = ["preview", "skipInvalid", "replaceInvalid", "wholeSplit"]
+  static let booleans: Set<String> = [
+    "preview", "skipInvalid", "replaceInvalid", "wholeSplit", "keepProbableDuplicates",
+  ]
 
   /// The first typed query parameter whose value does not parse, else `id` when the path has
   /// a non-numeric last segment, else nil.

@@ -14,6 +14,9 @@ public struct ImportRequest: Sendable {
   public var rejectsPath: String?
   /// Let `rejectsPath` replace an existing file.
   public var forceRejects = false
+  /// Add the rows found to be probable duplicates of stored rows (of another file of the same
+  /// account) instead of leaving them out (`--keep-probable-duplicates`).
+  public var keepProbableDuplicates = false
   /// Run everything, write nothing.
   public var dryRun = false
   /// When the import runs, kept in its record (`expenses imports`); the front end reads the

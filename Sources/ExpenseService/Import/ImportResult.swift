@@ -9,6 +9,8 @@ public struct UploadImport: Sendable {
   public var preview: Bool
   public var skipInvalid: Bool
   public var flags: ImportFlags
+  /// `keepProbableDuplicates`: add the rows found to be probably stored already.
+  public var keepProbableDuplicates = false
   /// What error messages call the upload: the `file` the client gave, or "the upload" (never
   /// the server's temporary file).
   public var messageName: String
@@ -41,6 +43,9 @@ public struct ImportResult: Sendable, Codable, Equatable {
   public var rejectedRows: [LineReason]
   public var excludedRows: [LineReason]
   public var warnings: [String]
+  public var probableDuplicates = 0
+  public var probableDuplicateRows: [ImportSummary.ProbableDuplicate] = []
+  public var transfersPaired = 0
 }
 
 extension ImportResult {
@@ -56,6 +61,9 @@ extension ImportResult {
       rejectedRows: summary.rejectedIssues.map(ImportResult.rejectedRow),
       excludedRows: summary.excludedDetails.map { .init(line: $0.line, reason: $0.reason) },
       warnings: summary.warnings)
+    probableDuplicates = summary.probableDuplicates.count
+    probableDuplicateRows = summary.probableDuplicates
+    transfersPaired = summary.transfers.count
   }
 
   /// A rejected row as the API lists it: its line, and the reason with the column and hint.

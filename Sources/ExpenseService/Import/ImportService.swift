@@ -45,6 +45,7 @@ public struct ImportService {
       displayName: request.messageName)
     var dialect = try importer.detect()
     let rules = try store.rules()
+    let kinds = try store.categoryKinds()
     let categorizer = RowCategorizer(
       matcher: RuleMatcher(rules: rules), names: try store.categoryNames(), recordRules: request.dryRun)
     // One name per category: each distinct category cell is mapped once, on the parse thread.
@@ -78,8 +79,10 @@ public struct ImportService {
       importedAt: request.importedAt
     ) { session in
       var rules: [Int: Int64] = [:]
-      if request.dryRun {
-        session.onOutcome = { row, outcome in
+      let collector = MatchCollector(storedSpan: session.storedSpan)
+      session.onOutcome = { row, outcome in
+        collector.see(row, outcome)
+        if request.dryRun {
           guard summary.preview.count < request.previewLimit else { return }
           summary.preview.append(
             .init(
@@ -98,6 +101,10 @@ public struct ImportService {
           }
         }
       }
+      try session.storeWritten()
+      try match(
+        collector, session: session, request: request, kinds: kinds,
+        transfers: categorizer.canonical(transfersName) ?? transfersName, summary: &summary)
       // A statement's transfers between own accounts: their categories are transfers.
       let transfers = importer.transferCategories
       if !transfers.isEmpty && !request.dryRun { try session.markTransfers(transfers) }

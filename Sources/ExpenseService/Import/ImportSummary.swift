@@ -34,6 +34,24 @@ public struct ImportSummary: Encodable, Sendable {
     }
   }
 
+  /// A row not added (or kept, with `--keep-probable-duplicates`) because a stored row is
+  /// probably the same transaction (see `ImportMatching.probableDuplicates`).
+  public struct ProbableDuplicate: Codable, Sendable, Equatable {
+    public var line: Int
+    /// The stored row it duplicates: its id and where it came from (`file:line`).
+    public var existingId: Int64
+    public var existingSource: String
+  }
+
+  /// A row of this file matched with the other side of a transfer between the user's own
+  /// accounts: a stored row (`pairedWithId`, `pairedWith` its `file:line`) or another line of
+  /// this file (`pairedWith` "line N").
+  public struct PairedTransfer: Codable, Sendable, Equatable {
+    public var line: Int
+    public var pairedWithId: Int64?
+    public var pairedWith: String
+  }
+
   public var file: String
 
   public init(file: String) { self.file = file }
@@ -58,6 +76,11 @@ public struct ImportSummary: Encodable, Sendable {
   public var rulePatterns: [Int64: String] = [:]
   /// The latest date of the rows added (or, in a dry run, that would be); not in the JSON.
   public var lastDate: CivilDate?
+  /// Rows matched as probable duplicates; not added unless `probableDuplicatesKept`.
+  public var probableDuplicates: [ProbableDuplicate] = []
+  public var probableDuplicatesKept = false
+  /// Rows of this file made one side of a transfer pair.
+  public var transfers: [PairedTransfer] = []
   /// The currency of rows that do not state their own, and where it came from.
   public var currency: String?
   public var currencyReason: String?
@@ -75,6 +98,7 @@ public struct ImportSummary: Encodable, Sendable {
   public enum CodingKeys: String, CodingKey {
     case file, importId, dialect, new, duplicates, excluded, rejected, seconds, duplicateDetails, excludedDetails
     case rejectedDetails, warnings, preview, currency, currencyReason, preambleLines
+    case probableDuplicates, probableDuplicateDetails, probableDuplicatesKept, transfersPaired, transferDetails
   }
 
   /// Every key present; `importId`, `currency` and `currencyReason` are null when absent.
@@ -96,6 +120,11 @@ public struct ImportSummary: Encodable, Sendable {
     try c.encode(currency, forKey: .currency)
     try c.encode(currencyReason, forKey: .currencyReason)
     try c.encode(preambleLines, forKey: .preambleLines)
+    try c.encode(probableDuplicates.count, forKey: .probableDuplicates)
+    try c.encode(probableDuplicates, forKey: .probableDuplicateDetails)
+    try c.encode(probableDuplicatesKept, forKey: .probableDuplicatesKept)
+    try c.encode(transfers.count, forKey: .transfersPaired)
+    try c.encode(transfers, forKey: .transferDetails)
   }
 
   public func json() -> String {
@@ -127,7 +156,12 @@ public struct ImportSummary: Encodable, Sendable {
       for row in preview {
         let rule = row.ruleID.map { " (rule \($0))" } ?? ""
         let category = row.category.map { clean($0) + rule } ?? "uncategorized"
-        let duplicate = row.duplicate ? "  [duplicate]" : ""
+        var duplicate = row.duplicate ? "  [duplicate]" : ""
+        if let twin = probableDuplicate(line: row.line) {
+          duplicate = "  [probable duplicate of \(clean(twin))]"
+        } else if let other = transferPartner(line: row.line) {
+          duplicate = "  [transfer with \(clean(other))]"
+        }
         lines.append(
           "  line \(row.line): \(row.date)  \(row.amount.formatted)  \(clean(row.description)) → \(category)\(duplicate)"
         )
@@ -165,6 +199,7 @@ public struct ImportSummary: Encodable, Sendable {
       }
       if duplicates > duplicateDetails.count { lines.append("  … and \(duplicates - duplicateDetails.count) more") }
     }
+    lines += matchingLines(dryRun: dryRun)
     if excluded > 0 {
       lines.append("Excluded:")
       for row in excludedDetails { lines.append("  line \(row.line): \(clean(row.reason))") }
@@ -183,6 +218,46 @@ public struct ImportSummary: Encodable, Sendable {
 }
 
 extension ImportSummary {
+  /// What row `line` is probably a duplicate of (`#id, file:line`), if any.
+  public func probableDuplicate(line: Int) -> String? {
+    probableDuplicates.first { $0.line == line }.map { "#\($0.existingId), \($0.existingSource)" }
+  }
+
+  /// What row `line` is paired with as a transfer, if any.
+  public func transferPartner(line: Int) -> String? {
+    transfers.first { $0.line == line }.map { row in (row.pairedWithId.map { "#\($0), " } ?? "") + row.pairedWith }
+  }
+
+  /// The probable duplicates and the transfer pairs, each row with what it matched.
+  func matchingLines(dryRun: Bool) -> [String] {
+    let clean = TerminalText.sanitize
+    var lines: [String] = []
+    if !probableDuplicates.isEmpty {
+      let count = probableDuplicates.count
+      let what = "\(count) probable duplicate\(count == 1 ? "" : "s")"
+      lines.append(
+        probableDuplicatesKept
+          ? "Kept \(what) (--keep-probable-duplicates): same amount and payee as a stored row, dates at most \(ImportMatching.days) days apart:"
+          : "\(dryRun ? "Would skip" : "Skipped") \(what) (same amount and payee as a stored row of another import, dates at most \(ImportMatching.days) days apart):"
+      )
+      for row in probableDuplicates {
+        lines.append("  line \(row.line): probably #\(row.existingId), \(clean(row.existingSource))")
+      }
+      if !probableDuplicatesKept { lines.append("Keep them with: --keep-probable-duplicates") }
+    }
+    if !transfers.isEmpty {
+      lines.append(
+        "\(dryRun ? "Would match" : "Matched") \(transfers.count) row\(transfers.count == 1 ? "" : "s") as transfers between your own accounts (the same amount out of one and into the other):"
+      )
+      for row in transfers {
+        let id = row.pairedWithId.map { "#\($0), " } ?? ""
+        lines.append("  line \(row.line): with \(id)\(clean(row.pairedWith))")
+      }
+      if !dryRun { lines.append("A wrong match is undone with: expenses transfers unpair ID") }
+    }
+    return lines
+  }
+
   /// Counts one event that is not a row (rows travel in batches), keeping the first
   /// `detailLimit` of each kind explained and every rejected row in `rejects`.
   mutating func record(_ event: ImportEvent, rejects: RejectsWriter?, detailLimit: Int) throws {

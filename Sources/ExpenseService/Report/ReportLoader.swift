@@ -37,7 +37,9 @@ public struct ReportLoader {
     if including.contains(.expenses) {
       var expenses = try store.expenses(month: month, category: nil, limit: nil)
       // Row details only: a rule match per row is not worth paying for JSON, CSV or HTML.
-      if explainCategories { CategoryExplainer(rules: try store.rules()).explain(&expenses) }
+      if explainCategories {
+        CategoryExplainer(rules: try store.rules(), pairs: try store.transferPairs()).explain(&expenses)
+      }
       report.expenses = expenses
     }
     if including.contains(.trends) {

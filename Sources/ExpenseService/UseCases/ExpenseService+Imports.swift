@@ -39,6 +39,7 @@ extension ExpenseService {
     request.sourceName = upload.fileName
     request.messageName = upload.messageName
     request.skipInvalid = upload.skipInvalid
+    request.keepProbableDuplicates = upload.keepProbableDuplicates
     request.dryRun = upload.preview
     request.detailLimit = ImportResult.detailLimit
     request.previewLimit = 0

@@ -83,6 +83,11 @@ public protocol LedgerStore: AnyObject, Sendable {
     sourceFile: String, dryRun: Bool, explainLimit: Int, importedAt: Date?, _ body: (any ImportWriter) throws -> T
   ) throws -> T
   func imports() throws -> [ImportRecord]
+  /// Every transfer pair the imports matched, in the order they were made.
+  func transferPairs() throws -> [TransferPair]
+  /// Undoes the pair expense `id` is one side of: both rows get back the category they had
+  /// before (`notPaired` when it is in none); one transaction.
+  func unpairTransfer(id: Int64) throws -> TransferPair
   /// Removes the rows import `id` added; returns how many.
   func removeImport(id: Int64) throws -> Int
 
@@ -199,6 +204,22 @@ public protocol ImportWriter: AnyObject {
   /// Gives these categories the kind transfer where they have no kind yet (a statement's
   /// transfers between the user's own accounts), in the import's transaction.
   func markTransfers(_ categories: Set<String>) throws
+  /// The days the ledger held rows on before this import began (nil when it held none): the
+  /// service keeps the import's rows near it for matching (`neighbours`), and no others.
+  var storedSpan: ClosedRange<CivilDate>? { get }
+  /// Stores every row written so far and reports each to `onOutcome` (a writer may gather
+  /// batches): what the matching needs before it reads.
+  func storeWritten() throws
+  /// The rows stored before this import began, dated `first` through `last`, whose amount's
+  /// magnitude is one of `magnitudes`: read in the import's transaction.
+  func neighbours(from first: CivilDate, through last: CivilDate, magnitudes: Set<Int64>) throws -> [NeighbourRow]
+  /// Takes back rows this import added (by key): not stored, not counted in `inserted`. A dry
+  /// run only counts.
+  func withdraw(keys: [Int64]) throws
+  /// Makes each link one transfer pair: both rows in `category` (the stored spelling of
+  /// `Transfers`, source `.transfer`), their categories before kept for `unpairTransfer`. Rows
+  /// of this import or stored before; a dry run writes nothing.
+  func pairTransfers(_ links: [TransferLink], category: String) throws
 }
 
 /// What happened to one imported row.

@@ -56,6 +56,7 @@ extension AppDatabase {
         if let row = try AppDatabase.storedRow(db, id: id) { rows.append(row) }
       }
       try AppDatabase.forgetSplitParts(db, ids: rows.compactMap(\.expense.id))
+      try AppDatabase.dissolvePairs(db, of: rows.compactMap(\.expense.id))
       var totals = MonthTotalDeltas()
       let delete = try db.makeStatement(sql: "DELETE FROM expenseRow WHERE key = ?")
       for row in rows {

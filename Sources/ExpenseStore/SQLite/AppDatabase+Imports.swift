@@ -29,6 +29,7 @@ extension AppDatabase {
           db, sql: "SELECT firstId, lastId FROM importRecord WHERE id = ?", arguments: [id])
       else { throw StoreError.importNotFound(id) }
       let range: [Int64] = [record["firstId"], record["lastId"]]
+      if range[0] <= range[1] { try AppDatabase.dissolvePairs(db, inRange: range[0]...range[1]) }
       var totals = MonthTotalDeltas()
       // Each run of the import's ids is one day: read that day's keys, keep the run's ids.
       let runs = try Row.fetchAll(

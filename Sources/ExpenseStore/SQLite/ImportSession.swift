@@ -31,7 +31,7 @@ public final class ImportSession: ImportWriter {
   public let explainLimit: Int
   /// Called for every row, in file order, once its batch is written (a dry run's preview).
   public var onOutcome: ((_ row: ImportedRow, _ outcome: Outcome) -> Void)?
-  public private(set) var inserted = 0
+  public internal(set) var inserted = 0
   public private(set) var duplicates = 0
   public private(set) var explained: [Duplicate] = []
   /// The next user-facing expense id (from `counter`), saved back by `finish`.
@@ -59,6 +59,8 @@ public final class ImportSession: ImportWriter {
   /// run never holds the writer. (Rows of one file never share a key: the occurrence number
   /// tells identical rows apart, so the stored rows are all a row can duplicate.)
   let dryRun: Bool
+  /// The days of the rows stored before this import (see `ImportWriter.storedSpan`).
+  public let storedSpan: ClosedRange<CivilDate>?
 
   init(db: Database, sourceFile: String, explainLimit: Int, dryRun: Bool = false) throws {
     self.db = db
@@ -69,6 +71,7 @@ public final class ImportSession: ImportWriter {
     let fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [sourceFile]) ?? 0
     nextID = try AppDatabase.nextExpenseID(db)
     firstID = nextID
+    storedSpan = try ImportSession.storedSpan(db)
     runs = try IdRuns(db)
     let columns =
       "(key, id, date, amountMinor, currencyId, descriptionId, categoryId, account, fileId, sourceLine, categorySource)"
@@ -201,7 +204,8 @@ public final class ImportSession: ImportWriter {
     try saveSplitParts()
     try AppDatabase.saveNextExpenseID(db, nextID)
     try totals.apply(db)
-    if nextID > firstID, let firstDate, let lastDate {
+    // Rows taken back as probable duplicates keep their ids spent but are not in the record.
+    if inserted > 0, let firstDate, let lastDate {
       let id = try AppDatabase.nextImportID(db)
       try db.execute(
         sql: """
@@ -209,7 +213,7 @@ public final class ImportSession: ImportWriter {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          id, sourceFile, importedAt, nextID - firstID, firstID, nextID - 1, firstDate.description,
+          id, sourceFile, importedAt, inserted, firstID, nextID - 1, firstDate.description,
           lastDate.description,
         ])
       try AppDatabase.saveNextImportID(db, id + 1)

@@ -11,6 +11,7 @@ extension ImportCommand {
   func printPreview(_ service: ExpenseService, _ options: ImportOptions) throws {
     var request = ImportRequest(path: file, options: options)
     request.skipInvalid = skipInvalid
+    request.keepProbableDuplicates = keepProbableDuplicates
     let summary = try service.previewImport(request, limit: limit)
     let model = ImportCommand.previewModel(summary, options: options, rulePatterns: summary.rulePatterns)
     if format == .json {
@@ -63,11 +64,14 @@ extension ImportCommand {
       ImportPreview.Row(
         line: $0.line, date: $0.date, amountMinor: $0.amount.minor, currency: $0.amount.currency.code,
         description: $0.description, category: $0.category, rule: $0.ruleID.flatMap { rulePatterns[$0] },
-        duplicate: $0.duplicate)
+        duplicate: $0.duplicate, probableDuplicateOf: summary.probableDuplicate(line: $0.line),
+        transferWith: summary.transferPartner(line: $0.line))
     }
-    return ImportPreview(
+    var preview = ImportPreview(
       file: summary.file, settings: settings, columns: columns, rows: rows, newRows: summary.new,
       duplicates: summary.duplicates, excluded: summary.excluded, rejected: summary.rejected,
       warnings: summary.warnings)
+    preview.probableDuplicates = summary.probableDuplicatesKept ? 0 : summary.probableDuplicates.count
+    return preview
   }
 }

@@ -88,6 +88,12 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Let --rejects replace an existing file (never the database or the input).")
   var force = false
 
+  @Flag(
+    help:
+      "Add rows that are probably already stored from another file of the account (same amount and payee, dates at most 4 days apart); without it they are listed and left out."
+  )
+  var keepProbableDuplicates = false
+
   @Flag(help: "Show what would be imported and which rule matched each row; write nothing.")
   var dryRun = false
 
@@ -148,6 +154,7 @@ struct ImportCommand: ParsableCommand {
     request.skipInvalid = skipInvalid
     request.rejectsPath = rejects
     request.forceRejects = force
+    request.keepProbableDuplicates = keepProbableDuplicates
     request.dryRun = dryRun
     request.saveProfileAs = saveProfile
     let progress = ProgressBar(

@@ -79,6 +79,7 @@ extension AppDatabase {
     migrator.registerMigration("v6-narrow", migrate: AppDatabase.migrateToV6Narrow)
     migrator.registerMigration("v7-users", migrate: AppDatabase.migrateUsers)
     migrator.registerMigration("v8-dated", migrate: AppDatabase.migrateDated)
+    migrator.registerMigration("v9-transfer-pairs", migrate: AppDatabase.migrateTransferPairs)
     return migrator
   }
 

@@ -1,0 +1,88 @@
+import ExpenseCore
+import ExpenseStore
+
+/// The rows of one import the matching looks at, gathered as the writer reports them.
+///
+/// Only rows that can have a stored neighbour are kept: those dated within `ImportMatching.days`
+/// of the ledger's span of days before the import (a first import of a million rows into an
+/// empty ledger keeps none), and rows that name an account (a file of several accounts can
+/// hold both sides of a transfer), up to `accountRowLimit` of them.
+final class MatchCollector {
+  static let accountRowLimit = 100_000
+  let window: ClosedRange<CivilDate>?
+  var added: [ImportMatching.Added] = []
+  /// Keys of this file's rows that were exact duplicates: the stored rows they are stay taken.
+  var exactKeys = Set<Int64>()
+  private var accountRows = 0
+
+  init(storedSpan: ClosedRange<CivilDate>?) {
+    window = storedSpan.map {
+      CivilDate(
+        daysSinceEpoch: $0.lowerBound.daysSinceEpoch - ImportMatching.days)...CivilDate(
+          daysSinceEpoch: $0.upperBound.daysSinceEpoch + ImportMatching.days)
+    }
+  }
+
+  func see(_ row: ImportedRow, _ outcome: ImportOutcome) {
+    let near = window?.contains(row.date) ?? false
+    if outcome == .duplicate {
+      if near { exactKeys.insert(row.key) }
+      return
+    }
+    guard row.splitGroup == 0 else { return }
+    if !near {
+      guard row.account != nil, accountRows < Self.accountRowLimit else { return }
+      accountRows += 1
+    }
+    added.append(
+      ImportMatching.Added(
+        key: row.key, line: row.line, date: row.date, amount: row.amount, description: row.description,
+        account: row.account, category: row.category, categorySource: row.categorySource))
+  }
+}
+
+extension ImportService {
+  /// Finds this import's probable duplicates and transfer pairs, takes back the duplicates
+  /// (unless the request keeps them) and records the pairs, in the import's transaction; the
+  /// summary lists both.
+  func match(
+    _ collector: MatchCollector, session: any ImportWriter, request: ImportRequest, kinds: [String: CategoryKind],
+    transfers category: String, summary: inout ImportSummary
+  ) throws {
+    guard !collector.added.isEmpty else { return }
+    let matching = ImportMatching(file: request.storedName, kinds: kinds)
+    let dates = collector.added.map(\.date.daysSinceEpoch)
+    let (first, last) = (dates.min() ?? 0, dates.max() ?? 0)
+    let magnitudes = Set(collector.added.map { $0.amount.minor == .min ? Int64.max : abs($0.amount.minor) })
+    let stored = try session.neighbours(
+      from: CivilDate(daysSinceEpoch: first - ImportMatching.days),
+      through: CivilDate(daysSinceEpoch: last + ImportMatching.days), magnitudes: magnitudes
+    ).filter { !collector.exactKeys.contains($0.key) }
+    let duplicates = matching.probableDuplicates(collector.added, stored: stored)
+    summary.probableDuplicates = duplicates.map {
+      .init(
+        line: $0.added.line, existingId: $0.stored.id,
+        existingSource: $0.stored.source.map { "\($0.file):\($0.line)" } ?? "added by hand")
+    }
+    summary.probableDuplicatesKept = request.keepProbableDuplicates
+    var added = collector.added
+    if !request.keepProbableDuplicates && !duplicates.isEmpty {
+      try session.withdraw(keys: duplicates.map(\.added.key))
+      let gone = Set(duplicates.map(\.added.key))
+      added.removeAll { gone.contains($0.key) }
+    }
+    let pairs = matching.transferPairs(added, stored: stored)
+    guard !pairs.isEmpty else { return }
+    try session.pairTransfers(pairs.map { TransferLink(outKey: $0.out.key, inKey: $0.into.key) }, category: category)
+    try session.markTransfers([category])
+    for (out, into) in pairs {
+      for (side, other) in [(out, into), (into, out)] {
+        guard let line = side.line else { continue }
+        let with = other.stored.map { row in row.source.map { "\($0.file):\($0.line)" } ?? "added by hand" }
+        summary.transfers.append(
+          .init(line: line, pairedWithId: other.stored?.id, pairedWith: with ?? "line \(other.line ?? 0)"))
+      }
+    }
+    summary.transfers.sort { $0.line < $1.line }
+  }
+}
