@@ -26,6 +26,9 @@ public struct Expense: Hashable, Sendable, Codable {
   /// How the category was set, in words, for a row's details ("rule 3: description contains
   /// 'whole foods'"); filled by the service layer, which knows the rules, never stored.
   public var categorizedBy: String?
+  /// The id of the other side of the transfer pair this row is in (see `TransferPair`);
+  /// filled by the service for JSON, never stored with the row.
+  public var transferWith: Int64?
 
   public init(
     id: Int64? = nil, date: CivilDate, amount: Money, description: String, category: String? = nil,

@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseImport
+import ExpenseRender
 import ExpenseStore
 import Foundation
 import Testing
@@ -99,6 +100,33 @@ import Testing
     #expect(try store.transferPairs().isEmpty)
     #expect(try store.expense(id: 3)?.category == "Transfers")
     #expect(try store.categorySource(id: 3) == .rule)
+  }
+
+  /// The rows' JSON names the other side of each pair: `list --format json` (streamed), the
+  /// JSON report's rows, and the objects the API serves.
+  @Test(arguments: StoreUnderTest.allCases)
+  func rowsJSONNamesThePair(_ kind: StoreUnderTest) throws {
+    let store = try kind.make(in: try ServiceTests.Folder())
+    let service = ExpenseService(store: store)
+    _ = try Self.run(store, "checking.csv")
+    _ = try Self.run(store, "card-sep-oct.ofx")
+    let listed = try StreamedOutputTests.written {
+      try service.writeExpenses(month: nil, category: nil, format: .json, into: &$0)
+    }
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+    let named = Dictionary(
+      uniqueKeysWithValues: rows.compactMap { row in
+        (row["transferWith"] as? Int).map { (row["id"] as? Int ?? 0, $0) }
+      })
+    #expect(named == [3: 11, 11: 3, 6: 15, 15: 6])
+    let inOrder = try rows.map { try service.expense(id: Int64($0["id"] as? Int ?? 0)) }
+    #expect(listed == ExpenseResource.json(inOrder) + "\n", "the streamed bytes are the resource's")
+    #expect(try service.expense(id: 6).transferWith == 15)
+    let report = try service.renderReport(
+      ReportRequest(today: CivilDate(year: 2026, month: 11, day: 28)!, month: Self.october))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+    let reported = (object["expenses"] as? [[String: Any]] ?? []).compactMap { $0["transferWith"] as? Int }
+    #expect(Set(reported) == [6, 15])
   }
 
   @Test func reportDetailsNameThePair() throws {

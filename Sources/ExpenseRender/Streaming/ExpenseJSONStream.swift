@@ -15,6 +15,9 @@ public struct ExpenseJSONStream {
   private let depth: Int
   /// The constant text between a row's values, indentation included.
   private let pieces: Pieces
+  /// The other side of each paired row, by id: a row in a transfer pair ends with
+  /// `"transferWith" : ID` (`ExpenseResource` leaves the key out otherwise).
+  public var transferPartners: [Int64: Int64] = [:]
 
   public init(depth: Int = 0) {
     self.depth = max(0, depth)
@@ -26,7 +29,7 @@ public struct ExpenseJSONStream {
   /// month's JSON report (callgrind).
   private struct Pieces {
     let open, amount, category, currency, date, description, id: [UInt8]
-    let sourceFile, sourceLine, sourceEnd, sourceLineKey, noSource, close: [UInt8]
+    let sourceFile, sourceLine, sourceEnd, sourceLineKey, noSource, transferWith, close: [UInt8]
 
     init(depth: Int) {
       let indent = "\n" + String(repeating: " ", count: 2 * depth)
@@ -44,6 +47,7 @@ public struct ExpenseJSONStream {
       noSource = Array(
         ("," + indent + "    \"source\" : null," + indent + "    \"sourceFile\" : null," + indent
           + "    \"sourceLine\" : null").utf8)
+      transferWith = Array(("," + indent + "    \"transferWith\" : ").utf8)
       close = Array((indent + "  }").utf8)
     }
   }
@@ -84,6 +88,10 @@ public struct ExpenseJSONStream {
       out.appendInteger(Int64(row.sourceLine))
     } else {
       out.append(pieces.noSource)
+    }
+    if !transferPartners.isEmpty, let id = row.id, let partner = transferPartners[id] {
+      out.append(pieces.transferWith)
+      out.appendInteger(partner)
     }
     out.append(pieces.close)
   }

@@ -743,6 +743,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Expense/source`.
             internal var source: Components.Schemas.Expense.SourcePayload?
+            /// The id of the other side of the transfer pair the row is in (money between the user's own accounts); absent when in none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/transferWith`.
+            internal var transferWith: Swift.Int64?
             /// Creates a new `Expense`.
             ///
             /// - Parameters:
@@ -756,6 +760,7 @@ extension Components {
             ///   - sourceFile:
             ///   - sourceLine:
             ///   - source: Where an imported row came from (absent for rows added by hand): sourceFile and sourceLine as one object.
+            ///   - transferWith: The id of the other side of the transfer pair the row is in (money between the user's own accounts); absent when in none.
             internal init(
                 id: Swift.Int64,
                 date: Swift.String,
@@ -766,7 +771,8 @@ extension Components {
                 account: Swift.String? = nil,
                 sourceFile: Swift.String? = nil,
                 sourceLine: Swift.Int? = nil,
-                source: Components.Schemas.Expense.SourcePayload? = nil
+                source: Components.Schemas.Expense.SourcePayload? = nil,
+                transferWith: Swift.Int64? = nil
             ) {
                 self.id = id
                 self.date = date
@@ -778,6 +784,7 @@ extension Components {
                 self.sourceFile = sourceFile
                 self.sourceLine = sourceLine
                 self.source = source
+                self.transferWith = transferWith
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -790,6 +797,7 @@ extension Components {
                 case sourceFile
                 case sourceLine
                 case source
+                case transferWith
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -833,6 +841,10 @@ extension Components {
                     Components.Schemas.Expense.SourcePayload.self,
                     forKey: .source
                 )
+                self.transferWith = try container.decodeIfPresent(
+                    Swift.Int64.self,
+                    forKey: .transferWith
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "date",
@@ -843,7 +855,8 @@ extension Components {
                     "account",
                     "sourceFile",
                     "sourceLine",
-                    "source"
+                    "source",
+                    "transferWith"
                 ])
             }
         }

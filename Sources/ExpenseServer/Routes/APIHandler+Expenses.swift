@@ -54,6 +54,6 @@ extension APIHandler {
       id: expense.id ?? 0, date: expense.date.description, amountMinor: expense.amount.minor,
       currency: expense.amount.currency.code, description: expense.description, category: expense.category,
       account: expense.account, sourceFile: expense.source?.file, sourceLine: expense.source?.line,
-      source: expense.source.map { .init(file: $0.file, line: $0.line) })
+      source: expense.source.map { .init(file: $0.file, line: $0.line) }, transferWith: expense.transferWith)
   }
 }

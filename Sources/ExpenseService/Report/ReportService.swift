@@ -91,6 +91,7 @@ public struct ReportService {
       }
       out.append(parts.head)
       var json = ExpenseJSONStream(depth: 1)
+      json.transferPartners = try ExpenseService.transferPartners(store)
       try store.withExpenseSnapshot { snapshot in
         try snapshot.forEachExpense(ExpenseQuery(month: month, order: .newestFirst)) { row in
           json.write(row, into: &out)

@@ -45,18 +45,20 @@ extension ExpenseService {
 
   /// Expenses by date then id: all, one month's or one category's, at most `limit`.
   public func expenses(month: Month? = nil, category: String? = nil, limit: Int? = nil) throws -> [Expense] {
-    try store.expenses(month: month, category: category, limit: limit)
+    try namingPairs(try store.expenses(month: month, category: category, limit: limit))
   }
 
   /// Expense `id`; `StoreError.expenseNotFound` when there is none.
   public func expense(id: Int64) throws -> Expense {
     guard let expense = try store.expense(id: id) else { throw StoreError.expenseNotFound([id]) }
-    return expense
+    return try namingPairs([expense]).first ?? expense
   }
 
   /// One page of expenses after `cursor`.
   public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) throws -> ExpensePage {
-    try store.expensePage(month: month, category: category, after: cursor, limit: limit)
+    var page = try store.expensePage(month: month, category: category, after: cursor, limit: limit)
+    page.expenses = try namingPairs(page.expenses)
+    return page
   }
 
   /// How many expenses are stored.

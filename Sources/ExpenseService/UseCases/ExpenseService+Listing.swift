@@ -26,6 +26,9 @@ extension ExpenseService {
     month: Month?, category: String?, format: ListFormat, into out: inout OutputBuffer
   ) throws {
     let query = ExpenseQuery(month: month, category: category, order: .newestFirst)
+    // Read before the snapshot (a store's reads do not nest in it); pairs change only with an
+    // import or an unpair, each one transaction.
+    let partners = format == .json ? try transferPartners() : [:]
     try store.withExpenseSnapshot { snapshot in
       switch format {
       case .csv:
@@ -36,6 +39,7 @@ extension ExpenseService {
         }
       case .json:
         var json = ExpenseJSONStream()
+        json.transferPartners = partners
         try snapshot.forEachExpense(query) { row in
           json.write(row, into: &out)
           try out.endRow()

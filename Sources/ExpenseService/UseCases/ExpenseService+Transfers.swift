@@ -19,6 +19,29 @@ extension ExpenseService {
     }
   }
 
+  /// The other side of every paired row, by id (what a row's JSON names as `transferWith`).
+  func transferPartners() throws -> [Int64: Int64] { try Self.transferPartners(store) }
+
+  static func transferPartners(_ store: any LedgerStore) throws -> [Int64: Int64] {
+    var partners: [Int64: Int64] = [:]
+    for pair in try store.transferPairs() {
+      partners[pair.outId] = pair.inId
+      partners[pair.inId] = pair.outId
+    }
+    return partners
+  }
+
+  /// `expenses` with `transferWith` filled in for the rows in a transfer pair.
+  func namingPairs(_ expenses: [Expense]) throws -> [Expense] {
+    let partners = try transferPartners()
+    guard !partners.isEmpty else { return expenses }
+    return expenses.map { expense in
+      var named = expense
+      named.transferWith = expense.id.flatMap { partners[$0] }
+      return named
+    }
+  }
+
   /// Undoes the pair expense `id` is one side of: both rows get back the categories they had.
   public func unpairTransfer(id: Int64) throws -> TransferPair { try store.unpairTransfer(id: id) }
 }
