@@ -333,6 +333,7 @@ import Testing
       let expected = statement.expected().map {
         var entry = $0
         entry.account = nil
+        entry.accountName = nil
         entry.transactionID = nil
         return entry
       }

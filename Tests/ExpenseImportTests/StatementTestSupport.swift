@@ -69,12 +69,14 @@ enum StatementTesting {
 
   static func entry(
     _ line: Int, _ date: String, _ minor: Int64, _ code: String, _ description: String, category: String? = nil,
-    account: String? = nil, id: String? = nil, transfer: Bool = false, split: Int? = nil
+    account: String? = nil, named: String? = nil, id: String? = nil, transfer: Bool = false, split: Int? = nil
   ) throws -> StatementEntry {
     guard let currency = Currency(code: code) else { throw ImportError.invalidOption(option: "code", message: code) }
-    return StatementEntry(
+    var entry = StatementEntry(
       line: line, date: try CivilDate.parse(date), amount: Money(minor: minor, currency: currency),
       description: description, category: category, account: account, transactionID: id, isTransfer: transfer,
       splitGroup: split)
+    entry.accountName = named
+    return entry
   }
 }

@@ -17,6 +17,10 @@ public struct StatementEntry: Sendable, Equatable {
   public var category: String?
   /// The account the statement is of (OFX `ACCTID`, CAMT IBAN, MT940 `:25:`), or nil.
   public var account: String?
+  /// The account's name as it is stored and shown, when it differs from `account`, which
+  /// stays the row's identity (its fingerprint): an OFX card number is stored masked
+  /// ("Card …8812"), never whole, while re-importing a file stored before still finds its rows.
+  public var accountName: String?
   /// The bank's stable id of the transaction (OFX `FITID`, CAMT `AcctSvcrRef`, MT940 bank
   /// reference), when the format gives one: the identity for duplicates, so two identical
   /// purchases with different ids are both kept and an overlapping later file adds only what is new.

@@ -160,9 +160,11 @@ struct EntryMapper {
       Fingerprint.finish(&h, occurrence: occurrence)
       hash = h.state
     }
+    // The identity hashed `account`; what is stored is its name, when the reader gave one.
+    let shown = entry.accountName.map(EntryMapper.clean).flatMap { $0.isEmpty ? nil : $0 } ?? account
     var row = ImportedRow(
       line: entry.line, date: entry.date, amount: entry.amount, description: description, category: category,
-      account: account, fingerprintHash: hash)
+      account: shown, fingerprintHash: hash)
     row.splitGroup = entry.splitGroup ?? 0
     return row
   }

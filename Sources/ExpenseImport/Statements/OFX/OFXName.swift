@@ -76,6 +76,7 @@ struct OFXName: Equatable {
   static let bankacctfrom = named("BANKACCTFROM")
   static let ccacctfrom = named("CCACCTFROM")
   static let acctid = named("ACCTID")
+  static let accttype = named("ACCTTYPE")
 }
 
 /// Finds a name's number from its upper-cased bytes and their FNV-1a hash (which the tokenizer

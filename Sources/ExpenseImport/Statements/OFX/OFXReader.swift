@@ -25,6 +25,32 @@ public struct OFXReader: StatementReader {
   struct Statement {
     var currency: Currency?
     var account: String?
+    /// `ACCTTYPE` of a bank account (CHECKING, SAVINGS …); nil for a card.
+    var accountType: String?
+    var isCard = false
+
+    /// The account as stored: its number masked to the last four ("Card …8812", "Checking
+    /// …0042"), so a card number never reaches a list, a journal or JSON.
+    var maskedAccount: String? {
+      guard let account else { return nil }
+      let kind: String
+      switch accountType?.uppercased() {
+      case "CHECKING": kind = "Checking"
+      case "SAVINGS": kind = "Savings"
+      case "MONEYMRKT": kind = "Money market"
+      case "CREDITLINE": kind = "Credit line"
+      case "CD": kind = "Deposit"
+      default: kind = isCard ? "Card" : "Account"
+      }
+      return kind + " " + OFXReader.mask(account)
+    }
+  }
+
+  /// An account number as its last four characters after an ellipsis ("…8812"); a number of
+  /// four characters or fewer hides nothing and is kept.
+  static func mask(_ number: String) -> String {
+    let kept = number.filter { !$0.isWhitespace }
+    return kept.count <= 4 ? kept : "\u{2026}" + String(kept.suffix(4))
   }
 
   /// A value and the line it is on.
@@ -262,7 +288,12 @@ public struct OFXReader: StatementReader {
     case (.bankacctfrom, .acctid), (.ccacctfrom, .acctid):
       let value = tokenizer.text()
       statement?.account = value
-      if accountOption == nil, let parent { addSetting("account", value, parent.text + "/ACCTID") }
+      statement?.isCard = parent == .ccacctfrom
+      if accountOption == nil, let parent {
+        addSetting("account", OFXReader.mask(value), parent.text + "/ACCTID, shown by its last 4")
+      }
+    case (.bankacctfrom, .accttype):
+      statement?.accountType = tokenizer.text()
     default:
       break
     }
@@ -359,9 +390,11 @@ public struct OFXReader: StatementReader {
       description = name
     }
     let fitID = t.fitID.flatMap { $0.isEmpty ? nil : $0 }
-    return StatementEntry(
+    var entry = StatementEntry(
       line: t.line, date: date, amount: Money(minor: minor, currency: currency), description: description,
       account: accountOption ?? statement?.account, transactionID: fitID)
+    if accountOption == nil { entry.accountName = statement?.maskedAccount }
+    return entry
   }
 
   func issue(_ kind: ImportIssue.Kind, _ value: Value, _ tag: String, message: String, hint: String) -> ImportError {
