@@ -26,6 +26,11 @@ public struct StatementEntry: Sendable, Equatable {
   public var isTransfer: Bool
   /// Rows of one split transaction (QIF `S`/`$`) share a group number; nil otherwise.
   public var splitGroup: Int?
+  /// The description an earlier version of the reader made of this entry, when this one makes
+  /// another (an MT940 `:86:` in the `/NAME/…/REMI/…` style was the whole field before): the
+  /// fingerprint of an entry without the bank's id is computed from it, so a file imported by
+  /// that version comes in again as duplicates instead of twice. Nil: `description` is it.
+  public var identityDescription: String?
 
   public init(
     line: Int, date: CivilDate, amount: Money, description: String, category: String? = nil,
@@ -40,6 +45,7 @@ public struct StatementEntry: Sendable, Equatable {
     self.transactionID = transactionID
     self.isTransfer = isTransfer
     self.splitGroup = splitGroup
+    identityDescription = nil
   }
 }
 

@@ -119,7 +119,10 @@ struct MT940State {
     case "86":
       if let waiting = pending {
         pending = nil
-        try body(.entry(waiting.entry(description: MT940Description.text(of: field))))
+        var entry = waiting.entry(description: MT940Description.text(of: field))
+        let legacy = waiting.entry(description: MT940Description.legacyText(of: field)).description
+        if legacy != entry.description { entry.identityDescription = legacy }
+        try body(.entry(entry))
       }
     case "62F", "62M":
       try requireStatement(field)
