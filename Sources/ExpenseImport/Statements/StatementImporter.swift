@@ -164,6 +164,7 @@ struct EntryMapper {
     if entry.isTransfer, let category { transfers.insert(category) }
     let account = entry.account.map(EntryMapper.clean).flatMap { $0.isEmpty ? nil : $0 }
     let hash: UInt64
+    let identityDate = entry.identityDate ?? entry.date
     let identityAccount = legacySingleByte ? account.map(SingleByteUTF8Source.legacyText) ?? "" : account ?? ""
     if let id = entry.transactionID.map(EntryMapper.clean), !id.isEmpty {
       var h = Fingerprint.Hasher64()
@@ -176,13 +177,13 @@ struct EntryMapper {
     } else {
       // `Fingerprint.hash` in its stages, the row's bytes hashed once: the occurrence counter's
       // key is the hash with occurrence 0, the row's own the hash with its occurrence.
-      var h = Fingerprint.prefix(account: identityAccount, date: entry.date, currency: entry.amount.currency)
+      var h = Fingerprint.prefix(account: identityAccount, date: identityDate, currency: entry.amount.currency)
       Fingerprint.amount(&h, entry.amount.minor)
       var text = identityText(entry, description: description)
       text.withUTF8 { h.lowercasedBytes($0) }
       var base = h
       Fingerprint.finish(&base, occurrence: 0)
-      let occurrence = occurrences.next(day: entry.date.daysSinceEpoch, key: base.state).occurrence
+      let occurrence = occurrences.next(day: identityDate.daysSinceEpoch, key: base.state).occurrence
       Fingerprint.finish(&h, occurrence: occurrence)
       hash = h.state
     }
@@ -190,6 +191,9 @@ struct EntryMapper {
       line: entry.line, date: entry.date, amount: entry.amount, description: description, category: category,
       account: account, fingerprintHash: hash)
     row.splitGroup = entry.splitGroup ?? 0
+    if identityDate != entry.date {
+      row.formerKey = ExpenseKey(date: identityDate, fingerprintHash: hash).rawValue
+    }
     return row
   }
 
