@@ -22,6 +22,12 @@ public struct ImportedRow: Sendable, Equatable {
   /// parts of one record share the number, unique within the file. The store keeps the parts
   /// together (see `StoreError.splitPart`); 0 for every ordinary row.
   public var splitGroup: Int = 0
+  /// The key an earlier version gave this row when it dated it otherwise (a card payment was
+  /// dated when the bank booked it, and is now dated when the card was used), or nil. The key
+  /// holds the day, so the row's own key cannot find the row that version stored: a stored row
+  /// with this key is this row too, and the store counts it a duplicate, so a statement
+  /// imported then is never stored twice.
+  public var formerKey: Int64?
 
   public init(
     line: Int, date: CivilDate, amount: Money, description: String, category: String?, account: String?,

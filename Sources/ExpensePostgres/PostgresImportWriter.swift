@@ -89,7 +89,9 @@ final class PostgresImportWriter: ImportWriter {
     freshIDs.reserveCapacity(pendingRows)
     for batch in pending {
       let rows = batch.rows
-      var isNew = rows.map { stored[$0.key] == nil && added[$0.key] == nil }
+      var isNew = rows.map { row in
+        stored[row.key] == nil && added[row.key] == nil && row.formerKey.map { stored[$0] == nil } != false
+      }
       var twins: [Int: Int] = [:]
       for i in rows.indices.dropFirst() where rows[i].key == rows[i - 1].key {
         isNew[i] = false
@@ -129,7 +131,8 @@ final class PostgresImportWriter: ImportWriter {
         if !isNew[index] && explained.count < explainLimit {
           let source =
             twins[index].map { "\(sourceFile):\(rows[$0].line)" } ?? stored[rows[index].key]
-            ?? added[rows[index].key].map { "\(sourceFile):\($0)" } ?? "?"
+            ?? added[rows[index].key].map { "\(sourceFile):\($0)" } ?? rows[index].formerKey.flatMap { stored[$0] }
+            ?? "?"
           explained.append(ImportDuplicate(line: rows[index].line, existingSource: source))
         }
       }
@@ -170,12 +173,16 @@ final class PostgresImportWriter: ImportWriter {
       keep(key, file, line)
     }
     let crowded = pending.indices.filter { found[$0] >= caps[$0] }
-    guard !crowded.isEmpty else { return stored }
+    // Rows an earlier version stored under another key (`ImportedRow.formerKey`) are looked up
+    // by that key too.
+    let former = pending.flatMap { $0.rows.compactMap(\.formerKey) }
+    guard !crowded.isEmpty || !former.isEmpty else { return stored }
     let rows = try connection.query(
       """
       SELECT e.key, f.name, e.source_line FROM expense e
       LEFT JOIN import_file f ON f.ledger_id = e.ledger_id AND f.id = e.file_id
-      WHERE e.ledger_id = \(store.ledger) AND e.key = ANY(\(crowded.flatMap { pending[$0].rows.map(\.key) }))
+      WHERE e.ledger_id = \(store.ledger)
+        AND e.key = ANY(\(crowded.flatMap { pending[$0].rows.map(\.key) } + former))
       """)
     for row in rows {
       let (key, file, line) = try row.decode((Int64, String?, Int64?).self)

@@ -49,6 +49,28 @@ import Testing
     #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 6, "every case is pinned")
   }
 
+  /// A statement byte that is not text: the byte as `\xE9`, its place in the line, and a hint
+  /// naming the flags that work (`--encoding`, `--replace-invalid`).
+  @Test func statementTextMessages() {
+    #expect(UTF8CheckSource.message(0xE9, column: 5, encoding: .utf8) == "invalid UTF-8 at byte 5 of the line (\\xE9)")
+    #expect(
+      UTF8CheckSource.message(0x81, column: 9, encoding: .windows1252)
+        == "byte 9 of the line (\\x81) is not a character in windows-1252")
+    #expect(
+      UTF8CheckSource.message(0xFF, column: 3, encoding: .shiftJIS)
+        == "bytes not valid in shift_jis near byte 3 of the line")
+    #expect(
+      UTF8CheckSource.hint(.utf8)
+        == "the file is read as UTF-8: if it is in another encoding, name it with --encoding (windows-1252, "
+        + "iso-8859-15, ...); if a byte is damaged, --replace-invalid keeps the text with U+FFFD (\u{FFFD}) for the bad bytes"
+    )
+    #expect(
+      UTF8CheckSource.hint(.windows1252)
+        == "name the encoding the file is really in with --encoding, or --replace-invalid keeps the text with U+FFFD (\u{FFFD}) for the bad bytes"
+    )
+    #expect(UTF8CheckSource.escaped([0x43, 0x61, 0x66, 0xE9, 0x21]) == "Caf\\xE9!")
+  }
+
   @Test func amountFailuresSayWhy() {
     let pinned: [(AmountParser.Failure, String)] = [
       (.empty, "the amount is empty"), (.invalid, "not an amount"),

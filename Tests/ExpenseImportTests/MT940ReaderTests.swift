@@ -61,13 +61,16 @@ import Testing
   @Test func ingUnstructuredDetailsWithCRLF() throws {
     let run = try Self.read("ing-unstructured.sta")
     let account = "NL20INGB0001234567"
+    // The keyword style gives the name and the purpose; the whole field, as it was read before,
+    // stays the entry's identity (it has no bank reference), so a file imported then is known.
+    var keywords = StatementEntry(
+      line: 6, date: try day("2026-11-01"), amount: eur(2500), description: "P. de Boer / Terugbetaling lunch",
+      account: account)
+    keywords.identityDescription =
+      "/TRTP/SEPA OVERBOEKING/IBAN/NL20INGB0009876543/BIC/INGBNL2A /NAME/P. de Boer/REMI/Terugbetaling lunch"
     #expect(
       run.entries == [
-        StatementEntry(
-          line: 6, date: try day("2026-11-01"), amount: eur(2500),
-          description:
-            "/TRTP/SEPA OVERBOEKING/IBAN/NL20INGB0009876543/BIC/INGBNL2A /NAME/P. de Boer/REMI/Terugbetaling lunch",
-          account: account),
+        keywords,
         StatementEntry(
           line: 10, date: try day("2026-11-02"), amount: eur(-1235),
           description: "Albert Heijn 1234 AMSTERDAM Betaalautomaat 02-11-2026 18:04", account: account),
@@ -75,6 +78,28 @@ import Testing
           line: 13, date: try day("2026-11-03"), amount: eur(-750), description: "Kosten pakket november",
           account: account),
       ])
+  }
+
+  @Test func dutchKeywordStyleNameAndPurpose() throws {
+    let run = try Self.read("rabobank-keywords.sta")
+    #expect(
+      run.entries.map(\.description) == [
+        "J. Jansen / Factuur 2026-117", "W. de Vries / Terugbetaling koffie", "Kosten betaalpakket november",
+      ])
+    #expect(
+      run.entries.map(\.identityDescription) == [
+        "/TRTP/SEPA OVERBOEKING/IBAN/NL44ABNA0412345678/BIC/ABNANL2A/NAME/J. Ja nsen/REMI/USTD//Factuur 2026-117/EREF/NOTPROVIDED",
+        "/CNTP/NL20INGB0009876543/INGBNL2A/W. de Vries/UTRECHT//REMI/USTD//Te rugbetaling koffie/", nil,
+      ])
+  }
+
+  @Test func keywordStyleNeedsAKnownKeywordFirst() {
+    #expect(
+      MT940Keywords("/TRTP/SEPA/NAME/A. B/REMI/STRD/CUR/RF18 5390 0754 7034")?.description
+        == "A. B / RF18 5390 0754 7034")
+    #expect(MT940Keywords("/CNTP/NL20INGB0009876543/INGBNL2A/C. D/ZWOLLE/")?.description == "C. D")
+    #expect(MT940Keywords("/12/2026 rent") == nil, "a slash first is not yet the keyword style")
+    #expect(MT940Keywords("/TRTP/SEPA INCASSO/IBAN/NL20INGB0009876543") == nil, "no name and no purpose")
   }
 
   @Test func swiftBlocksAndTwoStatements() throws {

@@ -132,6 +132,35 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
       })
   }
 
+  /// A row an earlier version stored on another day (a card payment dated when booked, now
+  /// dated when the card was used) is a duplicate by its former key, in a dry run too, and
+  /// its month's totals are not counted twice.
+  @Test(arguments: StoreUnderTest.allCases)
+  func aRowIsFoundByItsFormerKey(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    try Self.importRows(store, file: "before.sta", [(5, -2_380, "Markthalle", nil)])
+    let hash = Self.fnv("Markthalle|5|-2380")
+    for dryRun in [true, false] {
+      let writer = try store.importRows(sourceFile: "after.sta", dryRun: dryRun, explainLimit: 20, importedAt: nil) {
+        writer in
+        var batcher = ImportBatcher()
+        for (line, hash) in [(2, hash), (3, Self.fnv("another card payment"))] {
+          var row = ImportedRow(
+            line: line, date: Self.day(3), amount: Self.usd(-2_380), description: "Markthalle / booked 2026-10-05",
+            category: nil, account: nil, fingerprintHash: hash)
+          row.formerKey = ExpenseKey(date: Self.day(5), fingerprintHash: hash).rawValue
+          if let batch = try batcher.add(row) { try writer.write(batch) }
+        }
+        if let batch = try batcher.finish() { try writer.write(batch) }
+        return writer
+      }
+      #expect((writer.inserted, writer.duplicates) == (1, 1), "\(kind), dry run: \(dryRun)")
+    }
+    #expect(try store.expenseCount(month: Self.october) == 2)
+    #expect(try store.check().isHealthy)
+  }
+
   @Test(arguments: StoreUnderTest.allCases)
   func anImportIsAllOrNothingAndUndoable(_ kind: StoreUnderTest) throws {
     let folder = try ServiceTests.Folder()

@@ -68,6 +68,34 @@ import Testing
     #expect(try db.expenseCount() == 3, "a dry run writes nothing")
   }
 
+  /// A row redated since an earlier version stored it (a card payment dated when the card was
+  /// used, where it was dated when booked) is found by its former key: a duplicate, in a dry
+  /// run too, explained by the row stored then; without that key it would be stored twice.
+  @Test func aRowStoredUnderItsFormerKeyIsADuplicate() throws {
+    let db = try AppDatabase()
+    _ = try db.importRows(sourceFile: "before.sta") { session in
+      try session.insert(
+        date: date("2026-10-05"), amount: usd(-2380), description: "Markthalle", category: nil, account: nil,
+        fingerprintHash: 0x5A, line: 5)
+    }
+    let former = ExpenseKey(date: date("2026-10-05"), fingerprintHash: 0x5A).rawValue
+    for dryRun in [true, false] {
+      let again = try db.importRows(sourceFile: "after.sta", dryRun: dryRun) { session in
+        try session.insert(
+          date: date("2026-10-03"), amount: usd(-2380), description: "Markthalle / booked 2026-10-05", category: nil,
+          account: nil, fingerprintHash: 0x5A, line: 5, formerKey: former)
+        try session.insert(
+          date: date("2026-10-03"), amount: usd(-100), description: "New card payment", category: nil, account: nil,
+          fingerprintHash: 0x5B, line: 7,
+          formerKey: ExpenseKey(date: date("2026-10-05"), fingerprintHash: 0x5B).rawValue)
+        return session
+      }
+      #expect((again.inserted, again.duplicates) == (1, 1), "dry run: \(dryRun)")
+      #expect(again.explained == [ImportSession.Duplicate(line: 5, existingSource: "before.sta:5")])
+    }
+    #expect(try db.expenseCount() == 2)
+  }
+
   /// Many batches, in date order, shuffled, and with in-file key twins: the stored rows, the
   /// duplicate counts and the rollup are the same whatever the order.
   @Test func batchesFindDuplicatesInAnyOrder() throws {

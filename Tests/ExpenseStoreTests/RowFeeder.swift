@@ -16,12 +16,14 @@ final class RowFeeder {
 
   func insert(
     date: CivilDate, amount: Money, description: String, category: String?, account: String?,
-    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil, splitGroup: Int = 0
+    fingerprintHash: UInt64, line: Int, categorySource: CategorySource? = nil, splitGroup: Int = 0,
+    formerKey: Int64? = nil
   ) throws {
     var row = ImportedRow(
       line: line, date: date, amount: amount, description: description, category: category, account: account,
       fingerprintHash: fingerprintHash, categorySource: categorySource)
     row.splitGroup = splitGroup
+    row.formerKey = formerKey
     if let batch = try batcher.add(row) { try session.write(batch) }
   }
 

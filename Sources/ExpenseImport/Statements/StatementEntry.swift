@@ -6,7 +6,8 @@ import ExpenseCore
 public struct StatementEntry: Sendable, Equatable {
   /// 1-based line of the file where the entry starts (for XML, the line of its element).
   public var line: Int
-  /// The booking date (the date the money moved on the account).
+  /// The booking date (the date the money moved on the account); for a card payment the
+  /// statement marks as one, the day the card was used (`dateCardPayment`).
   public var date: CivilDate
   /// Signed: negative is money out of the account (a purchase, a fee, a transfer out).
   public var amount: Money
@@ -30,6 +31,16 @@ public struct StatementEntry: Sendable, Equatable {
   public var isTransfer: Bool
   /// Rows of one split transaction (QIF `S`/`$`) share a group number; nil otherwise.
   public var splitGroup: Int?
+  /// The description an earlier version of the reader made of this entry, when this one makes
+  /// another (an MT940 `:86:` in the `/NAME/…/REMI/…` style was the whole field before): the
+  /// fingerprint of an entry without the bank's id is computed from it, so a file imported by
+  /// that version comes in again as duplicates instead of twice. Nil: `description` is it.
+  public var identityDescription: String?
+  /// The date an earlier version gave this entry, when this one dates it otherwise (a card
+  /// payment was dated when booked, and is now dated when the card was used): its fingerprint
+  /// is computed with it, and the store finds the row that version stored by the key of that
+  /// date (`ImportedRow.formerKey`). Nil: `date` is it.
+  public var identityDate: CivilDate?
 
   public init(
     line: Int, date: CivilDate, amount: Money, description: String, category: String? = nil,
@@ -44,6 +55,8 @@ public struct StatementEntry: Sendable, Equatable {
     self.transactionID = transactionID
     self.isTransfer = isTransfer
     self.splitGroup = splitGroup
+    identityDescription = nil
+    identityDate = nil
   }
 }
 

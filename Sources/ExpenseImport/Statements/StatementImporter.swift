@@ -81,7 +81,8 @@ public final class StatementImporter: FileImporter {
     } else {
       fileSource = try FileSource(path: path)
     }
-    let source: any ByteSource = format == .camt053 ? fileSource : try encoding.transcoder(fileSource)
+    let checked = format == .camt053 ? nil : try StatementImporter.text(fileSource, encoding, options, displayName)
+    let source: any ByteSource = checked ?? fileSource
     guard var reader = StatementReaders.make(format, file: displayName, options: options, currency: defaultCurrency)
     else {
       throw ImportError.undetectable(
@@ -89,12 +90,15 @@ public final class StatementImporter: FileImporter {
         hint: "export the statement from the bank as CSV")
     }
     var rows = EntryMapper(categoryName: categoryName)
+    // A single-byte file was read byte for byte as UTF-8 before: identities are of that text.
+    rows.legacySingleByte = checked != nil && (encoding == .windows1252 || encoding == .latin1)
     var count = 0
     defer {
       found = reader.settings
       transferCategories = rows.transfers
     }
     try reader.read(source) { event in
+      for warning in checked?.takeWarnings() ?? [] { try body(.warning(warning)) }
       switch event {
       case .entry(let entry):
         try body(.row(rows.row(entry)))
@@ -109,7 +113,23 @@ public final class StatementImporter: FileImporter {
         try body(.rejected(issue))
       }
     }
+    for warning in checked?.takeWarnings() ?? [] { try body(.warning(warning)) }
+    if let more = checked?.moreWarning { try body(.warning(more)) }
     progress?(ImportProgress(bytesRead: fileSource.bytesRead, totalBytes: fileSource.totalBytes, rows: count))
+  }
+
+  /// The UTF-8 a line-based reader (OFX, QIF, MT940) reads: a single-byte file transcoded
+  /// (`SingleByteUTF8Source`), another through its transcoder, and every byte checked
+  /// (`UTF8CheckSource`), so no U+FFFD is stored unless `--replace-invalid` asks for it.
+  static func text(_ file: any ByteSource, _ encoding: TextEncoding, _ options: ImportOptions, _ name: String)
+    throws(ImportError) -> UTF8CheckSource
+  {
+    let utf8: any ByteSource
+    switch encoding {
+    case .windows1252, .latin1: utf8 = SingleByteUTF8Source(file)
+    default: utf8 = try encoding.transcoder(file)
+    }
+    return UTF8CheckSource(utf8, file: name, encoding: encoding, replace: options.replaceInvalid == true)
   }
 }
 
@@ -122,6 +142,11 @@ struct EntryMapper {
   var names: [String: String?] = [:]
   /// The stored names of transfer categories met so far.
   var transfers: Set<String> = []
+  /// The file is Windows-1252 or ISO-8859-1, which the build before `SingleByteUTF8Source`
+  /// handed to the readers as it was (each byte past ASCII a U+FFFD): the fingerprint of an entry
+  /// without the bank's id is computed from the text as it read then, so that a file imported
+  /// then is all duplicates now, while the row stores the text decoded right.
+  var legacySingleByte = false
 
   mutating func row(_ entry: StatementEntry) -> ImportedRow {
     let description = EntryMapper.clean(entry.description)
@@ -139,24 +164,26 @@ struct EntryMapper {
     if entry.isTransfer, let category { transfers.insert(category) }
     let account = entry.account.map(EntryMapper.clean).flatMap { $0.isEmpty ? nil : $0 }
     let hash: UInt64
+    let identityDate = entry.identityDate ?? entry.date
+    let identityAccount = legacySingleByte ? account.map(SingleByteUTF8Source.legacyText) ?? "" : account ?? ""
     if let id = entry.transactionID.map(EntryMapper.clean), !id.isEmpty {
       var h = Fingerprint.Hasher64()
       h.string("id")
       h.byte(0x7C)
-      h.string(account ?? "")
+      h.string(identityAccount)
       h.byte(0x7C)
-      h.string(id)
+      h.string(legacySingleByte ? SingleByteUTF8Source.legacyText(id) : id)
       hash = h.state
     } else {
       // `Fingerprint.hash` in its stages, the row's bytes hashed once: the occurrence counter's
       // key is the hash with occurrence 0, the row's own the hash with its occurrence.
-      var h = Fingerprint.prefix(account: account ?? "", date: entry.date, currency: entry.amount.currency)
+      var h = Fingerprint.prefix(account: identityAccount, date: identityDate, currency: entry.amount.currency)
       Fingerprint.amount(&h, entry.amount.minor)
-      var text = description
+      var text = identityText(entry, description: description)
       text.withUTF8 { h.lowercasedBytes($0) }
       var base = h
       Fingerprint.finish(&base, occurrence: 0)
-      let occurrence = occurrences.next(day: entry.date.daysSinceEpoch, key: base.state).occurrence
+      let occurrence = occurrences.next(day: identityDate.daysSinceEpoch, key: base.state).occurrence
       Fingerprint.finish(&h, occurrence: occurrence)
       hash = h.state
     }
@@ -166,7 +193,18 @@ struct EntryMapper {
       line: entry.line, date: entry.date, amount: entry.amount, description: description, category: category,
       account: shown, fingerprintHash: hash)
     row.splitGroup = entry.splitGroup ?? 0
+    if identityDate != entry.date {
+      row.formerKey = ExpenseKey(date: identityDate, fingerprintHash: hash).rawValue
+    }
     return row
+  }
+
+  /// The description an entry's fingerprint is computed from: what the build before made of it
+  /// (its `identityDescription`, its text read as that build read the file), so a file imported
+  /// by it is recognised; see `StatementEntry.identityDescription` and `legacySingleByte`.
+  func identityText(_ entry: StatementEntry, description: String) -> String {
+    let text = entry.identityDescription.map(EntryMapper.clean) ?? description
+    return legacySingleByte ? EntryMapper.clean(SingleByteUTF8Source.legacyText(text)) : text
   }
 
   /// Whitespace runs (and control characters, which a terminal would obey) collapsed to one

@@ -31,6 +31,7 @@ struct ImportBatch {
     isNew.removeAll(keepingCapacity: true)
     isNew.append(contentsOf: repeatElement(true, count: batch.rows.count))
     try markStored(db, inRange: inRange, exists: exists)
+    try markStoredFormerly(db, exists: exists)
     twins.removeAll(keepingCapacity: true)
     for i in batch.rows.indices.dropFirst() where batch.rows[i].key == batch.rows[i - 1].key {
       isNew[i] = false
@@ -67,6 +68,19 @@ struct ImportBatch {
     }
     for index in batch.rows.indices {
       sqlite3_bind_int64(exists, 1, batch.rows[index].key)
+      let found = sqlite3_step(exists)
+      sqlite3_reset(exists)
+      guard found == SQLITE_ROW || found == SQLITE_DONE else { throw ImportBatch.error(db) }
+      if found == SQLITE_ROW { isNew[index] = false }
+    }
+  }
+
+  /// Marks rows stored under the key an earlier version gave them (`ImportedRow.formerKey`):
+  /// one lookup per such row (only card payments that version dated by their booking).
+  mutating func markStoredFormerly(_ db: Database, exists: SQLiteStatement) throws {
+    for index in batch.rows.indices where isNew[index] {
+      guard let former = batch.rows[index].formerKey else { continue }
+      sqlite3_bind_int64(exists, 1, former)
       let found = sqlite3_step(exists)
       sqlite3_reset(exists)
       guard found == SQLITE_ROW || found == SQLITE_DONE else { throw ImportBatch.error(db) }

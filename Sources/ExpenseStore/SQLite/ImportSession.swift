@@ -175,7 +175,10 @@ public final class ImportSession: ImportWriter {
     if let twin = work.twins[index] {
       return Duplicate(line: line, existingSource: "\(sourceFile):\(work.batch.rows[twin].line)")
     }
-    let stored = try Row.fetchOne(findTwin, arguments: [work.batch.rows[index].key])
+    var stored = try Row.fetchOne(findTwin, arguments: [work.batch.rows[index].key])
+    if stored == nil, let former = work.batch.rows[index].formerKey {
+      stored = try Row.fetchOne(findTwin, arguments: [former])
+    }
     let file: String? = stored?["sourceFile"]
     let twinLine: Int? = stored?["sourceLine"]
     return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")

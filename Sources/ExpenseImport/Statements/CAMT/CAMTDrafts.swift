@@ -21,6 +21,11 @@ struct CAMTDetail {
   var debtorName: String?
   var remittance: [String] = []
   var additionalInfo: String?
+  /// The detail says it is a card payment (`BkTxCd/Domn/Fmly/Cd` `CCRD` or `DCRD`, a `CardTx`).
+  var card = false
+  /// `RltdDts/AccptncDtTm` (when the card payment was accepted) or `RltdDts/TxDtTm`.
+  var accepted: CAMTValue?
+  var transactionTime: CAMTValue?
 }
 
 /// One `Ntry`.
@@ -38,6 +43,8 @@ struct CAMTEntryDraft {
   var servicerReference: String?
   var additionalInfo: String?
   var details: [CAMTDetail] = []
+  /// The entry says it is a card payment (`BkTxCd/Domn/Fmly/Cd` `CCRD` or `DCRD`, a `CardTx`).
+  var card = false
 }
 
 /// One `Stmt`: the account and currency its entries belong to.

@@ -33,11 +33,11 @@ extension CAMTHandler {
       }
       description = prefix + description
       let id = draft.servicerReference ?? only.flatMap(CAMTHandler.ownID)
-      try emit(
-        .entry(
-          StatementEntry(
-            line: draft.line, date: date, amount: Money(minor: signed, currency: currency),
-            description: description, account: account, transactionID: id)))
+      var made = StatementEntry(
+        line: draft.line, date: date, amount: Money(minor: signed, currency: currency),
+        description: description, account: account, transactionID: id)
+      if let used = CAMTHandler.cardUsed(draft, only, booked: date) { made.dateCardPayment(used) }
+      try emit(.entry(made))
       return
     }
 

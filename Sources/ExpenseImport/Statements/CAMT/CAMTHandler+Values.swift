@@ -59,6 +59,10 @@ extension CAMTHandler {
     case Path(.addtlNtryInf):
       let kept = try value("Ntry/AddtlNtryInf", text)?.text
       entry.additionalInfo = kept
+    case Path(.bkTxCd, .domn, .fmly, .cd):
+      if let family = try value("Ntry/BkTxCd/Domn/Fmly/Cd", text)?.text, CAMTHandler.cardFamilies.contains(family) {
+        entry.card = true
+      }
     default: break
     }
   }
@@ -120,6 +124,16 @@ extension CAMTHandler {
     case Path(.addtlTxInf):
       let kept = try value(prefix + "AddtlTxInf", text)?.text
       detail.additionalInfo = kept
+    case Path(.bkTxCd, .domn, .fmly, .cd):
+      if let family = try value(prefix + "BkTxCd/Domn/Fmly/Cd", text)?.text, CAMTHandler.cardFamilies.contains(family) {
+        detail.card = true
+      }
+    case Path(.rltdDts, .accptncDtTm):
+      let kept = try value(prefix + "RltdDts/AccptncDtTm", text)
+      detail.accepted = kept
+    case Path(.rltdDts, .txDtTm):
+      let kept = try value(prefix + "RltdDts/TxDtTm", text)
+      detail.transactionTime = kept
     default: break
     }
   }

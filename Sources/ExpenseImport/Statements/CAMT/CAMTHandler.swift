@@ -118,6 +118,10 @@ struct CAMTHandler {
     case .txDtls where entryDepth != nil && detailDepth == nil && parentIs(.ntryDtls):
       detailDepth = depth
       detail = CAMTDetail(line: textLine)
+    case .cardTx where detailDepth != nil:
+      detail.card = true
+    case .cardTx where entryDepth != nil:
+      entry.card = true
     case .amt:
       pendingCurrency = currency
     default:

@@ -7,13 +7,14 @@ enum CAMTName: UInt8 {
   case document, bkToCstmrStmt, stmt, ntry, ntryDtls, txDtls, acct, id, iban, othr, ccy, amt, cdtDbtInd, rvslInd
   case sts, cd, prtry, bookgDt, dt, dtTm, valDt, acctSvcrRef, addtlNtryInf, amtDtls, txAmt, refs, endToEndId
   case rltdPties, cdtr, dbtr, pty, nm, rmtInf, ustrd, addtlTxInf
+  case bkTxCd, domn, fmly, cardTx, rltdDts, txDtTm, accptncDtTm
 
   /// Each name as written, by number (the first is `other`'s, never looked up).
   static let texts: [String] = [
     "", "Document", "BkToCstmrStmt", "Stmt", "Ntry", "NtryDtls", "TxDtls", "Acct", "Id", "IBAN", "Othr", "Ccy",
     "Amt", "CdtDbtInd", "RvslInd", "Sts", "Cd", "Prtry", "BookgDt", "Dt", "DtTm", "ValDt", "AcctSvcrRef",
     "AddtlNtryInf", "AmtDtls", "TxAmt", "Refs", "EndToEndId", "RltdPties", "Cdtr", "Dbtr", "Pty", "Nm", "RmtInf",
-    "Ustrd", "AddtlTxInf",
+    "Ustrd", "AddtlTxInf", "BkTxCd", "Domn", "Fmly", "CardTx", "RltdDts", "TxDtTm", "AccptncDtTm",
   ]
 
   /// The table the scanner looks names up in (built once).

@@ -6,9 +6,20 @@
 /// The subfields run on across line breaks (a line is 65 characters), so the lines are joined
 /// without spaces before they are split. A purpose in SEPA form (`EREF+…`, `MREF+…`,
 /// `SVWZ+…`) is reduced to its free text (`SVWZ`), the references and identifiers left out.
+/// Dutch banks write it with keywords (`/TRTP/SEPA OVERBOEKING/IBAN/…/BIC/…/NAME/J. Jansen/
+/// REMI/Invoice 123/EREF/…`, or `/CNTP/account/BIC/name/city/`): read by `MT940Keywords`.
 /// Any other `:86:` is free text, its lines joined with spaces.
 enum MT940Description {
+  /// What a person reads: the counterparty's name, then the purpose, joined with " / ".
   static func text(of field: MT940Field) -> String {
+    if let keywords = MT940Keywords(field.text(separator: "")), let text = keywords.description { return text }
+    return legacyText(of: field)
+  }
+
+  /// The description the reader made before it read the keyword style (which it took for free
+  /// text): kept as the identity of those entries (`StatementEntry.identityDescription`), so a
+  /// file imported then is recognised. Do not change it: rows stored long ago depend on it.
+  static func legacyText(of field: MT940Field) -> String {
     let joined = field.text(separator: "")
     if let subfields = structured(joined) {
       let name = ((subfields["32"] ?? "") + (subfields["33"] ?? "")).trimmingASCIIWhitespace()

@@ -40,6 +40,8 @@ enum MT940Parse {
   /// The parts of a `:61:` line.
   struct Transaction {
     var date: CivilDate
+    /// The value date (`YYMMDD`, first on the line): for a card payment, the day it was made.
+    var valueDate: CivilDate
     var amount: Int64
     var customerReference: String
     var bankReference: String?
@@ -120,7 +122,8 @@ enum MT940Parse {
     let supplementary = field.lines.dropFirst().map { $0.trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
       .joined(separator: " ")
     return Transaction(
-      date: bookingDate, amount: sign * magnitude, customerReference: customer.trimmingASCIIWhitespace(),
+      date: bookingDate, valueDate: valueDate, amount: sign * magnitude,
+      customerReference: customer.trimmingASCIIWhitespace(),
       bankReference: bank, supplementary: supplementary.isEmpty ? nil : supplementary)
   }
 

@@ -112,14 +112,20 @@ struct MT940State {
       total = sum
       sawEntry = true
       pending = MT940Transaction(
-        line: field.line, date: transaction.date,
+        line: field.line, date: transaction.date, valueDate: transaction.valueDate,
         amount: Money(minor: transaction.amount, currency: opening.currency),
         customerReference: transaction.customerReference, bankReference: transaction.bankReference,
         supplementary: transaction.supplementary, account: options.account ?? account)
     case "86":
       if let waiting = pending {
         pending = nil
-        try body(.entry(waiting.entry(description: MT940Description.text(of: field))))
+        var entry = waiting.entry(description: MT940Description.text(of: field))
+        let legacy = waiting.entry(description: MT940Description.legacyText(of: field)).description
+        if legacy != entry.description { entry.identityDescription = legacy }
+        if let used = MT940Card.used(field, valueDate: waiting.valueDate, booked: waiting.date) {
+          entry.dateCardPayment(used)
+        }
+        try body(.entry(entry))
       }
     case "62F", "62M":
       try requireStatement(field)
@@ -237,6 +243,7 @@ struct MT940State {
 struct MT940Transaction {
   var line: Int
   var date: CivilDate
+  var valueDate: CivilDate
   var amount: Money
   var customerReference: String
   var bankReference: String?
