@@ -161,8 +161,14 @@ import Testing
       paired: false)
   }
 
+  static func october(_ first: Int, _ last: Int) -> ClosedRange<CivilDate> {
+    CivilDate(year: 2026, month: 10, day: first)!...CivilDate(year: 2026, month: 10, day: last)!
+  }
+
   @Test func probableDuplicatesMatchOneToOne() {
-    let matching = ImportMatching(file: "b.qif", kinds: [:])
+    var matching = ImportMatching(file: "b.qif", kinds: [:])
+    matching.fileSpan = Self.october(2, 30)
+    matching.storedSpans = ["a.ofx": [Self.october(1, 20)]]
     let coffees = [
       Self.added(2, 4, -475, "Starbucks Coffee"), Self.added(6, 4, -475, "Starbucks Coffee"),
       Self.added(9, 5, -475, "Starbucks Coffee"),
@@ -188,6 +194,19 @@ import Testing
     #expect(matching.probableDuplicates([Self.added(2, 4, -475, "Starbucks")], stored: [byHand]).isEmpty)
   }
 
+  /// Consecutive statements share no period: a fee paid every day is not a duplicate of the
+  /// day before because the day before is in last month's file.
+  @Test func consecutiveStatementsHaveNoProbableDuplicates() {
+    var matching = ImportMatching(file: "november.csv", kinds: [:])
+    matching.fileSpan = Self.october(29, 31)
+    matching.storedSpans = ["october.csv": [Self.october(1, 29)]]
+    let parking = [Self.added(2, 30, -500, "CITY PARKING")]
+    let stored = [Self.stored(1, 29, -500, "CITY PARKING", file: "october.csv")]
+    #expect(matching.probableDuplicates(parking, stored: stored).isEmpty, "one day shared")
+    matching.storedSpans = ["october.csv": [Self.october(1, 31)]]
+    #expect(matching.probableDuplicates(parking, stored: stored).count == 1, "three days shared: an overlapping export")
+  }
+
   @Test func payeesMatchOnlyOnWordsThatNameThem() {
     #expect(PayeeMatch.same("STARBUCKS #1234 SEATTLE", "Starbucks Coffee"))
     #expect(PayeeMatch.same("TRADER JOE S #552", "Trader Joe's"))
@@ -195,6 +214,9 @@ import Testing
     #expect(PayeeMatch.same("Netflix.com", "NETFLIX.COM"))
     #expect(!PayeeMatch.same("POS PURCHASE 4412", "POS PURCHASE 9921"), "card words and numbers name nobody")
     #expect(!PayeeMatch.same("AMZN Mktp US", "Amazon.com"))
+    #expect(!PayeeMatch.same("Import 0 row 1", "Import 1 row 1"), "numbered rows of two files are two rows")
+    #expect(!PayeeMatch.same("STARBUCKS #1234 SEATTLE", "STARBUCKS #881 SEATTLE"), "two stores of a chain")
+    #expect(PayeeMatch.same("TRADER JOE S #552", "Trader Joes 0552 Portland"))
     #expect(!PayeeMatch.same("", ""))
   }
 
@@ -226,5 +248,36 @@ extension Expense {
     var copy = self
     copy.categorySource = source
     return copy
+  }
+}
+
+/// `accounts rename`: one name for an account, on its rows and on later imports of files that
+/// name it the old way, while files imported before stay recognised.
+@Suite struct AccountRenameTests {
+  @Test(arguments: StoreUnderTest.allCases)
+  func aRenamedAccountKeepsItsNameInLaterImports(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    let service = ExpenseService(store: store)
+    _ = try AccountMatchingTests.run(store, "card-sep-oct.ofx")
+    #expect(try service.accounts().map(\.name) == ["Card \u{2026}8812"])
+    #expect(throws: StoreError.accountNotFound("9999")) { try service.renameAccount("9999", to: "Visa") }
+    let renamed = try service.renameAccount("8812", to: "Visa")
+    #expect(renamed.account == "Card \u{2026}8812" && renamed.rows == 8)
+    #expect(try service.accounts().map { [$0.name, String($0.rows)] } == [["Visa", "8"]])
+    #expect(try store.accountNames() == ["Card \u{2026}8812": "Visa"])
+    // The same file again: its rows are found (the identity is the file's account number).
+    #expect(try AccountMatchingTests.run(store, "card-sep-oct.ofx").new == 0)
+    // Another export of the card (other transaction ids): its rows are stored as Visa's.
+    let text = try String(
+      contentsOf: AccountMatchingTests.folder.appendingPathComponent("card-sep-oct.ofx"), encoding: .utf8)
+    let other = try folder.file("card-again.ofx", text.replacingOccurrences(of: "<FITID>88120", with: "<FITID>99120"))
+    var request = ImportRequest(path: other)
+    request.keepProbableDuplicates = true
+    #expect(try ImportService(store: store).run(request).new == 8)
+    #expect(try service.accounts().map { [$0.name, String($0.rows)] } == [["Visa", "16"]])
+    // Renaming again moves the remembered name along.
+    _ = try service.renameAccount("Visa", to: "Household Visa")
+    #expect(try store.accountNames() == ["Card \u{2026}8812": "Household Visa", "Visa": "Household Visa"])
   }
 }

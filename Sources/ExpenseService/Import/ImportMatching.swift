@@ -23,10 +23,32 @@ struct ImportMatching {
     var categorySource: CategorySource
   }
 
+  /// How many days two files' spans must share for their rows to be duplicates of each other:
+  /// two exports of one period overlap by weeks, while consecutive statements share no day (or
+  /// one or two, where a row is dated when the card was used and the next statement booked it).
+  /// Without this, a parking fee paid every day would lose the first days of November to the
+  /// last days of October.
+  static let sharedDays = 3
+
   /// The name rows of this import are stored under.
   let file: String
+  /// The first and last day of this file's rows (every row read, duplicates too).
+  var fileSpan: ClosedRange<CivilDate>?
+  /// The days each stored file's imports cover (`ImportRecord`s by file name).
+  var storedSpans: [String: [ClosedRange<CivilDate>]] = [:]
   /// Category kinds, by `CategoryName.key`.
   let kinds: [String: CategoryKind]
+
+  /// Whether the rows of stored file `name` can be duplicates of this file's: their spans
+  /// share at least `sharedDays` days.
+  func overlaps(_ name: String) -> Bool {
+    guard let fileSpan, let spans = storedSpans[name] else { return false }
+    return spans.contains { span in
+      let first = max(span.lowerBound.daysSinceEpoch, fileSpan.lowerBound.daysSinceEpoch)
+      let last = min(span.upperBound.daysSinceEpoch, fileSpan.upperBound.daysSinceEpoch)
+      return last - first + 1 >= Self.sharedDays
+    }
+  }
 
   init(file: String, kinds: [String: CategoryKind]) {
     self.file = file
@@ -45,13 +67,19 @@ struct ImportMatching {
   // MARK: Probable duplicates
 
   /// Each added row that is probably a stored row already (same amount and currency, dates at
-  /// most `days` apart, the same account or none named, the same payee: `PayeeMatch`), matched
-  /// one to one: the closest dates first, then the same text, then file order. Two identical
-  /// coffees in both files are two matches; a third in one file is kept. Rows added by hand
-  /// and parts of a split are never matched.
+  /// most `days` apart, the same account or none named, the same payee: `PayeeMatch`), from a
+  /// file whose span shares `sharedDays` days with this one's (`overlaps`), matched one to one:
+  /// the closest dates first, then the same text, then file order. Two identical coffees in
+  /// both files are two matches; a third in one file is kept. Rows added by hand and parts of a
+  /// split are never matched.
   func probableDuplicates(_ added: [Added], stored: [NeighbourRow]) -> [(added: Added, stored: NeighbourRow)] {
     var byAmount: [Money: [Int]] = [:]
-    for (index, row) in stored.enumerated() where row.source != nil { byAmount[row.amount, default: []].append(index) }
+    var overlapping: [String: Bool] = [:]
+    for (index, row) in stored.enumerated() {
+      guard let file = row.source?.file else { continue }
+      if overlapping[file] == nil { overlapping[file] = overlaps(file) }
+      if overlapping[file] == true { byAmount[row.amount, default: []].append(index) }
+    }
     var candidates: [(distance: Int, sameText: Bool, line: Int, added: Int, stored: Int)] = []
     for (a, row) in added.enumerated() {
       for s in byAmount[row.amount] ?? [] {

@@ -13,6 +13,9 @@ final class MatchCollector {
   var added: [ImportMatching.Added] = []
   /// Keys of this file's rows that were exact duplicates: the stored rows they are stay taken.
   var exactKeys = Set<Int64>()
+  /// The first and last day of every row the writer reported.
+  var first: CivilDate?
+  var last: CivilDate?
   private var accountRows = 0
 
   init(storedSpan: ClosedRange<CivilDate>?) {
@@ -24,6 +27,8 @@ final class MatchCollector {
   }
 
   func see(_ row: ImportedRow, _ outcome: ImportOutcome) {
+    if first.map({ row.date < $0 }) ?? true { first = row.date }
+    if last.map({ row.date > $0 }) ?? true { last = row.date }
     let near = window?.contains(row.date) ?? false
     if outcome == .duplicate {
       if near { exactKeys.insert(row.key) }
@@ -47,10 +52,14 @@ extension ImportService {
   /// summary lists both.
   func match(
     _ collector: MatchCollector, session: any ImportWriter, request: ImportRequest, kinds: [String: CategoryKind],
-    transfers category: String, summary: inout ImportSummary
+    records: [ImportRecord], transfers category: String, summary: inout ImportSummary
   ) throws {
     guard !collector.added.isEmpty else { return }
-    let matching = ImportMatching(file: request.storedName, kinds: kinds)
+    var matching = ImportMatching(file: request.storedName, kinds: kinds)
+    if let first = collector.first, let last = collector.last { matching.fileSpan = first...last }
+    for record in records where record.firstDate <= record.lastDate {
+      matching.storedSpans[record.file, default: []].append(record.firstDate...record.lastDate)
+    }
     let dates = collector.added.map(\.date.daysSinceEpoch)
     let (first, last) = (dates.min() ?? 0, dates.max() ?? 0)
     let magnitudes = Set(collector.added.map { $0.amount.minor == .min ? Int64.max : abs($0.amount.minor) })

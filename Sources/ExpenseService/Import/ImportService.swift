@@ -46,6 +46,12 @@ public struct ImportService {
     var dialect = try importer.detect()
     let rules = try store.rules()
     let kinds = try store.categoryKinds()
+    // The names the user gave accounts (`accounts rename`): stored instead of the file's,
+    // after the fingerprint (which keeps the file's), before the rules (which see the name).
+    let accountNames = try store.accountNames()
+    // What the stored files cover, for the probable duplicates (read before the import's
+    // transaction: a store's reads do not nest in it).
+    let records = try store.imports()
     let categorizer = RowCategorizer(
       matcher: RuleMatcher(rules: rules), names: try store.categoryNames(), recordRules: request.dryRun)
     // One name per category: each distinct category cell is mapped once, on the parse thread.
@@ -67,6 +73,7 @@ public struct ImportService {
       var batcher = ImportBatcher(names: nil)  // rows carry their stored spelling already
       try importer.run(skipInvalid: skipInvalid, progress: progress) { event in
         guard case .row(var row) = event else { return try emit(.event(event)) }
+        if !accountNames.isEmpty, let account = row.account, let name = accountNames[account] { row.account = name }
         categorizer.categorize(&row)
         if let batch = try batcher.add(row) { try emit(.batch(batch, rules: categorizer.takeRules())) }
       }
@@ -103,7 +110,7 @@ public struct ImportService {
       }
       try session.storeWritten()
       try match(
-        collector, session: session, request: request, kinds: kinds,
+        collector, session: session, request: request, kinds: kinds, records: records,
         transfers: categorizer.canonical(transfersName) ?? transfersName, summary: &summary)
       // A statement's transfers between own accounts: their categories are transfers.
       let transfers = importer.transferCategories

@@ -83,6 +83,14 @@ public protocol LedgerStore: AnyObject, Sendable {
     sourceFile: String, dryRun: Bool, explainLimit: Int, importedAt: Date?, _ body: (any ImportWriter) throws -> T
   ) throws -> T
   func imports() throws -> [ImportRecord]
+  /// The accounts the rows name, by name, with their rows and span.
+  func accounts() throws -> [AccountSummary]
+  /// Gives every row of account `from` the name `to`, and remembers it (`AccountNames`, as
+  /// are the names that already led to `from`), so later imports of `from` store `to`; one
+  /// transaction. Returns how many rows were renamed.
+  func renameAccount(_ from: String, to: String) throws -> Int
+  /// The names imports store instead of the names files give (`renameAccount`).
+  func accountNames() throws -> [String: String]
   /// Every transfer pair the imports matched, in the order they were made.
   func transferPairs() throws -> [TransferPair]
   /// Undoes the pair expense `id` is one side of: both rows get back the category they had

@@ -68,6 +68,8 @@ public enum StoreError: Error, Equatable, Sendable {
   case notAMember(user: String, ledger: String)
   /// The change would leave a ledger without an owner.
   case lastOwner(user: String, ledger: String)
+  /// No account has this name, nor ends with it alone (`accounts rename`).
+  case accountNotFound(String)
   /// Expense `id` is not one side of a transfer pair (`transfers unpair`).
   case notPaired(Int64)
   /// An SQLite error that is not one of the above.
@@ -141,6 +143,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return "category '\(name)' is still used by expenses, budgets or rules; nothing was changed"
     case .categoryNotFound(let name):
       return "no category '\(name)'; see 'expenses categories'"
+    case .accountNotFound(let name):
+      return "no account '\(name)' (nor one account whose name ends with it); see 'expenses accounts'"
     case .notPaired(let id):
       return "expense #\(id) is not one side of a transfer pair; see 'expenses transfers' for the pairs"
     case .splitPart(let id, let parts, let change):
@@ -188,7 +192,7 @@ extension StoreError: ClassifiedError {
     case .noDatabase, .noLedger: return .noDatabase
     case .ledgerNotEmpty: return .cannotCreate
     case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound,
-      .categoryNotFound, .notPaired:
+      .categoryNotFound, .notPaired, .accountNotFound:
       return .notFound
     case .tokenExists, .categoryInUse, .splitPart, .ledgerExists, .lastOwner: return .conflict
     case .invalidName: return .invalidValue
