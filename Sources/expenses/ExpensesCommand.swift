@@ -15,7 +15,8 @@ struct ExpensesCommand: ParsableCommand {
       DemoCommand.self, ImportCommand.self, AddCommand.self, ListCommand.self, ReportCommand.self,
       BudgetCommand.self, CategoriesCommand.self, RulesCommand.self, SectionsCommand.self, ConfigCommand.self,
       CheckCommand.self, BackupCommand.self, RestoreCommand.self, CopyCommand.self,
-      DeleteCommand.self, EditCommand.self, ImportsCommand.self, TransfersCommand.self, AccountsCommand.self, ExportCommand.self,
+      DeleteCommand.self, EditCommand.self, ImportsCommand.self, TransfersCommand.self, AccountsCommand.self,
+      ExportCommand.self,
       BrowseCommand.self,
       TokenCommand.self, ServeCommand.self, LedgerCommand.self, UserCommand.self,
     ]
