@@ -108,18 +108,25 @@ struct ImportMatching {
 
   // MARK: Transfer pairs
 
-  /// One side of a possible pair: an added row (`stored` nil) or a stored one.
+  /// One side of a possible pair: a row of this import (`stored` nil) or a stored one, its
+  /// values read as an `Added`'s.
+  @dynamicMemberLookup
   struct Side {
-    var key: Int64
-    var date: CivilDate
-    var amount: Money
-    var description: String
-    var account: String?
-    var category: String?
-    var categorySource: CategorySource
-    /// This import's line, for an added row.
-    var line: Int?
+    var row: Added
     var stored: NeighbourRow?
+    /// This import's line, for a row of this import.
+    var line: Int? { stored == nil ? row.line : nil }
+
+    subscript<T>(dynamicMember path: KeyPath<Added, T>) -> T { row[keyPath: path] }
+
+    init(added: Added) { row = added }
+
+    init(stored: NeighbourRow) {
+      row = Added(
+        key: stored.key, line: 0, date: stored.date, amount: stored.amount, description: stored.description,
+        account: stored.account, category: stored.category, categorySource: stored.categorySource)
+      self.stored = stored
+    }
   }
 
   /// Whether a row may become one side of a pair: it has no category, or one of kind
@@ -169,17 +176,7 @@ struct ImportMatching {
   /// worded as a move (`looksLikeAMove`), and each with exactly one such partner: an amount
   /// that could pair two ways is left alone rather than guessed.
   func transferPairs(_ added: [Added], stored: [NeighbourRow]) -> [(out: Side, into: Side)] {
-    let sides =
-      added.map {
-        Side(
-          key: $0.key, date: $0.date, amount: $0.amount, description: $0.description, account: $0.account,
-          category: $0.category, categorySource: $0.categorySource, line: $0.line, stored: nil)
-      }
-      + stored.map {
-        Side(
-          key: $0.key, date: $0.date, amount: $0.amount, description: $0.description, account: $0.account,
-          category: $0.category, categorySource: $0.categorySource, line: nil, stored: $0)
-      }
+    let sides = added.map(Side.init(added:)) + stored.map(Side.init(stored:))
     let free = sides.indices.filter { mayPair(sides[$0]) }
     var incoming: [Money: [Int]] = [:]
     for index in free where sides[index].amount.minor > 0 { incoming[sides[index].amount, default: []].append(index) }
