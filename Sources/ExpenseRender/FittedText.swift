@@ -6,6 +6,10 @@
 /// the terminal like the report does, down to 20 columns, without dropping the very part of a
 /// line (a file name, a hint) that says what to do.
 public enum FittedText {
+  /// Joins words that must stay on one line, a number and its unit (`0.04` and `s`): a line
+  /// breaks only at plain spaces, and each no-break space is printed as a plain space.
+  public static let noBreakSpace: Character = "\u{00A0}"
+
   /// `text` (lines separated by `\n`) with every line at most `width` cells; sanitized.
   public static func fit(_ text: String, width: Int) -> String {
     var out = ""
@@ -19,6 +23,14 @@ public enum FittedText {
 
   /// One line as one or more lines of at most `width` cells.
   public static func fit(line: String, width: Int) -> [String] {
+    guard line.contains(noBreakSpace) else { return fitBreakable(line: line, width: width) }
+    return fitBreakable(line: line, width: width).map {
+      String($0.map { $0 == noBreakSpace ? " " : $0 })
+    }
+  }
+
+  /// `fit(line:width:)`, breaking at plain spaces only (a no-break space is part of its word).
+  static func fitBreakable(line: String, width: Int) -> [String] {
     let width = max(1, width)
     if DisplayWidth.of(line, limit: width) <= width { return [line] }
     let lead = String(line.prefix { $0 == " " })
