@@ -77,6 +77,27 @@ import Testing
     #expect(!ExpenseListRenderer(width: 80, glyphs: .unicode).render(expenses).hasPrefix(" Id"))
   }
 
+  /// A padded `label:   value` line folds under its value, or below its label when the value
+  /// would be too narrow: its values stay in one column.
+  @Test func fittedTextKeepsPaddedValuesInOneColumn() {
+    let block = [
+      "  encoding:      windows-1252 (the OFX header says CHARSET:1252)",
+      "  statement:     bank (STMTRS)", "  account:       000123456789 (BANKACCTFROM/ACCTID)",
+    ]
+    for width in 20...80 {
+      let lines = block.flatMap { FittedText.fit(line: $0, width: width) }
+      #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width): \(lines)")
+      // Every value line (a label's or a continuation) starts in one column.
+      let starts = Set(
+        lines.compactMap { line -> Int? in
+          let afterLabel = line.range(of: ":  ").map { line[$0.upperBound...] } ?? line[...]
+          guard let first = afterLabel.firstIndex(where: { $0 != " " }), !line.hasSuffix(":") else { return nil }
+          return line.distance(from: line.startIndex, to: first)
+        })
+      #expect(starts.count == 1, "\(width): \(lines.joined(separator: "\n"))")
+    }
+  }
+
   @Test func fittedTextKeepsANumberWithItsUnit() {
     let line = "Imported a-long-file-name.csv: 1 new, 0 duplicates, 0 excluded, 0 rejected in 0.04\u{00A0}s"
     for width in 20...90 {
