@@ -4,7 +4,8 @@ import Foundation
 public enum CoreError: Error, Equatable, Sendable {
   /// The code is not an ISO 4217 currency.
   case unknownCurrency(String)
-  /// The amount is not a plain decimal number (`12.34`, `-5`, `1000`).
+  /// The amount is not a plain decimal number (`12.34`, `-5`, `1000`). The message's examples
+  /// are unsigned: the command line refuses a negative number (money in is written with `+`).
   case invalidAmount(String)
   /// The amount has more decimals than the currency allows (`12.345` for USD).
   case tooManyDecimals(String, Currency)
@@ -30,7 +31,7 @@ extension CoreError: CustomStringConvertible, LocalizedError {
     case .unknownCurrency(let raw):
       return "unknown currency '\(raw)': use an ISO 4217 code such as USD, EUR, GBP or JPY"
     case .invalidAmount(let raw):
-      return "invalid amount '\(raw)': write a plain number such as 12.34 or -5"
+      return "invalid amount '\(raw)': write a plain number such as 12.34 or 1000"
     case .tooManyDecimals(let raw, let currency):
       return
         "amount '\(raw)' has more decimals than \(currency.code) allows (\(currency.minorUnits))"

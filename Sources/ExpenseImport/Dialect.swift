@@ -86,13 +86,18 @@ public struct DetectedDialect: Sendable, Equatable, CustomStringConvertible {
   /// What a statement reader found (format version, account, currency …) and where.
   public var settings: [StatementSetting] = []
 
+  /// Where the CSV description's values start: after `decimal mark: ` and a space.
+  static let labelColumn = 15
+
   public var description: String {
     var lines: [String] = []
     if format != .csv {
-      lines.append("encoding:      \(encoding.rawValue) (\(encodingReason))")
+      // One column for every value: the labels padded to the longest (at least the CSV's).
+      let column = max(DetectedDialect.labelColumn, (settings.map(\.name.count).max() ?? 0) + 2)
+      func label(_ name: String) -> String { (name + ":").padding(toLength: column, withPad: " ", startingAt: 0) }
+      lines.append("\(label("encoding"))\(encoding.rawValue) (\(encodingReason))")
       for setting in settings {
-        let label = (setting.name + ":").padding(toLength: max(14, setting.name.count + 2), withPad: " ", startingAt: 0)
-        lines.append("\(label)\(visibleControlCharacters(setting.value)) (\(setting.source))")
+        lines.append("\(label(setting.name))\(visibleControlCharacters(setting.value)) (\(setting.source))")
       }
       for warning in warnings { lines.append("warning: \(warning)") }
       return lines.joined(separator: "\n")

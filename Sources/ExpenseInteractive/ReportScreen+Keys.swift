@@ -178,8 +178,17 @@ extension ReportScreen {
     } else {
       rebuildLayout()
       anchor(offset)
+      fillScreen()
     }
     return changed ? [.saveSections(preferences)] : []
+  }
+
+  /// After a fold the content may end above the bottom of the screen (folding the last
+  /// section left its header alone at the top, over an empty screen): scroll back so the
+  /// screen is full again, the cursor's line still on it.
+  mutating func fillScreen() {
+    scroll = max(0, min(scroll, layout.total - bodyHeight))
+    ensureCursorVisible()
   }
 
   // MARK: Filter

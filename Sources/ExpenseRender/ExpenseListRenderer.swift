@@ -4,13 +4,18 @@ import ExpenseCore
 ///
 /// Descriptions and categories truncate with an ellipsis; amounts never do. When even that does
 /// not fit, each expense becomes a two-line card. All user text is sanitized.
+///
+/// With `ids` each expense shows its id (an `Id` column first; `id 42` before the description
+/// of a card): `list` shows them, because `edit`, `delete` and their errors ask for them.
 public struct ExpenseListRenderer {
   public let width: Int
   public let glyphs: GlyphSet
+  public let ids: Bool
 
-  public init(width: Int, glyphs: GlyphSet) {
+  public init(width: Int, glyphs: GlyphSet, ids: Bool = false) {
     self.width = width
     self.glyphs = glyphs
+    self.ids = ids
   }
 
   /// The table, one `\n`-terminated line after another.
@@ -33,7 +38,8 @@ public struct ExpenseListRenderer {
       let a = Amounts(ascii: g.ascii, short: short, dash: g.dash)
       let amounts = expenses.map { signed($0.amount, a) }
       for (longDate, withCategory) in [(!compact, true), (false, true), (false, false)] {
-        var columns: [Table.Column] = [
+        var columns: [Table.Column] = ids ? [.init(header: "Id", cells: expenses.map(idCell), align: .right)] : []
+        columns += [
           .init(header: "Date", cells: expenses.map { date($0.date, long: longDate) }, align: .left),
           .init(header: "Description", cells: descriptions, align: .left, flexible: true, minWidth: 12),
         ]
@@ -62,7 +68,7 @@ public struct ExpenseListRenderer {
         if details {
           out += detailLines(expense, indent: "  ")
         } else {
-          let text = descriptions[index] + " (" + categories[index] + ")"
+          let text = cardPrefix(expense.id) + descriptions[index] + " (" + categories[index] + ")"
           out.append("  " + DisplayWidth.truncate(text, to: w - 2, ellipsis: g.ellipsis))
         }
       }
@@ -85,6 +91,15 @@ public struct ExpenseListRenderer {
         "Source: \(TerminalText.sanitize(source.file)):\(source.line)", width: max(1, width), indent: indent)
     }
     return lines
+  }
+
+  /// The id column's cell: the id, or nothing for an expense not stored yet.
+  func idCell(_ expense: Expense) -> String { expense.id.map(String.init) ?? "" }
+
+  /// What a card's second line starts with: `id 42 ` with ids shown, else nothing.
+  func cardPrefix(_ id: Int64?) -> String {
+    guard ids, let id else { return "" }
+    return "id \(id) "
   }
 
   /// Money out as `-$84.20`, money in (refunds, income) as `+$12.00`.

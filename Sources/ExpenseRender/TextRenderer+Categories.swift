@@ -20,7 +20,18 @@ extension TextRenderer {
         for row in group.categories { card(row, group.currency, c, &out, total: false) }
         card(group.totals.row, group.currency, c, &out, total: true)
       }
+      if let note = totalNote(group.totals, c) { out.addFlow([note], separator: " ") }
     }
+  }
+
+  /// What the Total row's figures count, when they count different categories: its spent is
+  /// every category's, but its left and % compare the budget with the budgeted categories'
+  /// spending only (like with like), so "spent of budget" and "left" do not add up on their own.
+  func totalNote(_ totals: BenchmarkTotals, _ c: TextContext) -> String? {
+    guard totals.unbudgetedCount > 0, totals.row.budgetMinor != nil else { return nil }
+    return c.plain
+      ? "The total's spent counts every category; its left and percent used count only the budgeted ones."
+      : "Total: spent counts every category; left and % only budgeted ones"
   }
 
   // MARK: Table

@@ -53,6 +53,12 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   case ledgerFileExists(path: String, what: String)
   /// A token for a user needs a ledger, and the user has roles in several (or none).
   case ledgerNeeded(user: String, ledgers: [String])
+  /// A filter named a category that does not exist in any spelling (`list --category`):
+  /// an empty listing would hide the typo. `suggestion` is a known category close to it.
+  case unknownCategory(name: String, suggestion: String?)
+  /// `categories set-kind` named a category that does not exist and was not asked to make it
+  /// (`--create`): a typo would otherwise start a second category silently.
+  case categoryNotCreated(name: String, kind: String, suggestion: String?)
 
   public var kind: Kind {
     switch self {
@@ -67,6 +73,7 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .invalidStoreURL, .ledgerOption, .ledgerTwice, .ledgerNeeded: return .usage
     case .ledgerFileExists: return .cannotCreate
     case .copyTargetExists: return .cannotCreate
+    case .unknownCategory, .categoryNotCreated: return .notFound
     }
   }
 
@@ -126,6 +133,13 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
       }
       return
         "user '\(user)' is in several ledgers (\(ledgers.joined(separator: ", "))); say which with --ledger NAME"
+    case .unknownCategory(let name, let suggestion):
+      let near = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      return "no category '\(name)'\(near)\n  hint: 'expenses categories' lists them"
+    case .categoryNotCreated(let name, let kind, let suggestion):
+      let near = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+      return
+        "no category '\(name)'\(near); nothing was changed\n  hint: add --create to make '\(name)' a new \(kind) category"
     }
   }
 

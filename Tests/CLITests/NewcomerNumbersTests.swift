@@ -62,9 +62,12 @@ import Testing
   @Test func setKindAndRulesAddAskDidYouMean() throws {
     let cli = try CLI()
     #expect(try cli.run(["budget", "set", "Groceries", "400"]).code == 0)
+    // A kind for no category is refused (a typo would start a second category), naming the
+    // close one and the flag that makes a new one.
     let kind = try cli.run(["categories", "set-kind", "Grocries", "expense"])
-    #expect(kind.code == 0)
+    #expect(kind.code == 64)
     #expect(kind.stderr.contains("did you mean 'Groceries'?"), "\(kind.stderr)")
+    #expect(kind.stderr.contains("--create"), "\(kind.stderr)")
     let rule = try cli.run(["rules", "add", "whole foods", "Groceris"])
     #expect(rule.code == 0)
     #expect(rule.stderr.contains("did you mean 'Groceries'?"), "\(rule.stderr)")

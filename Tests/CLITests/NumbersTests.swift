@@ -100,7 +100,7 @@ import Testing
   @Test func setKindAcceptsTransferAndRejectsOthers() throws {
     let cli = try CLI()
     defer { try? FileManager.default.removeItem(at: cli.directory) }
-    let set = try cli.run(["categories", "set-kind", "Card payment", "transfer"])
+    let set = try cli.run(["categories", "set-kind", "Card payment", "transfer", "--create"])
     #expect(set.code == 0 && set.stdout.contains("Card payment is now a transfer category"))
     let listed = try cli.run(["categories"]).stdout.split(separator: "\n")
     #expect(listed.contains { $0.hasPrefix("Card payment") && $0.contains(" transfer ") && $0.hasSuffix(" 0") })

@@ -7,7 +7,7 @@ import Testing
 @Suite struct CoreErrorMessageTests {
   static let pinned: [(CoreError, String)] = [
     (.unknownCurrency("ABC"), "unknown currency 'ABC': use an ISO 4217 code such as USD, EUR, GBP or JPY"),
-    (.invalidAmount("12,3x"), "invalid amount '12,3x': write a plain number such as 12.34 or -5"),
+    (.invalidAmount("12,3x"), "invalid amount '12,3x': write a plain number such as 12.34 or 1000"),
     (.tooManyDecimals("1.234", .usd), "amount '1.234' has more decimals than USD allows (2)"),
     (.amountOutOfRange("1e30"), "amount '1e30' is too large"),
     (.invalidMonth("2026-13"), "invalid month '2026-13': expected YYYY-MM, e.g. 2026-10"),

@@ -104,8 +104,8 @@ import Testing
       seed: UInt64(100 + seed), count: seed == 0 ? 0 : 15 * seed, extremes: false)
     var rng = SeededRandom(state: UInt64(seed))
     for width in [1, 20, 21, 24, 27, 28, 30, 36, 45, 59, 60, 72, 99, 100, 140] {
-      for glyphs in [GlyphSet.unicode, .ascii] {
-        let renderer = ExpenseListRenderer(width: width, glyphs: glyphs)
+      for (glyphs, ids) in [(GlyphSet.unicode, false), (.ascii, false), (.unicode, true), (.ascii, true)] {
+        let renderer = ExpenseListRenderer(width: width, glyphs: glyphs, ids: ids)
         // The measuring passes see the rows in another order than the printing pass.
         let measured = expenses.shuffled(using: &rng)
         let streamed = try StreamingRenderTests.render { out in
@@ -118,7 +118,7 @@ import Testing
             try out.endRow()
           }
         }
-        #expect(streamed == renderer.render(expenses), "width \(width) \(glyphs) seed \(seed)")
+        #expect(streamed == renderer.render(expenses), "width \(width) \(glyphs) ids \(ids) seed \(seed)")
       }
     }
   }

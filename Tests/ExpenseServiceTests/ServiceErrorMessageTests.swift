@@ -85,6 +85,15 @@ import Testing
       "user 'kim' is in no ledger\n  hint: 'expenses user add kim --ledger LEDGER --role read|write|owner' first",
       .usage
     ),
+    (
+      .unknownCategory(name: "Dinning", suggestion: "Dining"),
+      "no category 'Dinning'; did you mean 'Dining'?\n  hint: 'expenses categories' lists them", .notFound
+    ),
+    (
+      .categoryNotCreated(name: "Salry", kind: "income", suggestion: "Salary"),
+      "no category 'Salry' (did you mean 'Salary'?); nothing was changed\n  hint: add --create to make 'Salry' a new income category",
+      .notFound
+    ),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -110,6 +119,8 @@ import Testing
     case .ledgerTwice: return "ledgerTwice"
     case .ledgerFileExists: return "ledgerFileExists"
     case .ledgerNeeded: return "ledgerNeeded"
+    case .unknownCategory: return "unknownCategory"
+    case .categoryNotCreated: return "categoryNotCreated"
     }
   }
 
@@ -119,6 +130,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 21, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 23, "every case is pinned")
   }
 }

@@ -79,6 +79,13 @@ import Testing
       (Month(year: 2026, month: 2), "dining; OUT"), (Month(year: 1999, month: 1), nil),
     ]
     for (month, category) in filters {
+      if let category, category != uncategorizedName, try !service.categoryExists(category) {
+        // A filter no category answers is refused, not listed as empty.
+        #expect(throws: ServiceError.unknownCategory(name: category, suggestion: nil)) {
+          try written { try service.writeExpenses(month: month, category: category, format: .csv, into: &$0) }
+        }
+        continue
+      }
       let expenses = try service.expenses(month: month, category: category)
       let label = "\(String(describing: month)) \(String(describing: category))"
       let csv = try written { try service.writeExpenses(month: month, category: category, format: .csv, into: &$0) }
@@ -91,7 +98,7 @@ import Testing
             try service.writeExpenses(
               month: month, category: category, format: .text(width: width, glyphs: glyphs), into: &$0)
           }
-          let before = ExpenseListRenderer(width: width, glyphs: glyphs).render(expenses)
+          let before = ExpenseListRenderer(width: width, glyphs: glyphs, ids: true).render(expenses)
           #expect(text == before, "text \(width) \(glyphs) \(label)")
         }
       }

@@ -36,6 +36,13 @@ struct TextContext {
     return widest <= max(room, 0) ? full : amounts(short: true)
   }
 
+  /// `1 month`, `6 months`, `2 currencies`: a noun ending in a consonant and `y` takes `ies`.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    guard count != 1 else { return "1 \(noun)" }
+    let consonantY = noun.hasSuffix("y") && !"aeiou".contains(noun.dropLast().last ?? "a")
+    return "\(count) " + (consonantY ? noun.dropLast() + "ies" : noun + "s")
+  }
+
   func currencyHeading(_ currency: Currency) -> String {
     plain ? "In \(currency.code):" : style.bold(currency.code)
   }
@@ -44,10 +51,10 @@ struct TextContext {
   /// `Category Performance vs Budget (8 · 2 over)`, or in plain mode
   /// `Category Performance, expanded, 8 items, 2 over`.
   func header(_ id: SectionID, count: Int, noun: String, bad: String?, expanded: Bool) -> String {
-    let counted = noun == "item" ? "\(count)" : "\(count) \(noun)\(count == 1 ? "" : "s")"
+    let counted = noun == "item" ? "\(count)" : TextContext.counted(count, noun)
     if plain {
       var parts = [id.title, expanded ? "expanded" : "collapsed"]
-      parts.append(noun == "item" ? "\(count) item\(count == 1 ? "" : "s")" : counted)
+      parts.append(TextContext.counted(count, noun))
       if let bad { parts.append(bad) }
       return parts.joined(separator: ", ")  // flowed by the caller: words, never truncated
     }

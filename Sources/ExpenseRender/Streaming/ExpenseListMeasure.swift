@@ -18,6 +18,8 @@ struct ExpenseListMeasure {
   var categoryWidth = 0
   var longDateWidth = 0
   var shortDateWidth = 0
+  /// The widest id (its digits), for the `Id` column of `ExpenseListRenderer.ids`.
+  var idWidth = 0
   /// The widest short amount of 10,000 major units or more.
   var largeShortAmountWidth = 0
   /// Per currency: every amount's low and high, and those below 10,000 major units.
@@ -28,6 +30,7 @@ struct ExpenseListMeasure {
   mutating func add(_ row: ExpenseRow, renderer: ExpenseListRenderer) {
     let cap = max(1, renderer.width)
     rows += 1
+    if let id = row.id { idWidth = max(idWidth, ExpenseListMeasure.digits(id)) }
     descriptionWidth = max(descriptionWidth, ExpenseListMeasure.width(row.description, cap: cap))
     if let category = row.category {
       categoryWidth = max(categoryWidth, ExpenseListMeasure.width(category, cap: cap))
@@ -76,6 +79,17 @@ struct ExpenseListMeasure {
       }
     }
     return widest
+  }
+
+  /// The cells of an id as text (`String(id)`): its digits and a minus sign.
+  static func digits(_ id: Int64) -> Int {
+    var count = id < 0 ? 2 : 1
+    var rest = id.magnitude / 10
+    while rest > 0 {
+      count += 1
+      rest /= 10
+    }
+    return count
   }
 
   /// A text cell's width as `Table` measures it.

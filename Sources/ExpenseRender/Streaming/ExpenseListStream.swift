@@ -99,7 +99,8 @@ public struct ExpenseListStream {
       column.headerWidth = DisplayWidth.of(header)
       return column
     }
-    var columns = [
+    var columns = renderer.ids ? [column("Id", measured.idWidth, .right)] : []
+    columns += [
       column("Date", longDate ? measured.longDateWidth : measured.shortDateWidth, .left),
       column("Description", measured.descriptionWidth, .left, flexible: true, min: 12),
     ]
@@ -113,7 +114,8 @@ public struct ExpenseListStream {
     switch layout {
     case .table(let widths, let longDate, let withCategory, let a):
       if writeSimpleRow(row, widths: widths, longDate: longDate, withCategory: withCategory, a, into: &out) { return }
-      var cells = [
+      var cells = renderer.ids ? [row.id.map(String.init) ?? ""] : []
+      cells += [
         renderer.date(row.date, long: longDate), TerminalText.sanitize(ExpenseRow.string(row.description)),
       ]
       if withCategory { cells.append(TerminalText.sanitize(row.category.map(ExpenseRow.string) ?? uncategorizedName)) }
@@ -126,7 +128,7 @@ public struct ExpenseListStream {
         TextLayout.spread(
           renderer.date(row.date, long: false), renderer.signed(row.amount, a), width: width,
           ellipsis: glyphs.ellipsis), into: &out)
-      let text = description + " (" + category + ")"
+      let text = renderer.cardPrefix(row.id) + description + " (" + category + ")"
       appendLine("  " + DisplayWidth.truncate(text, to: width - 2, ellipsis: glyphs.ellipsis), into: &out)
     case .empty, nil:
       break
@@ -156,9 +158,21 @@ public struct ExpenseListStream {
     if prefix?.currency != row.amount.currency { prefix = ListAmountPrefix(row.amount.currency, a) }
     guard let prefix, let amountWidth = prefix.cellWidth(row.amount.minor, a) else { return false }
     let start = out.count
+    var column = 0
+    if renderer.ids {
+      if let id = row.id {
+        out.appendSpaces(widths[0] - ExpenseListMeasure.digits(id))
+        out.appendInteger(id)
+      } else {
+        out.appendSpaces(widths[0])
+      }
+      out.appendSpaces(2)
+      column += 1
+    }
+    let dateStart = out.count
     if longDate { appendDate(row.date, into: &out) } else { appendShortDate(row.date, into: &out) }
-    out.appendSpaces(widths[0] - (out.count - start))
-    var column = 1
+    out.appendSpaces(widths[column] - (out.count - dateStart))
+    column += 1
     out.appendSpaces(2)
     appendCell(row.description, descriptionWidth, widths[column], into: &out)
     column += 1

@@ -130,9 +130,11 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     return nil
   }
 
-  /// A classified error's problem: the status of its kind, its message as the detail.
+  /// A classified error's problem: the status of its kind, its message as the detail, with
+  /// the import's options named as the query parameters the API takes (`spending=positive`,
+  /// not `--spending positive`): the importer's hints are written for the command line.
   static func classified(_ error: any ClassifiedError) -> APIProblem {
-    var problem = APIProblem(status: status(for: error.kind), detail: error.description)
+    var problem = APIProblem(status: status(for: error.kind), detail: ImportFrontEnd.api.word(error.description))
     if problem.status == .serviceUnavailable { problem.headers[.retryAfter] = "1" }
     return problem
   }

@@ -101,7 +101,7 @@ extension APIHandler {
     } catch {
       // The same check and words as `expenses import`, naming the query parameter.
       let field = error.flag.rawValue
-      let detail = error.message(calling: "'\(field)'")
+      let detail = error.message(for: .api)
       throw error.isUnknownName
         ? APIProblem.unprocessable(detail, field: field) : APIProblem.badRequest(detail, field: field)
     }
@@ -113,14 +113,16 @@ extension APIHandler {
     return upload
   }
 
+  /// The summary of an import; its reasons and warnings name query parameters, not flags.
   static func summary(_ result: ImportResult) -> Components.Schemas.ImportSummary {
-    .init(
+    let api = ImportFrontEnd.api
+    return .init(
       importId: result.importId, file: result.file, preview: result.preview, new: result.new,
       duplicates: result.duplicates, excluded: result.excluded, rejected: result.rejected, currency: result.currency,
       currencyReason: result.currencyReason, dialect: result.dialect,
-      rejectedRows: result.rejectedRows.map { .init(line: $0.line, reason: $0.reason) },
-      excludedRows: result.excludedRows.map { .init(line: $0.line, reason: $0.reason) }, warnings: result.warnings,
-      probableDuplicates: result.probableDuplicates,
+      rejectedRows: result.rejectedRows.map { .init(line: $0.line, reason: api.word($0.reason)) },
+      excludedRows: result.excludedRows.map { .init(line: $0.line, reason: api.word($0.reason)) },
+      warnings: result.warnings.map(api.word), probableDuplicates: result.probableDuplicates,
       probableDuplicateRows: result.probableDuplicateRows.map {
         .init(line: $0.line, existingId: $0.existingId, existingSource: $0.existingSource)
       },

@@ -173,7 +173,7 @@ public struct ImportSummary: Encodable, Sendable {
     let verb = dryRun ? "Would import" : "Imported"
     lines.append(
       "\(verb) \(clean(file)): \(new) new, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
-        + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds)) s")
+        + "\(excluded) excluded, \(rejected) rejected in \(String(format: "%.2f", seconds))\(FittedText.noBreakSpace)s")
     if let detected, let preamble = detected.preambleText {
       lines.append("Skipped \(preamble) before the \(detected.headerLine == nil ? "data" : "header")")
     }

@@ -5,7 +5,34 @@ extension ExpenseService {
   /// Every category with its kind and number of expenses.
   public func categories() throws -> [CategorySummary] { try store.categories() }
 
+  /// Sets a category's kind, making the category when it is new (what `PUT
+  /// /v1/categories/{category}` promises).
   public func setCategoryKind(_ name: String, kind: CategoryKind) throws { try store.setCategoryKind(name, kind: kind) }
+
+  /// `categories set-kind`: sets the kind of a known category; a name no category has (in any
+  /// spelling) is refused with `categoryNotCreated` (naming a close one) unless `create` asks
+  /// for the new category. Returns whether the category was new.
+  @discardableResult
+  public func setCategoryKind(_ name: String, kind: CategoryKind, create: Bool) throws -> Bool {
+    let exists = try categoryExists(name)
+    if !exists && !create {
+      throw ServiceError.categoryNotCreated(
+        name: name, kind: kind.rawValue, suggestion: try categorySuggestion(for: name))
+    }
+    try store.setCategoryKind(name, kind: kind)
+    return !exists
+  }
+
+  /// Throws `unknownCategory` (with a close name) when a filter names a category that does not
+  /// exist in any spelling; `Uncategorized` (the rows without one) always exists.
+  public func checkCategoryFilter(_ name: String) throws {
+    guard name != uncategorizedName, try !categoryExists(name) else { return }
+    var suggestion = try categorySuggestion(for: name)
+    if suggestion == nil, CategoryName.key(name) == CategoryName.key(uncategorizedName) {
+      suggestion = uncategorizedName
+    }
+    throw ServiceError.unknownCategory(name: name, suggestion: suggestion)
+  }
 
   /// Forgets a category no expense uses; `false` when there was nothing to forget.
   public func forgetCategory(_ name: String) throws -> Bool { try store.forgetCategory(name) }

@@ -5,7 +5,7 @@ import ExpenseStore
 extension ExpenseService {
   /// How `list` prints the expenses.
   public enum ListFormat: Sendable, Equatable {
-    /// The table of `ExpenseListRenderer`, fitted to `width`.
+    /// The table of `ExpenseListRenderer` with ids, fitted to `width`.
     case text(width: Int, glyphs: GlyphSet)
     /// `ExpenseResource.json` of the rows.
     case json
@@ -22,9 +22,12 @@ extension ExpenseService {
   /// wide as their widest cell): once in storage order to measure (twice at widths where only
   /// short amounts fit), once in order to print.
   /// Errors of `out`'s drain (a closed output) are rethrown as they are; `out` is not flushed.
+  /// A category no row, budget, rule or kind names is refused (`unknownCategory`, with a close
+  /// name): "No expenses." would hide a typo.
   public func writeExpenses(
     month: Month?, category: String?, format: ListFormat, into out: inout OutputBuffer
   ) throws {
+    if let category { try checkCategoryFilter(category) }
     let query = ExpenseQuery(month: month, category: category, order: .newestFirst)
     // Read before the snapshot (a store's reads do not nest in it); pairs change only with an
     // import or an unpair, each one transaction.
@@ -47,7 +50,8 @@ extension ExpenseService {
         json.finish(into: &out)
         out.append(UInt8(ascii: "\n"))
       case .text(let width, let glyphs):
-        var list = ExpenseListStream(renderer: ExpenseListRenderer(width: width, glyphs: glyphs))
+        // With ids: `edit`, `delete` and their errors send the user here for them.
+        var list = ExpenseListStream(renderer: ExpenseListRenderer(width: width, glyphs: glyphs, ids: true))
         try snapshot.forEachExpense(query.ordered(.any)) { list.measure($0) }
         if list.needsShortAmounts {
           try snapshot.forEachExpense(query.ordered(.any)) { list.measureShortAmount($0) }

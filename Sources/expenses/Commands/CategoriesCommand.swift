@@ -43,11 +43,14 @@ struct CategoriesCommand: ParsableCommand {
       discussion: """
         expense: counts as spending (a refund lowers it). income: reported as income. transfer: money \
         moved between your own accounts (card payments, savings, top-ups), neither spending nor income.
+        A name no category has is refused (a typo would start a second category); --create makes it, \
+        to set its kind before its first row.
         Example: expenses categories set-kind Salary income
         """)
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Category name.") var name: String
     @Argument(help: "expense, income or transfer.") var kind: String
+    @Flag(help: "Make the category when no category has this name yet.") var create = false
 
     func validate() throws {
       guard CategoryKind(rawValue: kind) != nil else {
@@ -58,14 +61,11 @@ struct CategoriesCommand: ParsableCommand {
 
     func run() throws {
       let service = try database.writing()
-      try CategoryHint.warn(service, category: name, action: "Setting the kind of")
-      if try service.categorySuggestion(for: name) == nil, try !service.categoryExists(name) {
-        // Never a new category silently: a kind can be set before the first row, but say so.
-        try Console.err("expenses: no category '\(TerminalText.sanitize(name))' yet; it is created with this kind.\n")
-      }
-      try service.setCategoryKind(name, kind: CategoryKind(rawValue: kind) ?? .expense)
+      if create { try CategoryHint.warn(service, category: name, action: "Making") }
+      let created = try service.setCategoryKind(name, kind: CategoryKind(rawValue: kind) ?? .expense, create: create)
       let article = kind == "expense" || kind == "income" ? "an" : "a"
-      print("\(TerminalText.sanitize(name)) is now \(article) \(kind) category")
+      let clean = TerminalText.sanitize(name)
+      print("\(clean) is now \(article) \(kind) category\(created ? " (a new category)" : "")")
     }
   }
 

@@ -119,7 +119,7 @@ struct ImportCommand: ParsableCommand {
       throw ValidationError("--rejects needs --skip-invalid (without it a bad row stops the import)")
     }
     do { _ = try ImportFlags.parse(rawFlags()) } catch {
-      throw ValidationError(error.message(calling: error.flag.option))
+      throw ValidationError(error.message(for: .commandLine))
     }
   }
 
