@@ -149,6 +149,17 @@ public final class CSVImporter: FileImporter {
         try reject(withRecord(RowMapper.tooLong(reader, column, plan: plan)))
         continue
       }
+      if plan.width > 2, count < plan.width || count == 1 {
+        let fields = (0..<count).map { reader.string($0) }
+        if Detector.isSectionTitle(fields) {
+          let title = fields.first { !$0.trimmingASCIIWhitespace().isEmpty } ?? ""
+          try body(
+            .excluded(
+              line: reader.line,
+              reason: "a section title (\"\(visibleControlCharacters(String(title.prefix(60))))\"), not a transaction"))
+          continue
+        }
+      }
       if !Detector.fits(count, plan) || (count > plan.width && !RowMapper.extraFieldsEmpty(reader, plan.width)) {
         let dateCell = RowMapper.cell(reader, plan.date)
         let issue = withRecord(

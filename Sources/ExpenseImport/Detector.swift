@@ -330,13 +330,22 @@ struct Detector {
       let roles = record.fields.map { HeaderNames.match($0)?.role }
       guard let dateColumn = roles.firstIndex(of: .date),
         roles.contains(where: { [.amount, .debit, .credit].contains($0) }), !mayBeData(record.fields),
-        index + 1 < records.count, looksLikeData(records[index + 1].fields)
+        // Section titles between the header and the data ("Posted Transactions") are skipped.
+        let next = records[(index + 1)...].first(where: { !isSectionTitle($0.fields) }), looksLikeData(next.fields)
       else { continue }
       let above = records[..<index]
       if above.contains(where: { dateColumn < $0.fields.count && parsesAsDate($0.fields[dateColumn]) }) { return nil }
       return index
     }
     return nil
+  }
+
+  /// A line of one text and no date, among a table's rows: a section title ("Posted
+  /// Transactions", "Pending Transactions are not reflected…"), never a transaction.
+  static func isSectionTitle(_ fields: [String]) -> Bool {
+    let filled = fields.filter { !$0.trimmingASCIIWhitespace().isEmpty }
+    guard filled.count == 1, let only = filled.first else { return false }
+    return !parsesAsDate(only) && !looksLikeDateShape(only) && only.contains(where: \.isLetter)
   }
 
   /// Words of a balance line (`Opening Balance`, `Saldo`, `Kontostand`, `Solde initial`).

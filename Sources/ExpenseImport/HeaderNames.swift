@@ -99,7 +99,7 @@ enum HeaderNames {
         + "begunstigterzahlungspflichtiger empfanger empfaenger zahlungsempfanger auftraggeber "
         + "auftraggeberempfanger auftraggeberbegunstigter auftraggeberbeguenstigter naamomschrijving naam omschrijving libelle libelleoperation descripcion "
         + "concepto descrizione descricao transactiondescription counterparty merchantname narrative "
-        + "beschreibung payeename description1 nomeordenante")
+        + "beschreibung payeename description1 nomeordenante desc")
     // Generic text columns: used when no column above names the payee.
     add(
       .description, 1,

@@ -55,6 +55,22 @@ struct SignEvidence {
   /// Header words of a card statement.
   static let cardHeaderWords = ["card", "karte", "carte", "tarjeta", "carta"]
 
+  /// Words beside a card word that describe the card a payment was made WITH, as a payment
+  /// processor's export has them (Stripe's "card_id", "Card Brand", "Card Last4"), not a card
+  /// statement: such a header says nothing of which sign is a charge.
+  static let cardDetailWords: Set<String> = [
+    "id", "brand", "funding", "fingerprint", "last4", "country", "cvc", "exp", "address", "zip", "issuer", "type",
+    "tokenization", "present",
+  ]
+
+  /// Whether `header` names a card statement's column ("Card Member", "Kartennummer"), not a
+  /// detail of the card a customer paid with.
+  static func isCardHeader(_ header: String) -> Bool {
+    let words = header.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    guard words.contains(where: { word in cardHeaderWords.contains { word.contains($0) } }) else { return false }
+    return !words.contains { cardDetailWords.contains($0) }
+  }
+
   /// Header words of a running balance column.
   static let balanceHeaderWords = ["balance", "saldo", "solde", "kontostand", "running bal"]
 
@@ -99,10 +115,7 @@ struct SignEvidence {
     if let row = rows.first(where: { $0.minor > 0 && Self.incomeCategories.contains($0.category) }) {
       moneyIn.append("an income category on a positive row (\"\(Self.shown(row.category))\")")
     }
-    if let header = plan.header.first(where: { name in
-      let lower = name.lowercased()
-      return Self.cardHeaderWords.contains { lower.contains($0) }
-    }) {
+    if let header = plan.header.first(where: Self.isCardHeader) {
       cardHeader = "a card header (\"\(Self.shown(header))\")"
     }
     if let text = leaning(Self.cardPaymentWords, positive: false) {

@@ -197,6 +197,25 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
     #expect(run.entries.map(\.amount) == [eur(-1000)])
   }
 
+  /// An account report (CAMT.052, `BkToCstmrAcctRpt/Rpt`) carries the statement's entries:
+  /// read the same way, in Latin-1 too, and said to be CAMT.052. It was refused as a CSV
+  /// file with no date column.
+  @Test func anAccountReportCAMT052IsReadLikeAStatement() throws {
+    let text = String(
+      decoding: Self.document(Self.entry(extra: "<AddtlNtryInf>Gebühr März</AddtlNtryInf>")), as: UTF8.self
+    )
+    .replacingOccurrences(of: "UTF-8", with: "ISO-8859-1")
+    .replacingOccurrences(of: "camt.053.001.02", with: "camt.052.001.02")
+    .replacingOccurrences(of: "BkToCstmrStmt>", with: "BkToCstmrAcctRpt>")
+    .replacingOccurrences(of: "Stmt>", with: "Rpt>")
+    let bytes = text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    #expect(StatementFormat.sniff(bytes) == .camt053)
+    let run = try StatementRun.read(CAMT053Reader.self, bytes)
+    #expect(run.entries.map(\.amount) == [eur(-1000)])
+    #expect(run.entries.map(\.description) == ["Gebühr März"])
+    #expect(run.settings.contains(StatementSetting(name: "format", value: "CAMT.052.001.02", source: "namespace")))
+  }
+
   @Test func aUTF16FileIsRead() throws {
     let text = String(decoding: Self.document(Self.entry(extra: "<AddtlNtryInf>Café</AddtlNtryInf>")), as: UTF8.self)
       .replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
@@ -429,8 +448,12 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
     #expect(
       StatementRun.error(CAMT053Reader.self, Array(text.utf8), file: "n.xml")
         == .undetectable(
-          file: "n.xml", message: "no bank-to-customer statement (BkToCstmrStmt) in this XML file",
-          hint: "export the account statement as CAMT.053; CAMT.052 and CAMT.054 are other messages"))
+          file: "n.xml",
+          message:
+            "no bank-to-customer statement (BkToCstmrStmt) or account report (BkToCstmrAcctRpt) in this XML file",
+          hint:
+            "export the account statement as CAMT.053 or the account report as CAMT.052; CAMT.054 is another message"
+        ))
   }
 
   @Test func anErrorFromTheCallerStopsTheReading() throws {

@@ -7,7 +7,8 @@ public enum StatementFormat: String, Sendable, CaseIterable, Equatable {
   case ofx = "OFX"
   /// Quicken Interchange Format.
   case qif = "QIF"
-  /// ISO 20022 bank-to-customer statement (`BkToCstmrStmt`).
+  /// ISO 20022 bank-to-customer statement (`BkToCstmrStmt`), or account report (CAMT.052,
+  /// `BkToCstmrAcctRpt`), whose entries are the statement's.
   case camt053 = "CAMT.053"
   /// SWIFT MT940 customer statement.
   case mt940 = "MT940"
@@ -39,7 +40,9 @@ public enum StatementFormat: String, Sendable, CaseIterable, Equatable {
     func has(_ s: String) -> Bool { contains(text, Array(s.utf8)) }
     func begins(_ s: String) -> Bool { text.starts(with: Array(s.utf8)) }
     if begins("ofxheader") || has("<?ofx") || (begins("<") && has("<ofx>")) { return .ofx }
-    if begins("<") && (has("bktocstmrstmt") || has("camt.053")) { return .camt053 }
+    if begins("<") && (has("bktocstmrstmt") || has("camt.053") || has("bktocstmracctrpt") || has("camt.052")) {
+      return .camt053
+    }
     if begins("!type:") || begins("!account") || begins("!option:") || begins("!clear:") { return .qif }
     if (begins("{1:") || begins(":20:") || begins(":940:")) && has(":25:") && (has(":60f:") || has(":60m:")) {
       return .mt940

@@ -22,6 +22,9 @@ struct CAMTHandler {
   var currencies: [String] = []
   /// Index in `path` of the open `Stmt`, `Ntry`, `TxDtls`.
   private var statementDepth: Int?
+  /// Which message the root names: "CAMT.053" (a statement) or "CAMT.052" (an account report,
+  /// whose entries are read the same way).
+  private var message = "CAMT.053"
   private var entryDepth: Int?
   private var detailDepth: Int?
   /// The `Ntry` and `TxDtls` being read, while `entryDepth` and `detailDepth` are set (kept
@@ -45,7 +48,7 @@ struct CAMTHandler {
 
   var settings: [StatementSetting] {
     var out: [StatementSetting] = []
-    if let version { out.append(StatementSetting(name: "format", value: "CAMT.053.\(version)", source: "namespace")) }
+    if let version { out.append(StatementSetting(name: "format", value: "\(message).\(version)", source: "namespace")) }
     if let account = options.account {
       out.append(StatementSetting(name: "account", value: account, source: "--account"))
     } else if let first = accounts.first {
@@ -67,8 +70,9 @@ struct CAMTHandler {
   func finish(innermost: String?) throws(ImportError) {
     guard sawStatementRoot else {
       throw .undetectable(
-        file: file, message: "no bank-to-customer statement (BkToCstmrStmt) in this XML file",
-        hint: "export the account statement as CAMT.053; CAMT.052 and CAMT.054 are other messages")
+        file: file,
+        message: "no bank-to-customer statement (BkToCstmrStmt) or account report (BkToCstmrAcctRpt) in this XML file",
+        hint: "export the account statement as CAMT.053 or the account report as CAMT.052; CAMT.054 is another message")
     }
     if !path.isEmpty || !rootClosed {
       throw .undetectable(
@@ -85,7 +89,7 @@ struct CAMTHandler {
       switch try scanner.next() {
       case .start:
         let name = scanner.name
-        let namespace = name == .bkToCstmrStmt ? scanner.namespaceURI() : ""
+        let namespace = name == .bkToCstmrStmt || name == .bkToCstmrAcctRpt ? scanner.namespaceURI() : ""
         try start(name, line: scanner.eventLine, currency: name == .amt ? scanner.currency : nil, namespace: namespace)
       case .end: try end(Text(bytes: scanner.textBytes(), tooLong: scanner.textTooLong), emit)
       case .endOfDocument: return try finish(innermost: scanner.innermostName())
@@ -105,14 +109,16 @@ struct CAMTHandler {
     }
     let depth = path.count &- 1
     switch name {
-    case .bkToCstmrStmt where !sawStatementRoot:
+    case .bkToCstmrStmt where !sawStatementRoot, .bkToCstmrAcctRpt where !sawStatementRoot:
       sawStatementRoot = true
+      if name == .bkToCstmrAcctRpt { message = "CAMT.052" }
       if let problem = checkNamespace(namespace) { throw problem }
-    case .stmt where sawStatementRoot && statementDepth == nil && parentIs(.bkToCstmrStmt):
+    case .stmt where sawStatementRoot && statementDepth == nil && parentIs(.bkToCstmrStmt),
+      .rpt where sawStatementRoot && statementDepth == nil && parentIs(.bkToCstmrAcctRpt):
       statementDepth = depth
       statement = CAMTStatement()
       statementCount &+= 1
-    case .ntry where statementDepth != nil && entryDepth == nil && parentIs(.stmt):
+    case .ntry where statementDepth != nil && entryDepth == nil && (parentIs(.stmt) || parentIs(.rpt)):
       entryDepth = depth
       entry = CAMTEntryDraft(line: textLine)
     case .txDtls where entryDepth != nil && detailDepth == nil && parentIs(.ntryDtls):
@@ -211,9 +217,10 @@ struct CAMTHandler {
       hint: hint)
   }
 
-  /// The version part of a CAMT.053 namespace (`001.08`), or an error for another message.
+  /// The version part of a CAMT.053 (or, for an account report, CAMT.052) namespace (`001.08`),
+  /// or an error for another message.
   private mutating func checkNamespace(_ uri: String) -> ImportError? {
-    let prefix = "urn:iso:std:iso:20022:tech:xsd:camt.053.001."
+    let prefix = "urn:iso:std:iso:20022:tech:xsd:\(message.lowercased()).001."
     if uri.hasPrefix(prefix) {
       let number = uri.dropFirst(prefix.count)
       if number.count == 2, let n = Int(number), (2...13).contains(n) {
@@ -222,7 +229,7 @@ struct CAMTHandler {
       }
     }
     return .undetectable(
-      file: file, message: "the statement's namespace \"\(uri)\" is not CAMT.053 .001.02 to .001.13",
+      file: file, message: "the statement's namespace \"\(uri)\" is not \(message) .001.02 to .001.13",
       hint: "export the account statement as CAMT.053 (version .001.02 to .001.13)")
   }
 }

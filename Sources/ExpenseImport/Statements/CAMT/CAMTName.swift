@@ -8,6 +8,8 @@ enum CAMTName: UInt8 {
   case sts, cd, prtry, bookgDt, dt, dtTm, valDt, acctSvcrRef, addtlNtryInf, amtDtls, txAmt, refs, endToEndId
   case rltdPties, cdtr, dbtr, pty, nm, rmtInf, ustrd, addtlTxInf
   case bkTxCd, domn, fmly, cardTx, rltdDts, txDtTm, accptncDtTm
+  /// CAMT.052, the account report: the same entries under `BkToCstmrAcctRpt/Rpt`.
+  case bkToCstmrAcctRpt, rpt
 
   /// Each name as written, by number (the first is `other`'s, never looked up).
   static let texts: [String] = [
@@ -15,6 +17,7 @@ enum CAMTName: UInt8 {
     "Amt", "CdtDbtInd", "RvslInd", "Sts", "Cd", "Prtry", "BookgDt", "Dt", "DtTm", "ValDt", "AcctSvcrRef",
     "AddtlNtryInf", "AmtDtls", "TxAmt", "Refs", "EndToEndId", "RltdPties", "Cdtr", "Dbtr", "Pty", "Nm", "RmtInf",
     "Ustrd", "AddtlTxInf", "BkTxCd", "Domn", "Fmly", "CardTx", "RltdDts", "TxDtTm", "AccptncDtTm",
+    "BkToCstmrAcctRpt", "Rpt",
   ]
 
   /// The table the scanner looks names up in (built once).
