@@ -22,7 +22,8 @@ import Testing
     try await Self.walk(path: folder.appendingPathComponent("e.sqlite").path, uploads: folder.path)
   }
 
-  @Test func aForeignTokenReachesNothingOfAnotherLedgerInPostgreSQL() async throws {
+  @Test(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason)))
+  func aForeignTokenReachesNothingOfAnotherLedgerInPostgreSQL() async throws {
     let url = try PostgresServer.shared().makeDatabase()
     try await Self.walk(path: url, uploads: NSTemporaryDirectory())
   }

@@ -25,7 +25,8 @@ import Testing
     }
   }
 
-  @Test func ledgersBeyondTheBoundAreClosedAndReopenedInPostgreSQL() async throws {
+  @Test(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason)))
+  func ledgersBeyondTheBoundAreClosedAndReopenedInPostgreSQL() async throws {
     let server = try PostgresServer.shared()
     let url = try server.makeDatabase()
     let database = PostgresServer.databaseName(of: url)
@@ -39,7 +40,8 @@ import Testing
 
   /// Requests of five ledgers at once through a bound of one: a ledger is never closed under a
   /// request (each answers from its own rows), and once they are done one ledger is open.
-  @Test(arguments: ["sqlite", "postgres"]) func concurrentRequestsNeverMeetAClosedLedger(kind: String) async throws {
+  @Test(arguments: TestTier.postgres ? ["sqlite", "postgres"] : ["sqlite"])
+  func concurrentRequestsNeverMeetAClosedLedger(kind: String) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-open-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -12,6 +12,8 @@ import Testing
   enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite, postgres
     var testDescription: String { rawValue }
+    /// PostgreSQL only where a server may be started (`TestTier`).
+    static var allCases: [Kind] { TestTier.postgres ? [.sqlite, .postgres] : [.sqlite] }
   }
 
   /// The main service over a new database of `kind`, and its path or URL.

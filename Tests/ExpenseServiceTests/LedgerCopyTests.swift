@@ -74,7 +74,9 @@ import Testing
     return [report, csv, journal]
   }
 
-  @Test func aLedgerGoesToPostgresAndBackExactly() throws {
+  @Test(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason))) func aLedgerGoesToPostgresAndBackExactly()
+    throws
+  {
     let folder = try ServiceTests.Folder()
     let original = try UseCaseTests.service(folder)
     try Self.fill(original, folder)
@@ -117,7 +119,8 @@ import Testing
     }
   }
 
-  @Test func aCopyGoesOnlyIntoAnEmptyLedgerAndAFailureLeavesNothing() throws {
+  @Test(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason)))
+  func aCopyGoesOnlyIntoAnEmptyLedgerAndAFailureLeavesNothing() throws {
     let folder = try ServiceTests.Folder()
     let original = try UseCaseTests.service(folder)
     try Self.fill(original, folder)
@@ -149,7 +152,7 @@ import Testing
     }
   }
 
-  @Test func everyRefusalNamesItsReason() throws {
+  @Test(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason))) func everyRefusalNamesItsReason() throws {
     let folder = try ServiceTests.Folder()
     let original = try UseCaseTests.service(folder)
     try Self.fill(original, folder)
@@ -207,7 +210,9 @@ import Testing
     return lines.joined(separator: "\n") + "\n"
   }
 
-  @Test func aFileImportsAlikeIntoBothStores() throws {
+  @Test(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason))) func aFileImportsAlikeIntoBothStores()
+    throws
+  {
     let folder = try ServiceTests.Folder()
     let path = try folder.file("big.csv", Self.file(rows: 20_000))
     let sqlite = try UseCaseTests.service(folder)

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `ExpenseService.open` with a `postgres://` URL: what `--db` and `$EXPENSES_DB` give it.
-@Suite struct PostgresServiceTests {
+@Suite(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason))) struct PostgresServiceTests {
   @Test func aURLOpensThePostgresStore() throws {
     let url = try PostgresServer.shared().makeDatabase()
     #expect(throws: StoreError.self, "a reader finds no schema in a new database") {

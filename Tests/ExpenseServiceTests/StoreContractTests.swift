@@ -15,6 +15,11 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
 
   var testDescription: String { rawValue }
 
+  /// Every store, PostgreSQL only where a server may be started (`TestTier`).
+  static var allCases: [StoreUnderTest] {
+    TestTier.postgres ? [.sqliteFile, .sqliteMemory, .postgres] : [.sqliteFile, .sqliteMemory]
+  }
+
   /// A new, empty store (files go in `folder`).
   func make(in folder: ServiceTests.Folder) throws -> any LedgerStore {
     switch self {
