@@ -52,7 +52,11 @@ let package = Package(
     // What every front end calls: import orchestration, report loading, saved sections.
     .target(
       name: "ExpenseService",
-      dependencies: ["ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender", "SystemIO"]
+      dependencies: [
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender", "SystemIO",
+        // Token hashes (`TokenHasher`): the server's own dependency already, so no new build.
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
     // The interactive report's screen as a pure state machine: no terminal, database or clock.
     .target(name: "ExpenseInteractive", dependencies: ["ExpenseCore", "ExpenseRender"]),

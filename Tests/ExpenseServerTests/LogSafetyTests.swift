@@ -1,3 +1,4 @@
+import ExpenseService
 import ExpenseStore
 import Foundation
 import GRDBSQLite

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseService
 import ExpenseStore
 import Foundation
 import HTTPTypes

@@ -1,4 +1,5 @@
 import Crypto
+import ExpenseService
 import Foundation
 import NIOCore
 import Synchronization

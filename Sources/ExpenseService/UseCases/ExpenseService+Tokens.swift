@@ -13,6 +13,24 @@ extension ExpenseService {
   /// created now and expiring after `expiresInDays` (never, when nil), acting for `user` on
   /// `ledger` (who must be a member there; the token never does more than their role allows).
   @discardableResult
+  /// Makes a token and stores its hash: what `expenses token create` does. `user` defaults to
+  /// the local user; `ledger` to `default` for the local user, else the user's only ledger
+  /// (`ledgerNeeded` when there are several); `scope` to the widest the user's role there
+  /// allows (read without a role). Returns the secret, shown once and never stored, and the
+  /// record.
+  public func mintToken(name: String, scope: APIToken.Scope?, expiresInDays: Int?, user: String?, ledger: String?)
+    throws -> (secret: String, token: APIToken)
+  {
+    let owner = user ?? DirectoryName.localUser
+    let ledger = try ledger ?? (user == nil ? DirectoryName.defaultLedger : onlyLedger(of: owner))
+    let role = try members().first { $0.user == owner && $0.ledger == ledger }?.role
+    let secret = TokenHasher.newToken()
+    let record = try createToken(
+      name: name, scope: scope ?? role?.widestScope ?? .read, expiresInDays: expiresInDays,
+      hash: TokenHasher.hash(secret), user: owner, ledger: ledger)
+    return (secret, record)
+  }
+
   public func createToken(
     name: String, scope: APIToken.Scope, expiresInDays: Int?, hash: String, user: String = DirectoryName.localUser,
     ledger: String = DirectoryName.defaultLedger

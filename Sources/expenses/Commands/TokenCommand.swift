@@ -1,6 +1,5 @@
 import ArgumentParser
 import ExpenseRender
-import ExpenseServer
 import ExpenseService
 import ExpenseStore
 import Foundation
@@ -44,16 +43,10 @@ struct TokenCommand: ParsableCommand {
     }
 
     func run() throws {
-      let service = try database.writing()
-      let user = self.user ?? DirectoryName.localUser
-      let ledger =
-        try database.resolvedLedger ?? (self.user == nil ? DirectoryName.defaultLedger : service.onlyLedger(of: user))
-      let role = try service.members().first { $0.user == user && $0.ledger == ledger }?.role
-      let token = TokenHasher.newToken()
-      try service.createToken(
-        name: name, scope: scope.flatMap(APIToken.Scope.init(rawValue:)) ?? role?.widestScope ?? .read,
-        expiresInDays: expires, hash: TokenHasher.hash(token), user: user, ledger: ledger)
-      try Console.out(token + "\n")
+      let minted = try database.writing().mintToken(
+        name: name, scope: scope.flatMap(APIToken.Scope.init(rawValue:)), expiresInDays: expires, user: user,
+        ledger: try database.resolvedLedger)
+      try Console.out(minted.secret + "\n")
     }
   }
 

@@ -1,10 +1,10 @@
 import Crypto
 
-/// Lower-case hexadecimal SHA-256, the one spelling of a digest the server writes: token
-/// hashes (`TokenHasher`), report ETags (`ReportCache`) and upload hashes (`ImportUploads`).
-enum SHA256Hex {
+/// Lower-case hexadecimal SHA-256, the one spelling of a digest: token hashes (`TokenHasher`),
+/// and the server's report ETags (`ReportCache`) and upload hashes (`ImportUploads`).
+public enum SHA256Hex {
   /// The 64 lower-case hex digits of `digest`.
-  static func string(_ digest: SHA256.Digest) -> String {
+  public static func string(_ digest: SHA256.Digest) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var hex: [UInt8] = []
     hex.reserveCapacity(2 * SHA256.Digest.byteCount)
@@ -16,5 +16,5 @@ enum SHA256Hex {
   }
 
   /// The hex SHA-256 of `bytes`.
-  static func of(_ bytes: [UInt8]) -> String { string(SHA256.hash(data: bytes)) }
+  public static func of(_ bytes: [UInt8]) -> String { string(SHA256.hash(data: bytes)) }
 }
