@@ -4,6 +4,9 @@ import PostgresNIO
 
 /// Accounts: listed from the rows, renamed in one transaction with the name remembered.
 extension PostgresStore {
+  /// This build's PostgreSQL schema (`LedgerStore.schemaVersion`).
+  public var schemaVersion: Int { PostgresSchema.version }
+
   public func accounts() throws -> [AccountSummary] {
     try read { connection in
       try connection.query(

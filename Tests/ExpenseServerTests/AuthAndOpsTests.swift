@@ -13,6 +13,7 @@ import Testing
       let health = try await client.call(.get, "/health", auth: .none)
       #expect(health.status == 200)
       #expect(health.json["status"]?.string == "ok")
+      #expect(health.json["schemaVersion"]?.integer == Int64(AppDatabase.schemaVersion), "the serving store's schema")
       #expect(health.headers[.init("X-Request-Id")!] != nil)
       try await client.call(.get, "/v1/sections")
       let metrics = try await client.call(.get, "/metrics", auth: .none)

@@ -281,3 +281,13 @@ extension Expense {
     #expect(try store.accountNames() == ["Card \u{2026}8812": "Household Visa", "Visa": "Household Visa"])
   }
 }
+
+/// Each store reports its own schema version (what `/health` answers): SQLite's `user_version`,
+/// PostgreSQL's `schema_version`, never one store's for the other.
+@Suite struct SchemaVersionTests {
+  @Test(arguments: StoreUnderTest.allCases)
+  func theStoreSaysItsOwnSchema(_ kind: StoreUnderTest) throws {
+    let store = try kind.make(in: try ServiceTests.Folder())
+    #expect(ExpenseService(store: store).schemaVersion == (kind == .postgres ? 5 : 9))
+  }
+}

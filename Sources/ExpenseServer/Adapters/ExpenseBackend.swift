@@ -21,6 +21,8 @@ public protocol ExpenseBackend: Sendable {
   func currentStamp() async throws -> Int64
   /// The revision for `/v1/changes`: grows with every write, survives restarts.
   func revision() async throws -> Int64
+  /// The schema version of the store the ledger is in (`/health`: the serving store's).
+  func schemaVersion() async throws -> Int
 
   /// The report JSON, the bytes `expenses report --month M --today T --format json` prints.
   func reportJSON(month: Month, today: CivilDate) async throws -> String

@@ -215,6 +215,7 @@ public final class ReplicaBackend: ExpenseBackend {
   public func audience() -> String { primary.audience() }
   public func currentStamp() async throws -> Int64 { try await primary.currentStamp() }
   public func revision() async throws -> Int64 { try await primary.revision() }
+  public func schemaVersion() async throws -> Int { try await primary.schemaVersion() }
   public func sections() async throws -> SavedSections { try await primary.sections() }
 
   public func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections {

@@ -148,6 +148,7 @@ public final class ServiceBackend: ExpenseBackend {
     "\(Authenticated.token?.ledger ?? DirectoryName.defaultLedger)/\(user)"
   }
   public func revision() async throws -> Int64 { try await read { try $0.revision() } }
+  public func schemaVersion() async throws -> Int { try await read { $0.schemaVersion } }
 
   public func reportJSON(month: Month, today: CivilDate) async throws -> String {
     try await read { try $0.reportJSON(month: month, today: today) }

@@ -5,12 +5,15 @@ import Hummingbird
 /// `GET /health`: answers 200 when the database can be read, 503 when not; needs no token.
 enum HealthRoute {
   static func respond(_ backend: any ExpenseBackend) async throws -> Response {
+    let version: Int
     do {
       _ = try await backend.revision()
+      version = try await backend.schemaVersion()
     } catch {
       throw APIProblem(status: .serviceUnavailable, detail: "the database cannot be read")
     }
-    let body = "{\"schemaVersion\":\(AppDatabase.schemaVersion),\"status\":\"ok\"}"
+    // The serving store's schema: SQLite's, or PostgreSQL's when the server serves that.
+    let body = "{\"schemaVersion\":\(version),\"status\":\"ok\"}"
     return Response(
       status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
   }

@@ -39,6 +39,9 @@ extension ExpenseService {
   /// The revision `/v1/changes` reports: grows with every write, survives restarts.
   public func revision() throws -> Int64 { try store.revision() }
 
+  /// The schema version of the store this service serves (`/health`).
+  public var schemaVersion: Int { store.schemaVersion }
+
   /// Changes whenever anything is committed by anyone (cheap: caches ask it per request).
   public func changeStamp() throws -> Int64 { try store.changeStamp() }
 }

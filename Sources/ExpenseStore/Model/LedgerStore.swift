@@ -83,6 +83,9 @@ public protocol LedgerStore: AnyObject, Sendable {
     sourceFile: String, dryRun: Bool, explainLimit: Int, importedAt: Date?, _ body: (any ImportWriter) throws -> T
   ) throws -> T
   func imports() throws -> [ImportRecord]
+  /// The schema version of this store's data (SQLite's `user_version`, PostgreSQL's
+  /// `schema_version`), as this build writes it: what `/health` reports.
+  var schemaVersion: Int { get }
   /// The accounts the rows name, by name, with their rows and span.
   func accounts() throws -> [AccountSummary]
   /// Gives every row of account `from` the name `to`, and remembers it (`AccountNames`, as

@@ -4,6 +4,9 @@ import GRDB
 
 /// Accounts: listed from the rows, renamed in one transaction with the name remembered.
 extension AppDatabase {
+  /// This build's SQLite schema (`LedgerStore.schemaVersion`).
+  public var schemaVersion: Int { AppDatabase.schemaVersion }
+
   public func accounts() throws -> [AccountSummary] {
     try read { db in
       try Row.fetchAll(
