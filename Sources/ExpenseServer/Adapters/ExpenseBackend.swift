@@ -49,6 +49,8 @@ public protocol ExpenseBackend: Sendable {
   func budgets() async throws -> [Budget]
   func defaultCurrency() async throws -> Currency
   func saveBudget(_ budget: Budget) async throws -> Budget
+  /// `ExpenseService.setBudget`: the currency defaulted in the write's own transaction.
+  func setBudget(category: String, amountMinor: Int64, month: Month?, currency: Currency?) async throws -> Budget
   func removeBudget(category: String, month: Month?, currency: Currency?) async throws
 
   func categories() async throws -> [CategorySummary]

@@ -238,6 +238,11 @@ public final class ReplicaBackend: ExpenseBackend {
 
   public func defaultCurrency() async throws -> Currency { try await primary.defaultCurrency() }
   public func saveBudget(_ budget: Budget) async throws -> Budget { try await primary.saveBudget(budget) }
+  public func setBudget(category: String, amountMinor: Int64, month: Month?, currency: Currency?) async throws
+    -> Budget
+  {
+    try await primary.setBudget(category: category, amountMinor: amountMinor, month: month, currency: currency)
+  }
 
   public func removeBudget(category: String, month: Month?, currency: Currency?) async throws {
     try await primary.removeBudget(category: category, month: month, currency: currency)

@@ -200,6 +200,11 @@ public final class ServiceBackend: ExpenseBackend {
   public func budgets() async throws -> [Budget] { try await read { try $0.budgets() } }
   public func defaultCurrency() async throws -> Currency { try await read { try $0.defaultCurrency() } }
   public func saveBudget(_ budget: Budget) async throws -> Budget { try await write { try $0.saveBudget(budget) } }
+  public func setBudget(category: String, amountMinor: Int64, month: Month?, currency: Currency?) async throws
+    -> Budget
+  {
+    try await write { try $0.setBudget(category: category, amountMinor: amountMinor, month: month, currency: currency) }
+  }
 
   public func removeBudget(category: String, month: Month?, currency: Currency?) async throws {
     try await write { try $0.removeBudget(category: category, month: month, currency: currency) }

@@ -21,11 +21,10 @@ extension APIHandler {
       throw APIProblem.unprocessable(
         "'amountMinor' must be 0 or more (a budget is never negative)", field: "amountMinor")
     }
-    var currency = try body.currency.map { try Self.currency($0, field: "currency") }
-    if currency == nil { currency = try await backend.defaultCurrency() }
+    let currency = try body.currency.map { try Self.currency($0, field: "currency") }
     let month = try body.month.map { try Self.month($0, field: "month") }
-    let stored = try await backend.saveBudget(
-      Budget(category: category, amount: Money(minor: body.amountMinor, currency: currency ?? .usd), month: month))
+    let stored = try await backend.setBudget(
+      category: category, amountMinor: body.amountMinor, month: month, currency: currency)
     return .ok(.init(body: .json(Self.budget(stored))))
   }
 

@@ -9,6 +9,17 @@ extension ExpenseService {
     return try saveBudget(Budget(category: category, amount: try Money.parse(amount, currency: currency), month: month))
   }
 
+  /// Sets a budget of `amountMinor` in `currency`, or in the database's default currency when
+  /// none is given, read in the same transaction as the write (a default changed meanwhile
+  /// cannot split them): `PUT /v1/budgets/{category}`.
+  public func setBudget(category: String, amountMinor: Int64, month: Month?, currency: Currency?) throws -> Budget {
+    try store.atomically {
+      let currency = try currency ?? store.defaultCurrency()
+      return try saveBudget(
+        Budget(category: category, amount: Money(minor: amountMinor, currency: currency), month: month))
+    }
+  }
+
   /// Saves `budget` and answers with what was stored (under the category's known spelling).
   public func saveBudget(_ budget: Budget) throws -> Budget {
     try store.saveBudget(budget)
