@@ -36,7 +36,7 @@ extension XMLScanner {
     popElement()
   }
 
-  /// A byte order mark, then the XML declaration if the document starts with one: version 1.0,
+  /// A byte order mark, then the XML declaration if the document starts with one: version 1.x,
   /// then an encoding and `standalone`, checked in libxml2's order with its error numbers.
   mutating func declaration() throws(ImportError) {
     if try ensure(3), byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { skip(3) }
@@ -49,9 +49,10 @@ extension XMLScanner {
       version = try quoted(allowEmpty: true) { (scanner) throws(ImportError) in try scanner.versionNumber() }
     }
     guard let version else { throw syntax(XMLSyntax.versionMissing) }
-    if version != Array("1.0".utf8) {
-      throw syntax(version.starts(with: Array("1.".utf8)) ? XMLSyntax.unsupportedVersion : XMLSyntax.unknownVersion)
-    }
+    // Any XML 1 version is read as 1.0, as libxml2 and expat read one they do not know: only a
+    // version that is not XML 1 ("2.0") is refused.
+    if !version.starts(with: Array("1.".utf8)) { throw syntax(XMLSyntax.unknownVersion) }
+    if version.count < 3 { throw syntax(XMLSyntax.unsupportedVersion) }
     guard let next = try peek(), XMLChars.isBlank(next) else {
       if try looking(at: "?>") {
         skip(2)
