@@ -71,7 +71,7 @@ extension ImportService {
     summary.probableDuplicates = duplicates.map {
       .init(
         line: $0.added.line, existingId: $0.stored.id,
-        existingSource: $0.stored.source.map { "\($0.file):\($0.line)" } ?? "added by hand")
+        existingSource: $0.stored.origin)
     }
     summary.probableDuplicatesKept = request.keepProbableDuplicates
     var added = collector.added
@@ -87,7 +87,7 @@ extension ImportService {
     for (out, into) in pairs {
       for (side, other) in [(out, into), (into, out)] {
         guard let line = side.line else { continue }
-        let with = other.stored.map { row in row.source.map { "\($0.file):\($0.line)" } ?? "added by hand" }
+        let with = other.stored?.origin
         summary.transfers.append(
           .init(line: line, pairedWithId: other.stored?.id, pairedWith: with ?? "line \(other.line ?? 0)"))
       }

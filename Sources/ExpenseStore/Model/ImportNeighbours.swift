@@ -18,6 +18,9 @@ public struct NeighbourRow: Sendable, Hashable {
   /// Whether the row is one side of a transfer pair already.
   public var paired: Bool
 
+  /// Where the row came from, as a summary names it: `file:line`, or "added by hand".
+  public var origin: String { source.map { "\($0.file):\($0.line)" } ?? "added by hand" }
+
   public init(
     key: Int64, id: Int64, date: CivilDate, amount: Money, description: String, account: String?,
     category: String?, categorySource: CategorySource, source: Expense.Source?, paired: Bool
