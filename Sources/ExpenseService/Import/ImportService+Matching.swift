@@ -60,13 +60,21 @@ extension ImportService {
     for record in records where record.firstDate <= record.lastDate {
       matching.storedSpans[record.file, default: []].append(record.firstDate...record.lastDate)
     }
+    // Stored rows are read only over the days the ledger held before the import (widened by
+    // the window): a first import into an empty ledger reads none back, and a large file
+    // beside a few stored months reads only those months, not its own rows.
     let dates = collector.added.map(\.date.daysSinceEpoch)
-    let (first, last) = (dates.min() ?? 0, dates.max() ?? 0)
-    let magnitudes = Set(collector.added.map { $0.amount.minor == .min ? Int64.max : abs($0.amount.minor) })
-    let stored = try session.neighbours(
-      from: CivilDate(daysSinceEpoch: first - ImportMatching.days),
-      through: CivilDate(daysSinceEpoch: last + ImportMatching.days), magnitudes: magnitudes
-    ).filter { !collector.exactKeys.contains($0.key) }
+    var stored: [NeighbourRow] = []
+    if let window = collector.window, let low = dates.min(), let high = dates.max() {
+      let first = max(low - ImportMatching.days, window.lowerBound.daysSinceEpoch)
+      let last = min(high + ImportMatching.days, window.upperBound.daysSinceEpoch)
+      if first <= last {
+        let magnitudes = Set(collector.added.map { $0.amount.minor == .min ? Int64.max : abs($0.amount.minor) })
+        stored = try session.neighbours(
+          from: CivilDate(daysSinceEpoch: first), through: CivilDate(daysSinceEpoch: last), magnitudes: magnitudes
+        ).filter { !collector.exactKeys.contains($0.key) }
+      }
+    }
     let duplicates = matching.probableDuplicates(collector.added, stored: stored)
     summary.probableDuplicates = duplicates.map {
       .init(
