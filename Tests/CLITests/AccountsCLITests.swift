@@ -17,19 +17,19 @@ import Testing
     defer { try? FileManager.default.removeItem(at: cli.directory) }
     #expect(try importing(cli, "checking.csv").code == 0)
     let card = try importing(cli, "card-sep-oct.ofx")
-    #expect(card.code == 0 && card.stdout.contains("Matched 2 rows as transfers"), "\(card.stdout)")
-    #expect(card.stdout.contains("line 79: with #6, checking.csv:7"))
-    #expect(card.stdout.contains("expenses transfers unpair ID"))
+    #expect(card.code == 0 && card.words.contains("Matched 2 rows as transfers"), "\(card.stdout)")
+    #expect(card.words.contains("line 79: with #6, checking.csv:7"))
+    #expect(card.words.contains("expenses transfers unpair ID"))
     let preview = try importing(cli, "card-oct-nov.qif", ["--preview", "--width", "200"])
     #expect(preview.stdout.contains("[probable duplicate of #12, card-sep-oct.ofx:58]"), "\(preview.stdout)")
-    #expect(preview.stdout.contains("5 probable duplicates"))
+    #expect(preview.words.contains("5 probable duplicates"))
     let qif = try importing(cli, "card-oct-nov.qif")
     #expect(qif.code == 0)
-    #expect(qif.stdout.contains("2 new, 0 duplicates"))
+    #expect(qif.words.contains("2 new, 0 duplicates"), "\(qif.stdout)")
     for line in ["line 2: probably #12, card-sep-oct.ofx:58", "line 6: probably #13, card-sep-oct.ofx:65"] {
-      #expect(qif.stdout.contains(line), "\(qif.stdout)")
+      #expect(qif.words.contains(line), "\(qif.stdout)")
     }
-    #expect(qif.stdout.contains("Keep them with: --keep-probable-duplicates"))
+    #expect(qif.words.contains("Keep them with: --keep-probable-duplicates"))
     // Every line of the summary fits its width.
     for width in [20, 40, 80] {
       let again = try importing(cli, "card-oct-nov.qif", ["--width", "\(width)", "--dry-run"])

@@ -9,6 +9,10 @@ final class CLI {
     var stdout: String
     var stderr: String
     var code: Int32
+
+    /// The output with every run of whitespace as one space: a summary wrapped at the width
+    /// (where a long checkout path moves the breaks) reads the same as unwrapped.
+    var words: String { stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
   }
 
   let directory: URL
