@@ -36,10 +36,14 @@ let package = Package(
     // Debian's libuchardet names the encoding of an import that is not UTF-8; it is loaded at run
     // time (Text/Uchardet.swift), so building needs nothing beyond the toolchain and SQLite.
     .target(name: "ExpenseImport", dependencies: ["ExpenseCore"]),
+    // The store's protocol (`LedgerStore`) and the types it speaks: no engine, so each store
+    // and the service depend on it alone.
+    .target(name: "ExpenseStore", dependencies: ["ExpenseCore", "SystemIO"]),
+    // The SQLite conformance of LedgerStore (GRDB over the system's libsqlite3): a file.
     .target(
-      name: "ExpenseStore",
+      name: "ExpenseSQLite",
       dependencies: [
-        "ExpenseCore", "SystemIO", .product(name: "GRDB", package: "GRDB.swift"),
+        "ExpenseCore", "ExpenseStore", "SystemIO", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
@@ -48,12 +52,15 @@ let package = Package(
       name: "ExpensePostgres",
       dependencies: ["ExpenseCore", "ExpenseStore", .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
+    // The composition root's factory (`Stores`): which store a location names, opened for the
+    // service. Only the executable and the tests link it; the service names no concrete store.
+    .target(name: "ExpenseStores", dependencies: ["ExpenseCore", "ExpenseStore", "ExpenseSQLite", "ExpensePostgres"]),
     .target(name: "ExpenseRender", dependencies: ["ExpenseCore"]),
     // What every front end calls: import orchestration, report loading, saved sections.
     .target(
       name: "ExpenseService",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender", "SystemIO",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "SystemIO",
         // Token hashes (`TokenHasher`): the server's own dependency already, so no new build.
         .product(name: "Crypto", package: "swift-crypto"),
       ]
@@ -81,8 +88,8 @@ let package = Package(
     .executableTarget(
       name: "expenses",
       dependencies: [
-        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseRender", "ExpenseService", "ExpenseInteractive",
-        "ConsoleStreams", "ExpenseServer", "SystemIO",
+        "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseStores", "ExpenseRender", "ExpenseService",
+        "ExpenseInteractive", "ConsoleStreams", "ExpenseServer", "SystemIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -101,7 +108,8 @@ let package = Package(
     .testTarget(
       name: "ExpenseStoreTests",
       dependencies: [
-        "TestSupport", "ExpenseCore", "ExpenseStore", "SystemIO", .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "SystemIO",
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
@@ -120,15 +128,15 @@ let package = Package(
     .testTarget(
       name: "ExpenseServiceTests",
       dependencies: [
-        "TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpensePostgres", "ExpenseRender",
-        "ExpenseService",
+        "TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseSQLite", "ExpensePostgres",
+        "ExpenseStores", "ExpenseRender", "ExpenseService",
       ]
     ),
     .testTarget(
       name: "ExpenseServerTests",
       dependencies: [
-        "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseService", "ExpenseServer",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "ExpenseStores", "ExpenseService",
+        "ExpenseServer", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -1,3 +1,4 @@
+import ExpenseSQLite
 import ExpenseStore
 
 /// A second connection to a test's database, as another process (the CLI) would open it.

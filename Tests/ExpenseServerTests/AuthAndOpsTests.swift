@@ -1,3 +1,4 @@
+import ExpenseSQLite
 import ExpenseService
 import ExpenseStore
 import Foundation

@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseServer
 @testable import ExpenseStore
 

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseService
 import ExpenseStore
+import ExpenseStores
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -46,7 +47,7 @@ import Testing
     try main.createToken(
       name: "cy-phone", scope: .write, expiresInDays: nil, hash: TokenHasher.hash(familyReader), user: "cy",
       ledger: "family")
-    let backend = try ServiceBackend(path: path, readerCount: 1, clock: ServerHarness.clock)
+    let backend = try ServiceBackend(path: path, stores: Stores(), readerCount: 1, clock: ServerHarness.clock)
     let router = try ExpenseServerApp.router(
       backend: backend, options: .init(uploadDirectory: uploads), clock: ServerHarness.clock)
     let app = Application(router: router, logger: Logger(label: "isolation"))

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseServer
 @testable import ExpenseStore
 

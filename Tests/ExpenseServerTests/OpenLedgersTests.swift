@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseService
 import ExpenseStore
+import ExpenseStores
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -48,7 +49,8 @@ import Testing
     let path =
       kind == "sqlite" ? folder.appendingPathComponent("e.sqlite").path : try PostgresServer.shared().makeDatabase()
     let tokens = try Self.ledgersWithTokens(path: path)
-    let backend = try ServiceBackend(path: path, readerCount: 1, clock: ServerHarness.clock, openLedgers: 1)
+    let backend = try ServiceBackend(
+      path: path, stores: Stores(), readerCount: 1, clock: ServerHarness.clock, openLedgers: 1)
     let router = try ExpenseServerApp.router(
       backend: backend, options: .init(uploadDirectory: folder.path), clock: ServerHarness.clock)
     let app = Application(router: router, logger: Logger(label: "open-ledgers"))
@@ -100,7 +102,8 @@ import Testing
   /// between requests. `connections` counts the database's connections where it can.
   static func cycle(path: String, uploads: String, connections: @escaping @Sendable () throws -> Int?) async throws {
     let tokens = try ledgersWithTokens(path: path)
-    let backend = try ServiceBackend(path: path, readerCount: 1, clock: ServerHarness.clock, openLedgers: 2)
+    let backend = try ServiceBackend(
+      path: path, stores: Stores(), readerCount: 1, clock: ServerHarness.clock, openLedgers: 2)
     let router = try ExpenseServerApp.router(
       backend: backend, options: .init(uploadDirectory: uploads), clock: ServerHarness.clock)
     let app = Application(router: router, logger: Logger(label: "open-ledgers"))

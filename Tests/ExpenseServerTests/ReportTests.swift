@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSQLite
 import ExpenseService
 import Foundation
 import Testing

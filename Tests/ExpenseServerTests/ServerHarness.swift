@@ -1,6 +1,8 @@
 import ExpenseCore
+import ExpenseSQLite
 import ExpenseService
 import ExpenseStore
+import ExpenseStores
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -39,7 +41,7 @@ final class ServerHarness: @unchecked Sendable {
       APIToken(name: "writer", scope: .write, createdAt: created), hash: TokenHasher.hash(writeToken))
     try database.createToken(
       APIToken(name: "reader", scope: .read, createdAt: created), hash: TokenHasher.hash(readToken))
-    backend = try SQLiteBackend(path: path, readerCount: 2, clock: clock)
+    backend = try SQLiteBackend(path: path, stores: Stores(), readerCount: 2, clock: clock)
   }
 
   deinit { try? FileManager.default.removeItem(at: directory) }

@@ -2,6 +2,7 @@ import ExpenseCore
 import Foundation
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseServer
 @testable import ExpenseStore
 

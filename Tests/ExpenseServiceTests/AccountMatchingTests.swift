@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseImport
 import ExpenseRender
+import ExpenseSQLite
 import ExpenseStore
 import Foundation
 import Testing

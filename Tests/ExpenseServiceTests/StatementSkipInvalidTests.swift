@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpenseImport
+import ExpenseSQLite
 import ExpenseService
 import ExpenseStore
 import Foundation

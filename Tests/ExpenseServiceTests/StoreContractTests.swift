@@ -1,5 +1,6 @@
 import ExpenseCore
 import ExpensePostgres
+import ExpenseSQLite
 import ExpenseStore
 import Foundation
 import TestSupport

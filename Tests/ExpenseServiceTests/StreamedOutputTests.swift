@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// `list` and `export` stream their rows (`writeExpenses`, `writeJournal`); these tests compare

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSQLite
 import ExpenseStore
 import Foundation
 import Testing

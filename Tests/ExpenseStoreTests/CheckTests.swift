@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseSQLite
 import ExpenseStore
 import Foundation
 import GRDBSQLite
@@ -166,7 +167,9 @@ import Testing
     let newer = path + ".newer"
     try db.backup(into: newer)
     try exec(newer, "PRAGMA user_version = 99")
-    #expect(throws: BackupError.newerSchema(path: newer, found: 99)) { try AppDatabase.verifyBackup(at: newer) }
+    #expect(throws: BackupError.newerSchema(path: newer, found: 99, supported: AppDatabase.schemaVersion)) {
+      try AppDatabase.verifyBackup(at: newer)
+    }
     #expect(try db.expenseCount() == 3, "nothing was restored")
   }
 }

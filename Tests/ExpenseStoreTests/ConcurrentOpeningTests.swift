@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// Connections of one file opened and closed at once in one process, as a server does when it

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// The streaming read (`withExpenseSnapshot` / `forEachExpense`) gives the rows of the array

@@ -2,6 +2,7 @@ import ExpenseCore
 import Foundation
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// A full disk met by the batch insert of a large import (SQLite's page limit stands in for

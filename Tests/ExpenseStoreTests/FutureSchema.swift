@@ -1,3 +1,4 @@
+import ExpenseSQLite
 import ExpenseStore
 import GRDBSQLite
 

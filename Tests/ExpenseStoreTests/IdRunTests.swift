@@ -2,6 +2,7 @@ import ExpenseCore
 import Foundation
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// Finding an expense by id goes through `idRun` (one run of ids per day of an import) and a

@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// `expenseKeyDate` (the streaming read's date of a key) against the `expense` view's own

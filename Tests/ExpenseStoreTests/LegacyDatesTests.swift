@@ -2,6 +2,7 @@ import ExpenseCore
 import Foundation
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// A database holding what an older version let through: a budget month `999-05`, rows dated

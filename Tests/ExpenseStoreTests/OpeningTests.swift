@@ -4,6 +4,7 @@ import GRDB
 import GRDBSQLite
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// Opening a file: migrations back the file up first; a read opens nothing for writing.

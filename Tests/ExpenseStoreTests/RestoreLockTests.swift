@@ -2,6 +2,7 @@ import ExpenseCore
 import Foundation
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// A restore that keeps the previous database keeps it by reading the live file under the

@@ -1,6 +1,7 @@
 import ExpenseCore
 import Foundation
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// Feeds rows to an import one at a time, cut into batches by the same `ImportBatcher` the

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// The byte search for ASCII rows answers exactly as Foundation's `range(of:)` does.

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// The parts of a split transaction stay together: deleted only all at once, amount and date

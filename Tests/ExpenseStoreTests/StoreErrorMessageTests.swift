@@ -2,6 +2,7 @@ import ExpenseCore
 import Foundation
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// Every message of the store's errors, pinned: a user reads these and acts on them (and the
@@ -165,7 +166,7 @@ import Testing
       (.damaged(path: "b", detail: "bad page"), "b is damaged or not a database (bad page); nothing was restored"),
       (.notOurs(path: "b"), "b is not an expenses database; nothing was restored"),
       (
-        .newerSchema(path: "b", found: 9),
+        .newerSchema(path: "b", found: 9, supported: AppDatabase.schemaVersion),
         "b was written by a newer version of expenses (schema 9, this version reads up to \(AppDatabase.schemaVersion)); upgrade expenses to restore it"
       ),
     ]

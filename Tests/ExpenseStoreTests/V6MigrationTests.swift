@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import ExpenseSQLite
 @testable import ExpenseStore
 
 /// The v6 format (narrow rows, dictionaries, 16 KiB pages): a v5 database migrates with every

@@ -67,16 +67,17 @@ public final class ServiceBackend: ExpenseBackend {
   }
 
   /// Serves the database at `path` (a SQLite file, migrated if needed, or a `postgres://`
-  /// URL): its `default` ledger opened now for writing plus `readerCount` read-only
+  /// URL), opened by `stores` (the executable's factory): its `default` ledger opened now for writing plus `readerCount` read-only
   /// connections; every other ledger of its directory when a token of it first asks.
   /// At most `openLedgers` other ledgers stay open while idle (`serve --open-ledgers`).
   public convenience init(
-    path: String, readerCount: Int = 4, wait: Double = 10, clock: ServiceClock = .system,
+    path: String, stores: any StoreOpening, readerCount: Int = 4, wait: Double = 10, clock: ServiceClock = .system,
     openLedgers: Int = defaultOpenLedgers
   ) throws {
     @Sendable func services(_ ledger: String?, readers: Int) throws -> LedgerServices {
       func open(_ access: ExpenseService.Access) throws -> ExpenseService {
-        try ExpenseService.open(path: path, access: access, wait: wait, clock: clock, ledger: ledger)
+        try ExpenseService.open(
+          path: path, access: access, wait: wait, clock: clock, ledger: ledger, stores: stores)
       }
       return LedgerServices(
         writer: try open(.write), readers: try (0..<max(1, readers)).map { _ in try open(.read) },

@@ -73,10 +73,12 @@ extension ExpenseService {
 
   /// The files of the SQLite database at `path` and of every ledger it registers, read without
   /// a lock (nothing is created when there is no database there).
-  public static func protectedFiles(ofDatabaseAt path: String) -> ProtectedFiles {
+  public static func protectedFiles(ofDatabaseAt path: String, stores: any StoreOpening) -> ProtectedFiles {
     var files = ProtectedFiles()
     guard !isServerURL(path) else { return files }
-    let store = FileManager.default.fileExists(atPath: path) ? try? AppDatabase(path: path, access: .read) : nil
+    let store =
+      FileManager.default.fileExists(atPath: path)
+      ? try? stores.open(path, access: .read, wait: 10, ledger: nil).store : nil
     files.addMainFile(path, directory: store)
     return files
   }

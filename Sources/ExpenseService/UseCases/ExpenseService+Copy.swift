@@ -1,5 +1,4 @@
 import ExpenseCore
-import ExpensePostgres
 import ExpenseStore
 import Foundation
 
@@ -40,7 +39,8 @@ extension ExpenseService {
   /// sets (ids, keys, provenance, import records, token hashes), and it is ONE transaction on
   /// the target, reading the source in one transaction: a failure leaves nothing (a new file is
   /// removed, a ledger the copy created is dropped again).
-  public static func copyLedger(from source: String, to target: String, ledger: String?) throws
+  public static func copyLedger(from source: String, to target: String, ledger: String?, stores: any StoreOpening)
+    throws
     -> LedgerCopySummary
   {
     let (sourceLocation, targetLocation) = try copyLocations(from: source, to: target, ledger: ledger)
@@ -51,13 +51,13 @@ extension ExpenseService {
     }
     let origin: any LedgerStore
     if let sourceLocation {
-      origin = try PostgresStore(location: sourceLocation, access: .read)
+      origin = try stores.open(source, access: .read, wait: 10, ledger: sourceLocation.ledger).store
     } else {
       guard FileManager.default.fileExists(atPath: source) else { throw StoreError.noDatabase(path: source) }
-      origin = try AppDatabase(path: source, access: .read)
+      origin = try stores.open(source, access: .read, wait: 10, ledger: nil).store
     }
     if let targetLocation {
-      let destination = try PostgresStore(location: targetLocation, access: .write, createLedger: true)
+      let destination = try stores.openCreatingLedger(targetLocation)
       do {
         let summary = try copy(origin, into: destination, source: source, target: destination.location.redacted)
         try destination.finishCreatedLedger(keep: true)
@@ -67,7 +67,7 @@ extension ExpenseService {
         throw error
       }
     }
-    return try copyIntoNewFile(origin, source: source, path: target)
+    return try copyIntoNewFile(origin, source: source, path: target, stores: stores)
   }
 
   /// The PostgreSQL locations of both sides (`nil` for a SQLite file), with `--ledger` applied.
@@ -117,16 +117,19 @@ extension ExpenseService {
 
   /// Copies into a new SQLite file at `path`: built in a private temporary file beside it and
   /// renamed into place only once complete and closed.
-  static func copyIntoNewFile(_ origin: any LedgerStore, source: String, path: String) throws -> LedgerCopySummary {
+  static func copyIntoNewFile(_ origin: any LedgerStore, source: String, path: String, stores: any StoreOpening)
+    throws -> LedgerCopySummary
+  {
     var status = stat()
     if lstat(path, &status) == 0 { throw ServiceError.copyTargetExists(path: path, what: describe(status)) }
     var protected = ProtectedFiles()
     if let main = origin.filePath { protected.addMainFile(main, directory: origin) }
     // What a copy killed half-way left here goes first; this one's name says its process.
-    AppDatabase.removeLeftovers(besides: path)
+    stores.files.removeLeftovers(besides: path)
     let output = try OutputFile(path: path, force: false, protected: protected, infix: ".copy.\(getpid())")
     do {
-      let summary = try buildFile(origin, source: source, temporary: output.temporaryPath, shown: path)
+      let summary = try buildFile(
+        origin, source: source, temporary: output.temporaryPath, shown: path, stores: stores)
       try output.commit()
       return summary
     } catch {
@@ -138,10 +141,10 @@ extension ExpenseService {
 
   /// Opens, fills and closes the SQLite database in `temporary` (closed when this returns, so
   /// its `-wal` is folded into the file before the rename).
-  private static func buildFile(_ origin: any LedgerStore, source: String, temporary: String, shown: String) throws
-    -> LedgerCopySummary
-  {
-    let destination = try AppDatabase(path: temporary, access: .write)
+  private static func buildFile(
+    _ origin: any LedgerStore, source: String, temporary: String, shown: String, stores: any StoreOpening
+  ) throws -> LedgerCopySummary {
+    let destination = try stores.createFile(at: temporary)
     return try copy(origin, into: destination, source: source, target: shown)
   }
 

@@ -29,7 +29,7 @@ extension ExpenseService {
     } catch {
       throw ServiceError.cannotCreate(path: folder, reason: error.localizedDescription)
     }
-    _ = try AppDatabase(path: file, access: .write)
+    _ = try stores.createFile(at: file)
     do {
       try directory.createLedger(name, at: time)
     } catch {

@@ -1,5 +1,4 @@
 import ExpenseCore
-import ExpensePostgres
 import ExpenseStore
 import Foundation
 
@@ -10,7 +9,9 @@ import Foundation
 /// server answers anything; what is only unreachable may pass, and the server goes on without it.
 public struct ReplicaTarget: Sendable {
   let location: PostgresLocation
-  /// The primary's cluster (`PostgresStore.clusterIdentifier`): the replica's must be the same.
+  /// How the replica is opened (the primary's service's factory).
+  let stores: any StoreOpening
+  /// The primary's cluster (`ReplicatedStore.clusterIdentifier`): the replica's must be the same.
   let cluster: String
   /// The ledger read there (the primary's).
   let ledger: String
@@ -69,13 +70,14 @@ extension ExpenseService {
   /// from, for messages); reads this service's cluster. Throws `ReplicaError` for a URL that
   /// cannot name a replica of this store.
   public func replicaTarget(url: String, option: String) throws -> ReplicaTarget {
-    guard let primary = store as? PostgresStore else { throw ReplicaError.primaryNotPostgres(option: option) }
+    guard let primary = store as? any ReplicatedStore else { throw ReplicaError.primaryNotPostgres(option: option) }
     guard var location = PostgresLocation(url: url) else { throw ReplicaError.notAPostgresURL(option: option) }
     if let named = location.ledger, named != primary.ledgerName {
       throw ReplicaError.otherLedger(option: option, replica: named, primary: primary.ledgerName)
     }
     location.ledger = primary.ledgerName == DirectoryName.defaultLedger ? nil : primary.ledgerName
-    return ReplicaTarget(location: location, cluster: try primary.clusterIdentifier(), ledger: primary.ledgerName)
+    return ReplicaTarget(
+      location: location, stores: stores, cluster: try primary.clusterIdentifier(), ledger: primary.ledgerName)
   }
 
   /// A read-only service on the replica; `ReplicaError.otherCluster` when it is not a copy of
@@ -84,13 +86,13 @@ extension ExpenseService {
   public static func replicaTarget(_ target: ReplicaTarget, ledger name: String) -> ReplicaTarget {
     var location = target.location
     location.ledger = name
-    return ReplicaTarget(location: location, cluster: target.cluster, ledger: name)
+    return ReplicaTarget(location: location, stores: target.stores, cluster: target.cluster, ledger: name)
   }
 
   public static func openReplica(_ target: ReplicaTarget, clock: ServiceClock = .system) throws -> ExpenseService {
-    let store: PostgresStore
+    let store: any ReplicatedStore
     do {
-      store = try PostgresStore(location: target.location, access: .read)
+      store = try target.stores.openReplica(target.location)
     } catch let error as StoreError where error.kind == .noDatabase {
       throw ReplicaError.notThere(
         replica: target.shown, ledger: target.ledger)
@@ -100,6 +102,6 @@ extension ExpenseService {
     }
     // A standby promoted into a primary keeps the cluster's identifier but not its data.
     guard try store.isStandby() else { throw ReplicaError.notAStandby(replica: target.shown) }
-    return ExpenseService(store: store, clock: clock)
+    return ExpenseService(store: store, stores: target.stores, clock: clock)
   }
 }

@@ -25,7 +25,9 @@ extension ExpenseService {
   /// kept as `PATH.before-restore` (refused if that exists, unless `force`; never replaced when it
   /// is not a regular file). What is checked is what is restored: a private copy beside the
   /// database. Errors name `file` as the user gave it.
-  public static func restore(databaseAt path: String, from file: String, force: Bool, wait: Double) throws
+  public static func restore(
+    databaseAt path: String, from file: String, force: Bool, wait: Double, stores: any StoreOpening
+  ) throws
     -> RestoreResult
   {
     let shownFile = TerminalText.sanitize(file)
@@ -35,11 +37,11 @@ extension ExpenseService {
         detail: "a PostgreSQL store is restored with the server's tools (pg_restore), not by expenses")
     }
     guard FileManager.default.fileExists(atPath: file) else { throw ServiceError.noSuchFile(path: shownFile) }
-    AppDatabase.removeLeftovers(besides: path)
+    stores.files.removeLeftovers(besides: path)
     let copy = try privateCopy(of: file, besides: path)
     defer { removeCopy(copy) }
     do {
-      _ = try AppDatabase.verifyBackup(at: copy)
+      _ = try stores.files.verifyBackup(at: copy)
     } catch {
       throw inUserTerms(error, shownPath: shownFile, copyPath: copy)
     }
@@ -52,9 +54,9 @@ extension ExpenseService {
         throw ServiceError.previousRestoreNotRegular(path: shownPrevious)
       }
     }
-    let outcome: AppDatabase.RestoreOutcome
+    let outcome: RestoreOutcome
     do {
-      outcome = try AppDatabase.restore(databaseAt: path, from: copy, keepingPreviousIn: previous, wait: wait)
+      outcome = try stores.files.restore(databaseAt: path, from: copy, keepingPreviousIn: previous, wait: wait)
     } catch {
       throw inUserTerms(error, shownPath: shownFile, copyPath: copy)
     }

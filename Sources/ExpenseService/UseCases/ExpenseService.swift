@@ -1,5 +1,4 @@
 import ExpenseCore
-import ExpensePostgres
 import ExpenseStore
 
 /// Every use case of the application, for every front end: the CLI's commands, the HTTP API's
@@ -8,8 +7,10 @@ import ExpenseStore
 ///
 /// Why one type: a use case written once means one behaviour and one set of messages in every
 /// front end, and one place to test it in process (`ExpenseServiceTests`). It reads and writes
-/// only through `LedgerStore`, so a second store needs no second service; and the time only
-/// through `clock`, so `--today` and tests pin it.
+/// only through `LedgerStore`, so a second store needs no second service; it opens other stores
+/// (a ledger's file, a copy's target, a replica) only through `stores`, the factory the
+/// executable hands it, so it links no concrete store; and it reads the time only through
+/// `clock`, so `--today` and tests pin it.
 ///
 /// The functions are grouped by what they act on, one file each (`ExpenseService+Expenses`,
 /// `+Budgets`, `+Categories`, `+Rules`, `+Imports`, `+Reports`, `+Sections`, `+Settings`,
@@ -22,12 +23,15 @@ public struct ExpenseService: Sendable {
   public let directory: any LedgerStore
   /// Whose display preferences (section states) this service reads and saves.
   public let user: String
+  /// How other stores are opened (the composition root's `Stores`).
+  public let stores: any StoreOpening
 
   public init(
-    store: any LedgerStore, clock: ServiceClock = .system, directory: (any LedgerStore)? = nil,
-    user: String = DirectoryName.localUser
+    store: any LedgerStore, stores: any StoreOpening, clock: ServiceClock = .system,
+    directory: (any LedgerStore)? = nil, user: String = DirectoryName.localUser
   ) {
     self.store = store
+    self.stores = stores
     self.clock = clock
     self.directory = directory ?? store
     self.user = user
@@ -35,16 +39,11 @@ public struct ExpenseService: Sendable {
 
   /// This service acting for `user` (whose section states it folds reports by).
   public func acting(for user: String) -> ExpenseService {
-    ExpenseService(store: store, clock: clock, directory: directory, user: user)
+    ExpenseService(store: store, stores: stores, clock: clock, directory: directory, user: user)
   }
 
   /// What a front end means to do with the store it opens.
-  public enum Access: Sendable {
-    /// Reads only: no lock, nothing written, answers while another process imports.
-    case read
-    /// Reads and writes (a missing database is created).
-    case write
-  }
+  public typealias Access = StoreAccess
 
   /// The service over the SQLite database at `path`, or over the PostgreSQL database a
   /// `postgres://` URL names (`--db` and `$EXPENSES_DB` take either). A write access first
@@ -55,27 +54,11 @@ public struct ExpenseService: Sendable {
   /// ledger of the same database, in SQLite the ledger's own file beside the main one
   /// (`LedgerFiles`), registered in the main file, which stays the service's `directory`.
   public static func open(
-    path: String, access: Access, wait: Double = 10, clock: ServiceClock = .system, ledger: String? = nil
+    path: String, access: Access, wait: Double = 10, clock: ServiceClock = .system, ledger: String? = nil,
+    stores: any StoreOpening
   ) throws -> ExpenseService {
-    if PostgresLocation.isURL(path) {
-      guard var location = PostgresLocation(url: path) else {
-        return ExpenseService(
-          store: try PostgresStore(url: path, access: access == .write ? .write : .read), clock: clock)
-      }
-      if let ledger { location.ledger = ledger }
-      return ExpenseService(
-        store: try PostgresStore(location: location, access: access == .write ? .write : .read), clock: clock)
-    }
-    if access == .write { AppDatabase.removeLeftovers(besides: path) }
-    let main = try AppDatabase(path: path, access: access == .write ? .write : .read, wait: wait)
-    guard let ledger, ledger != DirectoryName.defaultLedger else { return ExpenseService(store: main, clock: clock) }
-    guard try main.ledgerNames().contains(ledger) else { throw StoreError.noLedger(path: path, ledger: ledger) }
-    let file = LedgerFiles.path(of: ledger, besides: path)
-    // A registered ledger whose file is gone is reported, never silently made again empty.
-    guard LedgerFiles.existing(file) != nil else { throw StoreError.noDatabase(path: file) }
-    if access == .write { AppDatabase.removeLeftovers(besides: file) }
-    let store = try AppDatabase(path: file, access: access == .write ? .write : .read, wait: wait)
-    return ExpenseService(store: store, clock: clock, directory: main)
+    let opened = try stores.open(path, access: access, wait: wait, ledger: ledger)
+    return ExpenseService(store: opened.store, stores: stores, clock: clock, directory: opened.directory)
   }
 
   /// The service for an import that writes nothing (`--dry-run`, `--preview`): the database at
@@ -84,16 +67,17 @@ public struct ExpenseService: Sendable {
   /// `--db` and `$EXPENSES_DB` were not given, so the next real import landed where the user
   /// never chose). A dry run's transaction is rolled back, so an existing file is unchanged.
   public static func openForDryRun(
-    path: String, wait: Double = 10, clock: ServiceClock = .system, ledger: String? = nil
+    path: String, wait: Double = 10, clock: ServiceClock = .system, ledger: String? = nil,
+    stores: any StoreOpening
   )
     throws -> ExpenseService
   {
-    if !PostgresLocation.isURL(path) && LedgerFiles.existing(path) == nil {
+    if !stores.databaseExists(at: path) {
       if let ledger, ledger != DirectoryName.defaultLedger { throw StoreError.noDatabase(path: path) }
-      return ExpenseService(store: try AppDatabase(), clock: clock)
+      return ExpenseService(store: try stores.openInMemory(), stores: stores, clock: clock)
     }
     // A dry run reads (see `LedgerStore.importRows`).
-    return try open(path: path, access: .read, wait: wait, clock: clock, ledger: ledger)
+    return try open(path: path, access: .read, wait: wait, clock: clock, ledger: ledger, stores: stores)
   }
 
   /// `path` as messages may show it: a PostgreSQL URL without its password.
@@ -110,6 +94,6 @@ public struct ExpenseService: Sendable {
 
   /// This service with "today" pinned (`--today`).
   public func pinning(today: CivilDate?) -> ExpenseService {
-    ExpenseService(store: store, clock: clock.pinning(today: today), directory: directory, user: user)
+    ExpenseService(store: store, stores: stores, clock: clock.pinning(today: today), directory: directory, user: user)
   }
 }

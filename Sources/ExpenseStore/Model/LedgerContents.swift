@@ -120,3 +120,17 @@ public protocol StoredExpenseReader {
 
 /// Rows per batch of a ledger copy: a few MiB of decoded rows, few round trips per row.
 public let ledgerCopyBatchSize = 8192
+
+extension LedgerContents {
+  /// What a ledger holds, in words, for `StoreError.ledgerNotEmpty` ("3 expenses, 1 budget").
+  public static func describe(_ contents: LedgerContents) -> String {
+    let counts: [(Int, String)] = [
+      (contents.expenseCount, "expense"), (contents.budgets.count, "budget"), (contents.rules.count, "rule"),
+      (contents.imports.count, "import"), (contents.kinds.count, "category kind"),
+      (contents.profiles.count, "import profile"), (contents.tokens.count, "token"),
+      (contents.settings.count, "setting"), (contents.sectionStates.count, "section state"),
+    ]
+    let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+    return parts.isEmpty ? "split parts" : parts.joined(separator: ", ")
+  }
+}

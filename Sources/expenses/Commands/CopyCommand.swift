@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseRender
 import ExpenseService
+import ExpenseStores
 import Foundation
 
 /// `expenses copy --from SOURCE --to TARGET [--ledger NAME]`: one ledger, exactly, between a
@@ -29,7 +30,7 @@ struct CopyCommand: ParsableCommand {
   var ledger: String?
 
   func run() throws {
-    let copied = try ExpenseService.copyLedger(from: from, to: to, ledger: ledger)
+    let copied = try ExpenseService.copyLedger(from: from, to: to, ledger: ledger, stores: Stores())
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     try Console.line(
       "Copied \(count(copied.expenses, "expense")), \(count(copied.budgets, "budget")), "

@@ -4,6 +4,7 @@ import ExpenseImport
 import ExpenseRender
 import ExpenseService
 import ExpenseStore
+import ExpenseStores
 import Foundation
 
 /// `expenses demo`: the whole product on shipped sample data, touching nothing of the user's.
@@ -31,7 +32,8 @@ struct DemoCommand: ParsableCommand {
   func run() throws {
     if let keep {
       // Never a file of the user's database, even one not there right now (its -wal).
-      let known = ExpenseService.protectedFiles(ofDatabaseAt: DatabaseOptions.path(given: nil))
+      let known = ExpenseService.protectedFiles(
+        ofDatabaseAt: DatabaseOptions.path(given: nil), stores: Stores())
       if let entry = known.entry(for: keep) {
         throw ServiceError.protectedOutput(path: keep, what: entry.what, other: entry.shown)
       }
@@ -43,7 +45,7 @@ struct DemoCommand: ParsableCommand {
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let dbPath = keep ?? scratch.appendingPathComponent("demo.sqlite").path
-    let service = try ExpenseService.open(path: dbPath, access: .write)
+    let service = try ExpenseService.open(path: dbPath, access: .write, stores: Stores())
     let lastDay = try service.loadDemo(scratchFolder: scratch.path)
     try ReportPrinter(service: service.pinning(today: lastDay), options: options).print()
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseRender
 import ExpenseService
+import ExpenseStores
 
 /// `expenses restore FILE`: replaces the database with a backup, after checking the backup.
 struct RestoreCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct RestoreCommand: ParsableCommand {
 
   func run() throws {
     let result = try ExpenseService.restore(
-      databaseAt: database.resolvedPath, from: file, force: force, wait: database.wait)
+      databaseAt: database.resolvedPath, from: file, force: force, wait: database.wait, stores: Stores())
     let count = result.expenseCount
     var line = "Restored \(count) expense\(count == 1 ? "" : "s") from \(TerminalText.sanitize(file))"
     if result.keptPrevious { line += "; the previous database is in \(TerminalText.sanitize(result.previousPath))" }

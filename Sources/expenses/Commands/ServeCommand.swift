@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseServer
 import ExpenseService
+import ExpenseStores
 import Foundation
 import Logging
 
@@ -134,7 +135,7 @@ struct ServeCommand: ParsableCommand {
   static func backend(
     path: String, wait: Double, openLedgers: Int, replica: (url: String, option: String)?, logger: Logger
   ) throws -> any ExpenseBackend {
-    let primary = try ServiceBackend(path: path, wait: wait, openLedgers: openLedgers)
+    let primary = try ServiceBackend(path: path, stores: Stores(), wait: wait, openLedgers: openLedgers)
     guard let replica else { return primary }
     return try ReplicaBackend(primary: primary, replica: replica.url, option: replica.option, logger: logger)
   }

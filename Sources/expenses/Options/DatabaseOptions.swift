@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExpenseService
 import ExpenseStore
+import ExpenseStores
 import Foundation
 
 /// `--db PATH`, shared by every command that touches the database.
@@ -47,13 +48,14 @@ struct DatabaseOptions: ParsableArguments {
   /// The service over the database for a command that writes (creating the database when
   /// missing, after removing what a `restore` killed half-way left beside it).
   func writing() throws -> ExpenseService {
-    try ExpenseService.open(path: resolvedPath, access: .write, wait: wait, ledger: try checkedLedger())
+    try ExpenseService.open(
+      path: resolvedPath, access: .write, wait: wait, ledger: try checkedLedger(), stores: Stores())
   }
 
   /// The service for an import that writes nothing (`--dry-run`, `--preview`): a missing
   /// database is not created (`ExpenseService.openForDryRun`).
   func dryRun() throws -> ExpenseService {
-    try ExpenseService.openForDryRun(path: resolvedPath, wait: wait, ledger: try checkedLedger())
+    try ExpenseService.openForDryRun(path: resolvedPath, wait: wait, ledger: try checkedLedger(), stores: Stores())
   }
 
   /// `resolvedLedger`, refused when the URL's `ledger=` names another.
@@ -76,7 +78,8 @@ struct DatabaseOptions: ParsableArguments {
   /// The service for a command that only reads: no lock is taken and nothing is written, so it
   /// answers while another process imports, and from a read-only file or folder.
   func reading() throws -> ExpenseService {
-    try ExpenseService.open(path: resolvedPath, access: .read, wait: wait, ledger: try checkedLedger())
+    try ExpenseService.open(
+      path: resolvedPath, access: .read, wait: wait, ledger: try checkedLedger(), stores: Stores())
   }
 
   func validate() throws {

@@ -1,0 +1,97 @@
+import ExpenseCore
+
+/// Cuts a stream of rows into `PreparedBatch`es. A batch ends at a day boundary once it has
+/// `batchRows` rows (so a file in date order gives batches whose keys follow each other and
+/// append at the end of the table), or at `maxRows` whatever the dates.
+public struct ImportBatcher: Sendable {
+  public static let batchRows = 1024
+  public static let maxRows = 16_384
+
+  package var pending: [ImportedRow] = []
+  /// Each row's category becomes its stored spelling here, on the parse thread, through this
+  /// cache of raw spellings: no query per row (see `CategoryNames`). `nil` when rows arrive
+  /// with their stored spelling already (the CSV importer maps each distinct cell once).
+  package var names: CategoryNames?
+
+  /// `names`: the categories already stored (`AppDatabase.categoryNames()`); a category new to
+  /// the database is stored with its first spelling in the file.
+  public init(names: CategoryNames? = CategoryNames()) {
+    self.names = names
+    pending.reserveCapacity(ImportBatcher.batchRows)
+  }
+
+  /// Adds a row; returns the batch it closed, if any (the row itself opens the next one).
+  public mutating func add(_ row: ImportedRow) throws(TotalOverflow) -> PreparedBatch? {
+    var closed: PreparedBatch?
+    if let last = pending.last,
+      pending.count >= ImportBatcher.maxRows
+        || (pending.count >= ImportBatcher.batchRows
+          && ExpenseKey(rawValue: last.key).day != ExpenseKey(rawValue: row.key).day)
+    {
+      closed = try finish()
+    }
+    pending.append(row)
+    if names != nil, let raw = row.category {
+      // In place: copying the row to change it costs a retain per String field.
+      let last = pending.count - 1
+      pending[last].setCategory(names!.canonical(raw), source: pending[last].categorySource)
+    }
+    return closed
+  }
+
+  /// The rows not yet in a batch, as one (nil if there are none).
+  public mutating func finish() throws(TotalOverflow) -> PreparedBatch? {
+    guard !pending.isEmpty else { return nil }
+    let count = pending.count
+    var totals = MonthTotalDeltas()
+    // Each row's place in the sums, kept for the writer to take duplicates back out by key
+    // (no second hash of its category). Fields read in place: `for row in pending` would copy
+    // (retain and release) every row.
+    var totalKeys = [Int64](repeating: 0, count: count)
+    for i in 0..<count {
+      totalKeys[i] = try totals.add(
+        date: pending[i].date, amount: pending[i].amount, category: pending[i].category, line: pending[i].line)
+    }
+    // Sorted as (key, file position) pairs, not through the rows: a pair compares in a
+    // register, a row would be read through the array on every comparison.
+    var order = [SortKey]()
+    order.reserveCapacity(count)
+    for i in 0..<count { order.append(SortKey(key: pending[i].key, position: Int32(i))) }
+    order.sort()
+    var fileOrder = [Int32](repeating: 0, count: count)
+    var sortedTotalKeys = [Int64](repeating: 0, count: count)
+    for (sortedIndex, entry) in order.enumerated() {
+      fileOrder[Int(entry.position)] = Int32(sortedIndex)
+      sortedTotalKeys[sortedIndex] = totalKeys[Int(entry.position)]
+    }
+    // The rows put in key order in place, by cycles of swaps (a swap moves a row without
+    // retaining its texts), then handed over whole: no row is copied.
+    var done = [Bool](repeating: false, count: count)
+    for start in 0..<count where !done[start] {
+      // Position `k` of the sorted batch takes the row at `order[k].position`.
+      var k = start
+      done[k] = true
+      var source = Int(order[k].position)
+      while source != start {
+        pending.swapAt(k, source)
+        k = source
+        done[k] = true
+        source = Int(order[k].position)
+      }
+    }
+    let rows = pending
+    pending = []
+    pending.reserveCapacity(ImportBatcher.batchRows)
+    return PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
+  }
+
+  /// A row's key and file position: sorting by both keeps the file's first of two equal keys first.
+  package struct SortKey: Comparable {
+    let key: Int64
+    let position: Int32
+
+    package static func < (a: SortKey, b: SortKey) -> Bool {
+      a.key != b.key ? a.key < b.key : a.position < b.position
+    }
+  }
+}

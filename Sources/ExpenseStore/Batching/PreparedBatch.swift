@@ -1,0 +1,25 @@
+import ExpenseCore
+
+/// Rows grouped for one write: sorted by key, with their file order and their sums. Everything
+/// here needs no database, so it is built on the parse thread and the writer only checks, numbers
+/// and inserts.
+public struct PreparedBatch: Sendable {
+  /// Sorted by key, then by file position (so of two rows with one key the first is kept).
+  public package(set) var rows: [ImportedRow]
+  /// `fileOrder[k]` is the index in `rows` of the batch's k-th row in file order.
+  public package(set) var fileOrder: [Int32]
+  /// Sums of every row; the writer takes the duplicates back out.
+  package var totals: MonthTotalDeltas
+  /// Each row's key in `totals` (by index in `rows`), so a duplicate is taken out without
+  /// hashing its category again.
+  package var totalKeys: [Int64] = []
+
+  public var count: Int { rows.count }
+
+  package init(rows: [ImportedRow], fileOrder: [Int32], totals: MonthTotalDeltas, totalKeys: [Int64] = []) {
+    self.rows = rows
+    self.fileOrder = fileOrder
+    self.totals = totals
+    self.totalKeys = totalKeys
+  }
+}
