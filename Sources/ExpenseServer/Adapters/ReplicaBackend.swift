@@ -7,9 +7,10 @@ import Logging
 import Synchronization
 
 /// `ExpenseBackend` over a PostgreSQL primary (`ServiceBackend`) and a streaming replica of it
-/// (`expenses serve --read-replica`): the report (JSON and page) and the listings (expenses,
-/// one expense, budgets, categories, rules, imports) are read from the replica when it is
-/// fresh enough for the request, everything else, and those too when it is not, from the primary.
+/// (`expenses serve --read-replica`): what handlers run `fromReplica` (the report, JSON and
+/// page, and the listings: expenses, one expense, budgets, categories, rules, imports) is read
+/// from the replica when it is fresh enough for the request; everything else, and those too
+/// when it is not, from the primary.
 ///
 /// Why by revision: a replica replays the primary's commits late. The request's stamp is the
 /// ledger's revision read from the primary after the request arrived (`currentStamp()`, the
@@ -92,11 +93,9 @@ public final class ReplicaBackend: ExpenseBackend {
     case behind
   }
 
-  /// `body` on the replica if it has replayed this request's stamp, else `fallback` (the
-  /// primary's same call).
-  func fromReplica<T: Sendable>(
-    _ body: @escaping @Sendable (ExpenseService) throws -> T, else fallback: () async throws -> T
-  ) async throws -> T {
+  /// `body` on the replica if it has replayed this request's stamp, else on the primary's readers.
+  public func fromReplica<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
+    let fallback = { try await self.primary.read(body) }
     // The request's ledger's stamp from the primary, read after the request arrived.
     let stamp = try await primary.currentStamp()
     let user = primary.user
@@ -166,117 +165,20 @@ public final class ReplicaBackend: ExpenseBackend {
     }
   }
 
-  // MARK: Read from the replica when it has caught up
+  // MARK: Always the primary's: stamps, tokens, every other read, writes
 
-  public func reportJSON(month: Month, today: CivilDate) async throws -> String {
-    try await fromReplica({ try $0.reportJSON(month: month, today: today) }) {
-      try await primary.reportJSON(month: month, today: today)
-    }
+  public func read<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
+    try await primary.read(body)
   }
 
-  public func reportPage(month: Month, today: CivilDate) async throws -> String {
-    try await fromReplica({ try $0.reportPage(month: month, today: today, script: PageRoutes.scriptPath) }) {
-      try await primary.reportPage(month: month, today: today)
-    }
+  public func write<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
+    try await primary.write(body)
   }
-
-  public func imports() async throws -> [ImportRecord] {
-    try await fromReplica({ try $0.imports() }) { try await primary.imports() }
-  }
-
-  public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws
-    -> ExpensePage
-  {
-    try await fromReplica({ try $0.expensePage(month: month, category: category, after: cursor, limit: limit) }) {
-      try await primary.expensePage(month: month, category: category, after: cursor, limit: limit)
-    }
-  }
-
-  public func expense(id: Int64) async throws -> Expense? {
-    try await fromReplica({ try $0.store.expense(id: id) }) { try await primary.expense(id: id) }
-  }
-
-  public func budgets() async throws -> [Budget] {
-    try await fromReplica({ try $0.budgets() }) { try await primary.budgets() }
-  }
-
-  public func categories() async throws -> [CategorySummary] {
-    try await fromReplica({ try $0.categories() }) { try await primary.categories() }
-  }
-
-  public func rules() async throws -> [CategoryRule] {
-    try await fromReplica({ try $0.rules() }) { try await primary.rules() }
-  }
-
-  // MARK: Always the primary's: stamps, tokens, section states (If-Match), writes
 
   public func token(hash: String) async throws -> APIToken? { try await primary.token(hash: hash) }
   public func directoryStamp() async throws -> Int64 { try await primary.directoryStamp() }
   public func audience() -> String { primary.audience() }
   public func currentStamp() async throws -> Int64 { try await primary.currentStamp() }
-  public func revision() async throws -> Int64 { try await primary.revision() }
-  public func schemaVersion() async throws -> Int { try await primary.schemaVersion() }
-  public func sections() async throws -> SavedSections { try await primary.sections() }
-
-  public func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections {
-    try await primary.updateSections(ifMatch: ifMatch, change)
-  }
-
-  public func removeImport(id: Int64) async throws -> Int { try await primary.removeImport(id: id) }
-
-  public func importFile(path: String, request: UploadImport) async throws -> ImportResult {
-    try await primary.importFile(path: path, request: request)
-  }
-
-  public func editExpense(id: Int64, _ change: ExpenseEdit) async throws -> Expense {
-    try await primary.editExpense(id: id, change)
-  }
-
-  public func deleteExpense(id: Int64, wholeSplit: Bool) async throws {
-    try await primary.deleteExpense(id: id, wholeSplit: wholeSplit)
-  }
-
-  public func defaultCurrency() async throws -> Currency { try await primary.defaultCurrency() }
-  public func saveBudget(_ budget: Budget) async throws -> Budget { try await primary.saveBudget(budget) }
-  public func setBudget(category: String, amountMinor: Int64, month: Month?, currency: Currency?) async throws
-    -> Budget
-  {
-    try await primary.setBudget(category: category, amountMinor: amountMinor, month: month, currency: currency)
-  }
-
-  public func removeBudget(category: String, month: Month?, currency: Currency?) async throws {
-    try await primary.removeBudget(category: category, month: month, currency: currency)
-  }
-
-  public func setCategoryKind(_ name: String, kind: CategoryKind) async throws {
-    try await primary.setCategoryKind(name, kind: kind)
-  }
-
-  public func forgetCategory(_ name: String) async throws -> Bool { try await primary.forgetCategory(name) }
-
-  public func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) async throws
-    -> CategoryRule
-  {
-    try await primary.putRule(id: id, pattern: pattern, category: category, field: field)
-  }
-
-  public func removeRule(id: Int64) async throws { try await primary.removeRule(id: id) }
-
-  public func importFileOnce(
-    path: String, request: UploadImport, token: String, key: String, requestHash: String,
-    respond: @escaping @Sendable (ImportResult) throws -> IdempotentResponse
-  ) async throws -> IdempotentOutcome {
-    try await primary.importFileOnce(
-      path: path, request: request, token: token, key: key, requestHash: requestHash, respond: respond)
-  }
-
-  public func idempotentResponse(token: String, key: String) async throws -> IdempotentResponse? {
-    try await primary.idempotentResponse(token: token, key: key)
-  }
-
-  public func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws {
-    try await primary.saveIdempotentResponse(response, token: token, key: key)
-  }
 }
 
 /// The replica did not answer a read in time.

@@ -5,8 +5,8 @@ import ExpenseStore
 import Foundation
 import Synchronization
 
-/// `ExpenseBackend` as calls of `ExpenseService`: each method is one service call on the right
-/// queue, nothing more, on the ledger of the request's token (`Authenticated.token`). Per
+/// `ExpenseBackend` over one database: each runner runs a service call on the right queue,
+/// nothing more, on the ledger of the request's token (`Authenticated.token`). Per
 /// ledger, writes go through one writer, one job at a time; reads through a few read-only
 /// services that never wait for it (WAL: a reader sees the last commit while an import
 /// writes). The service calls block, so they run on these queues, off the concurrency pool.
@@ -110,7 +110,7 @@ public final class ServiceBackend: ExpenseBackend {
   var user: String { Authenticated.token?.user ?? DirectoryName.localUser }
 
   /// Runs `body` with a read service of the request's ledger, off the concurrency pool.
-  func read<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
+  public func read<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
     let user = self.user
     return try await withServices { services in
       let reader = services.reader.acting(for: user)
@@ -119,12 +119,17 @@ public final class ServiceBackend: ExpenseBackend {
   }
 
   /// Runs `body` with the writer of the request's ledger, one job at a time.
-  func write<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
+  public func write<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
     let user = self.user
     return try await withServices { services in
       let writer = services.writer.acting(for: user)
       return try await services.writeQueue.run { try body(writer) }
     }
+  }
+
+  /// No replica: the primary's readers answer.
+  public func fromReplica<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
+    try await read(body)
   }
 
   public func token(hash: String) async throws -> APIToken? {
@@ -147,106 +152,6 @@ public final class ServiceBackend: ExpenseBackend {
   /// Which ledger and whose preferences the request's answers are for (report cache keys).
   public func audience() -> String {
     "\(Authenticated.token?.ledger ?? DirectoryName.defaultLedger)/\(user)"
-  }
-  public func revision() async throws -> Int64 { try await read { try $0.revision() } }
-  public func schemaVersion() async throws -> Int { try await read { $0.schemaVersion } }
-
-  public func reportJSON(month: Month, today: CivilDate) async throws -> String {
-    try await read { try $0.reportJSON(month: month, today: today) }
-  }
-
-  public func reportPage(month: Month, today: CivilDate) async throws -> String {
-    try await read { try $0.reportPage(month: month, today: today, script: PageRoutes.scriptPath) }
-  }
-
-  public func sections() async throws -> SavedSections { try await read { try $0.savedSections() } }
-
-  public func updateSections(ifMatch: String?, _ change: SectionChange) async throws -> SavedSections {
-    try await write { service in
-      try service.updateSections(change) { current in
-        if let ifMatch, ifMatch != "*", ifMatch != current.tag {
-          throw APIProblem(
-            status: .preconditionFailed,
-            detail: "the sections changed since \(ifMatch) (now \(current.tag)); read them again and retry")
-        }
-      }
-    }
-  }
-
-  public func imports() async throws -> [ImportRecord] { try await read { try $0.imports() } }
-  public func removeImport(id: Int64) async throws -> Int { try await write { try $0.removeImport(id: id) } }
-
-  public func importFile(path: String, request: UploadImport) async throws -> ImportResult {
-    // A preview writes nothing: on a read connection, never queued behind the writer.
-    if request.preview { return try await read { try $0.importUpload(path: path, request) } }
-    return try await write { try $0.importUpload(path: path, request) }
-  }
-
-  public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) async throws
-    -> ExpensePage
-  {
-    try await read { try $0.expensePage(month: month, category: category, after: cursor, limit: limit) }
-  }
-
-  public func expense(id: Int64) async throws -> Expense? { try await read { try $0.store.expense(id: id) } }
-
-  public func editExpense(id: Int64, _ change: ExpenseEdit) async throws -> Expense {
-    try await write { try $0.editExpense(id: id, change) }
-  }
-
-  public func deleteExpense(id: Int64, wholeSplit: Bool) async throws {
-    _ = try await write { try $0.deleteExpenses(ids: [id], wholeSplits: wholeSplit) }
-  }
-
-  public func budgets() async throws -> [Budget] { try await read { try $0.budgets() } }
-  public func defaultCurrency() async throws -> Currency { try await read { try $0.defaultCurrency() } }
-  public func saveBudget(_ budget: Budget) async throws -> Budget { try await write { try $0.saveBudget(budget) } }
-  public func setBudget(category: String, amountMinor: Int64, month: Month?, currency: Currency?) async throws
-    -> Budget
-  {
-    try await write { try $0.setBudget(category: category, amountMinor: amountMinor, month: month, currency: currency) }
-  }
-
-  public func removeBudget(category: String, month: Month?, currency: Currency?) async throws {
-    try await write { try $0.removeBudget(category: category, month: month, currency: currency) }
-  }
-
-  public func categories() async throws -> [CategorySummary] { try await read { try $0.categories() } }
-
-  public func setCategoryKind(_ name: String, kind: CategoryKind) async throws {
-    try await write { try $0.setCategoryKind(name, kind: kind) }
-  }
-
-  public func forgetCategory(_ name: String) async throws -> Bool { try await write { try $0.forgetCategory(name) } }
-
-  public func rules() async throws -> [CategoryRule] { try await read { try $0.rules() } }
-
-  public func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) async throws
-    -> CategoryRule
-  {
-    try await write { try $0.putRule(id: id, pattern: pattern, category: category, field: field) }
-  }
-
-  public func removeRule(id: Int64) async throws { try await write { try $0.removeRule(id: id) } }
-
-  public func importFileOnce(
-    path: String, request: UploadImport, token: String, key: String, requestHash: String,
-    respond: @escaping @Sendable (ImportResult) throws -> IdempotentResponse
-  ) async throws -> IdempotentOutcome {
-    try await write { service in
-      try service.runOnce(token: token, key: key, requestHash: requestHash) {
-        try respond(try service.importUpload(path: path, request))
-      }
-    }
-  }
-
-  public func idempotentResponse(token: String, key: String) async throws -> IdempotentResponse? {
-    // From the writer: a replay right after the first answer must see it.
-    try await write { try $0.idempotentResponse(token: token, key: key) }
-  }
-
-  public func saveIdempotentResponse(_ response: IdempotentResponse, token: String, key: String) async throws {
-    try await write { try $0.saveIdempotentResponse(response, token: token, key: key) }
   }
 }
 

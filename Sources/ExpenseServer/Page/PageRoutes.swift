@@ -54,8 +54,11 @@ struct PageRoutes: Sendable {
     if let value = request.uri.queryParameters["today"] {
       today = try APIHandler.date(String(value), field: "today")
     }
+    let day = today
     let html = try await Authenticated.$token.withValue(token) {
-      try await backend.reportPage(month: month, today: today)
+      try await backend.fromReplica {
+        try $0.reportPage(month: month, today: day, script: PageRoutes.scriptPath)
+      }
     }
     return Response(
       status: .ok,

@@ -4,13 +4,12 @@ import OpenAPIRuntime
 
 extension APIHandler {
   func listBudgets(_ input: Operations.ListBudgets.Input) async throws -> Operations.ListBudgets.Output {
-    .ok(.init(body: .json(.init(budgets: try await backend.budgets().map(Self.budget)))))
+    .ok(.init(body: .json(.init(budgets: try await backend.fromReplica { try $0.budgets() }.map(Self.budget)))))
   }
 
   func getBudgets(_ input: Operations.GetBudgets.Input) async throws -> Operations.GetBudgets.Output {
-    let key = CategoryName.key(input.path.category)
-    let budgets = try await backend.budgets().filter { CategoryName.key($0.category) == key }
-    guard !budgets.isEmpty else { throw StoreError.budgetNotFound(category: input.path.category, month: nil) }
+    let category = input.path.category
+    let budgets = try await backend.fromReplica { try $0.budgets(of: category) }
     return .ok(.init(body: .json(.init(budgets: budgets.map(Self.budget)))))
   }
 
@@ -23,15 +22,18 @@ extension APIHandler {
     }
     let currency = try body.currency.map { try Self.currency($0, field: "currency") }
     let month = try body.month.map { try Self.month($0, field: "month") }
-    let stored = try await backend.setBudget(
-      category: category, amountMinor: body.amountMinor, month: month, currency: currency)
+    let amount = body.amountMinor
+    let stored = try await backend.write {
+      try $0.setBudget(category: category, amountMinor: amount, month: month, currency: currency)
+    }
     return .ok(.init(body: .json(Self.budget(stored))))
   }
 
   func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output {
     let month = try input.query.month.map { try Self.month($0, field: "month") }
     let currency = try input.query.currency.map { try Self.currency($0, field: "currency") }
-    try await backend.removeBudget(category: input.path.category, month: month, currency: currency)
+    let category = input.path.category
+    try await backend.write { try $0.removeBudget(category: category, month: month, currency: currency) }
     return .noContent(.init())
   }
 

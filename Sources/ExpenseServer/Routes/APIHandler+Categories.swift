@@ -4,11 +4,12 @@ import OpenAPIRuntime
 
 extension APIHandler {
   func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output {
-    .ok(.init(body: .json(.init(categories: try await backend.categories().map(Self.category)))))
+    .ok(.init(body: .json(.init(categories: try await backend.fromReplica { try $0.categories() }.map(Self.category)))))
   }
 
   func getCategory(_ input: Operations.GetCategory.Input) async throws -> Operations.GetCategory.Output {
-    guard let found = try await find(input.path.category) else {
+    let name = input.path.category
+    guard let found = try await backend.fromReplica({ try $0.category(named: name) }) else {
       throw APIProblem.notFound("no category '\(input.path.category)'; see GET /v1/categories")
     }
     return .ok(.init(body: .json(Self.category(found))))
@@ -21,21 +22,18 @@ extension APIHandler {
       throw APIProblem.unprocessable(
         "'\(uncategorizedName)' is not a category one can set a kind on", field: "category")
     }
-    try await backend.setCategoryKind(name, kind: CategoryKind(rawValue: body.kind.rawValue) ?? .expense)
-    guard let stored = try await find(name) else { throw APIProblem.notFound("category '\(name)' vanished") }
+    let kind = CategoryKind(rawValue: body.kind.rawValue) ?? .expense
+    try await backend.write { try $0.setCategoryKind(name, kind: kind) }
+    guard let stored = try await backend.read({ try $0.category(named: name) }) else { throw APIProblem.notFound("category '\(name)' vanished") }
     return .ok(.init(body: .json(Self.category(stored))))
   }
 
   func deleteCategory(_ input: Operations.DeleteCategory.Input) async throws -> Operations.DeleteCategory.Output {
-    guard try await backend.forgetCategory(input.path.category) else {
+    let name = input.path.category
+    guard try await backend.write({ try $0.forgetCategory(name) }) else {
       throw APIProblem.notFound("no category '\(input.path.category)'; see GET /v1/categories")
     }
     return .noContent(.init())
-  }
-
-  func find(_ name: String) async throws -> CategorySummary? {
-    let key = CategoryName.key(name)
-    return try await backend.categories().first { CategoryName.key($0.name) == key }
   }
 
   static func category(_ summary: CategorySummary) -> Components.Schemas.Category {

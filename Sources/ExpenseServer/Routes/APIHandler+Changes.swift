@@ -3,7 +3,7 @@ import OpenAPIRuntime
 extension APIHandler {
   /// The revision as an opaque token ("r" and the number): cheap to poll, one read.
   func getChanges(_ input: Operations.GetChanges.Input) async throws -> Operations.GetChanges.Output {
-    let revision = try await backend.revision()
+    let revision = try await backend.read { try $0.revision() }
     var changed = true
     if let since = input.query.since {
       let digits = since.utf8.dropFirst()

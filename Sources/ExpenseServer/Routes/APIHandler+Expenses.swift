@@ -15,14 +15,16 @@ extension APIHandler {
       throw APIProblem.badRequest("'limit' must be between 1 and \(Self.maxPage) (got \(limit))", field: "limit")
     }
     let month = try query.month.map { try Self.month($0, field: "month") }
-    let page = try await backend.expensePage(
-      month: month, category: query.category, after: query.cursor, limit: limit)
+    let (category, cursor) = (query.category, query.cursor)
+    let page = try await backend.fromReplica {
+      try $0.expensePage(month: month, category: category, after: cursor, limit: limit)
+    }
     return .ok(.init(body: .json(.init(items: page.expenses.map(Self.expense), nextCursor: page.nextCursor))))
   }
 
   func getExpense(_ input: Operations.GetExpense.Input) async throws -> Operations.GetExpense.Output {
     let id = try Self.checkID(input.path.id)
-    guard let expense = try await backend.expense(id: id) else { throw StoreError.expenseNotFound([id]) }
+    let expense = try await backend.fromReplica { try $0.expense(id: id) }
     return .ok(.init(body: .json(Self.expense(expense))))
   }
 
@@ -39,12 +41,13 @@ extension APIHandler {
     if let description = patch.description, description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       throw APIProblem.badRequest("'description' must not be empty", field: "description")
     }
-    let edited = try await backend.editExpense(id: id, change)
+    let edited = try await backend.write { try $0.editExpense(id: id, change) }
     return .ok(.init(body: .json(Self.expense(edited))))
   }
 
   func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output {
-    try await backend.deleteExpense(id: try Self.checkID(input.path.id), wholeSplit: input.query.wholeSplit ?? false)
+    let (id, wholeSplit) = (try Self.checkID(input.path.id), input.query.wholeSplit ?? false)
+    _ = try await backend.write { try $0.deleteExpenses(ids: [id], wholeSplits: wholeSplit) }
     return .noContent(.init())
   }
 

@@ -6,7 +6,7 @@ import OpenAPIRuntime
 
 extension APIHandler {
   func listImports(_ input: Operations.ListImports.Input) async throws -> Operations.ListImports.Output {
-    let records = try await backend.imports().reversed().map { record in
+    let records = try await backend.fromReplica { try $0.imports() }.reversed().map { record in
       Components.Schemas.ImportRecord(
         id: record.id, file: record.file, importedAt: record.importedAt, rows: record.rows, firstId: record.firstId,
         lastId: record.lastId, firstDate: record.firstDate.description, lastDate: record.lastDate.description)
@@ -15,7 +15,8 @@ extension APIHandler {
   }
 
   func deleteImport(_ input: Operations.DeleteImport.Input) async throws -> Operations.DeleteImport.Output {
-    let removed = try await backend.removeImport(id: try Self.checkID(input.path.id))
+    let id = try Self.checkID(input.path.id)
+    let removed = try await backend.write { try $0.removeImport(id: id) }
     return .ok(.init(body: .json(.init(removed: removed))))
   }
 
@@ -46,19 +47,26 @@ extension APIHandler {
     defer { imports.discard(upload) }
     let status = request.preview ? 200 : 201
     guard let idempotencyKey = input.headers.idempotencyKey else {
-      let summary = Self.summary(try await backend.importFile(path: upload.path, request: request))
+      let path = upload.path
+      // A preview writes nothing: on a read connection, never queued behind the writer.
+      let result =
+        request.preview
+        ? try await backend.read { try $0.importUpload(path: path, request) }
+        : try await backend.write { try $0.importUpload(path: path, request) }
+      let summary = Self.summary(result)
       return status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
     }
     // The key is claimed in the store, so a second server sharing it cannot run it too, and the
     // answer is stored with the import (docs/scaling.md).
     let requestHash = upload.requestHash
-    let outcome = try await backend.importFileOnce(
-      path: upload.path, request: request, token: token, key: idempotencyKey, requestHash: requestHash
-    ) { result in
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      return IdempotentResponse(
-        requestHash: requestHash, status: status, body: try encoder.encode(Self.summary(result)))
+    let path = upload.path
+    let outcome = try await backend.write { service in
+      try service.importOnce(path: path, request, token: token, key: idempotencyKey, requestHash: requestHash) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return IdempotentResponse(
+          requestHash: requestHash, status: status, body: try encoder.encode(Self.summary($0)))
+      }
     }
     let answer: IdempotentResponse
     switch outcome {

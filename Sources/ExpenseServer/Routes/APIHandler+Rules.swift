@@ -3,12 +3,12 @@ import OpenAPIRuntime
 
 extension APIHandler {
   func listRules(_ input: Operations.ListRules.Input) async throws -> Operations.ListRules.Output {
-    .ok(.init(body: .json(.init(rules: try await backend.rules().map(Self.rule)))))
+    .ok(.init(body: .json(.init(rules: try await backend.fromReplica { try $0.rules() }.map(Self.rule)))))
   }
 
   func getRule(_ input: Operations.GetRule.Input) async throws -> Operations.GetRule.Output {
     let id = try Self.checkID(input.path.id)
-    guard let rule = try await backend.rules().first(where: { $0.id == id }) else { throw StoreError.ruleNotFound(id) }
+    let rule = try await backend.fromReplica { try $0.rule(id: id) }
     return .ok(.init(body: .json(Self.rule(rule))))
   }
 
@@ -18,12 +18,14 @@ extension APIHandler {
     guard !body.pattern.isEmpty else { throw APIProblem.badRequest("'pattern' must not be empty", field: "pattern") }
     let category = try Self.name(body.category, field: "category")
     let field = CategoryRule.Field(rawValue: body.field?.rawValue ?? "description") ?? .description
-    let rule = try await backend.putRule(id: id, pattern: body.pattern, category: category, field: field)
+    let pattern = body.pattern
+    let rule = try await backend.write { try $0.putRule(id: id, pattern: pattern, category: category, field: field) }
     return .ok(.init(body: .json(Self.rule(rule))))
   }
 
   func deleteRule(_ input: Operations.DeleteRule.Input) async throws -> Operations.DeleteRule.Output {
-    try await backend.removeRule(id: try Self.checkID(input.path.id))
+    let id = try Self.checkID(input.path.id)
+    try await backend.write { try $0.removeRule(id: id) }
     return .noContent(.init())
   }
 

@@ -7,8 +7,10 @@ enum HealthRoute {
   static func respond(_ backend: any ExpenseBackend) async throws -> Response {
     let version: Int
     do {
-      _ = try await backend.revision()
-      version = try await backend.schemaVersion()
+      version = try await backend.read { service in
+        _ = try service.revision()
+        return service.schemaVersion
+      }
     } catch {
       throw APIProblem(status: .serviceUnavailable, detail: "the database cannot be read")
     }

@@ -25,7 +25,7 @@ struct ReportRoute: Sendable {
     let stamp = try await backend.currentStamp()
     var entry = cache.entry(key: key, stamp: stamp)
     if entry == nil {
-      let json = try await backend.reportJSON(month: month, today: today)
+      let json = try await backend.fromReplica { try $0.reportJSON(month: month, today: today) }
       entry = cache.store(key: key, stamp: stamp, json: json)
     }
     guard let entry else { throw APIProblem(status: .internalServerError, detail: "no report") }

@@ -31,6 +31,15 @@ extension ExpenseService {
 
   public func budgets() throws -> [Budget] { try store.budgets() }
 
+  /// Every budget of the category `name` names (each month's and currency's), however it is
+  /// spelled; `StoreError.budgetNotFound` when it has none.
+  public func budgets(of name: String) throws -> [Budget] {
+    let key = CategoryName.key(name)
+    let budgets = try store.budgets().filter { CategoryName.key($0.category) == key }
+    guard !budgets.isEmpty else { throw StoreError.budgetNotFound(category: name, month: nil) }
+    return budgets
+  }
+
   /// Removes a budget (the every-month one, or `month`'s override; one currency's, when given).
   public func removeBudget(category: String, month: Month?, currency code: String?) throws {
     let currency = try code.map { code throws(CoreError) in try Currency.parse(code) }

@@ -5,6 +5,13 @@ extension ExpenseService {
   /// Every category with its kind and number of expenses.
   public func categories() throws -> [CategorySummary] { try store.categories() }
 
+  /// The category `name` names, however it is spelled (case, accents: `CategoryName.key`); nil
+  /// when there is none.
+  public func category(named name: String) throws -> CategorySummary? {
+    let key = CategoryName.key(name)
+    return try store.categories().first { CategoryName.key($0.name) == key }
+  }
+
   /// Sets a category's kind, making the category when it is new (what `PUT
   /// /v1/categories/{category}` promises).
   public func setCategoryKind(_ name: String, kind: CategoryKind) throws { try store.setCategoryKind(name, kind: kind) }

@@ -46,6 +46,18 @@ extension ExpenseService {
     return ImportResult(try importFile(request), file: upload.fileName, preview: upload.preview)
   }
 
+  /// `importUpload` once for `key` of `token`, in every process serving the store: the first
+  /// call imports and stores `respond`'s answer with the import (in its transaction, where the
+  /// store allows); a later one with the key gets that answer (`.stored`), or `.running` while
+  /// the first is still at work. `requestHash` tells a retry from another request under the
+  /// same key.
+  public func importOnce(
+    path: String, _ upload: UploadImport, token: String, key: String, requestHash: String,
+    respond: (ImportResult) throws -> IdempotentResponse
+  ) throws -> IdempotentOutcome {
+    try runOnce(token: token, key: key, requestHash: requestHash) { try respond(try importUpload(path: path, upload)) }
+  }
+
   /// The recorded imports, oldest first.
   public func imports() throws -> [ImportRecord] { try store.imports() }
 

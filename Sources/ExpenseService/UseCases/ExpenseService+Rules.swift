@@ -3,6 +3,12 @@ import ExpenseStore
 extension ExpenseService {
   public func rules() throws -> [CategoryRule] { try store.rules() }
 
+  /// Rule `id`; `StoreError.ruleNotFound` when there is none.
+  public func rule(id: Int64) throws -> CategoryRule {
+    guard let rule = try store.rules().first(where: { $0.id == id }) else { throw StoreError.ruleNotFound(id) }
+    return rule
+  }
+
   public func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {
     try store.addRule(pattern: pattern, category: category, field: field)
   }
