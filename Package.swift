@@ -109,7 +109,8 @@ let package = Package(
       name: "ExpenseStoreTests",
       dependencies: [
         "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "SystemIO",
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        // The service only for the policy it runs over a store (`rules apply`), as the CLI does.
+        "ExpenseService", "ExpenseStores", .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
     .testTarget(

@@ -22,8 +22,7 @@ extension PostgresStore {
   }
 
   public func saveBudget(_ budget: Budget) throws {
-    guard budget.amount.minor >= 0 else { throw CoreError.negativeBudget(budget.amount.decimalString) }
-    if let month = budget.month, !month.isSupported { throw CoreError.monthOutOfRange(month.description) }
+    try budget.checkSavable()
     try write { connection in
       let category = try budgetSpelling(connection, budget.category)
       try connection.query(
@@ -39,13 +38,11 @@ extension PostgresStore {
   /// The spelling a budget for `name` is stored under (as the SQLite store): a known category
   /// takes the budget's spelling everywhere unless a budget already named it.
   func budgetSpelling(_ connection: BlockingConnection, _ name: String) throws -> String {
-    let tidy = CategoryName.tidy(name)
-    guard !tidy.isEmpty else { return name }
-    guard let known = try categoryNames(connection).known(tidy) else { return tidy }
-    if known == tidy { return known }
-    let budgeted = try connection.query(
-      "SELECT 1 FROM budget WHERE ledger_id = \(ledger) AND category = \(known) LIMIT 1")
-    if budgeted.first != nil { return known }
+    let decision = try BudgetSpelling.decide(name, known: try categoryNames(connection)) { known in
+      try connection.query("SELECT 1 FROM budget WHERE ledger_id = \(ledger) AND category = \(known) LIMIT 1")
+        .first != nil
+    }
+    guard case .rename(let known, let tidy) = decision else { return decision.spelling }
     // The rollup follows the expenses' rename by trigger.
     try connection.query("UPDATE expense SET category = \(tidy) WHERE ledger_id = \(ledger) AND category = \(known)")
     try connection.query("UPDATE rule SET category = \(tidy) WHERE ledger_id = \(ledger) AND category = \(known)")
@@ -111,10 +108,6 @@ extension PostgresStore {
 
   public func categoryNames() throws -> CategoryNames {
     try read { connection in try categoryNames(connection) }
-  }
-
-  public func categorySuggestion(for name: String) throws -> String? {
-    try categoryNames().suggestion(for: name)
   }
 
   public func setCategoryKind(_ name: String, kind: CategoryKind) throws {
@@ -201,38 +194,34 @@ extension PostgresStore {
     }
   }
 
-  /// As the SQLite store: rows whose category came from a rule or that have none are
-  /// re-categorized by the first matching rule; one UPDATE, so the rollup trigger runs once.
-  public func applyRules(dryRun: Bool) throws -> RulesApplyResult {
+  public func recategorize(
+    from sources: [CategorySource], as source: CategorySource, dryRun: Bool, _ decide: (RecategorizeRow) -> String?
+  ) throws {
     try write(keep: !dryRun) { connection in
-      let matcher = RuleMatcher(rules: try rules(connection))
-      var result = RulesApplyResult(changed: 0, byCategory: [:])
-      guard !matcher.isEmpty else { return result }
+      let codes = sources.map { Int16($0.rawValue) }
       let rows = try connection.query(
         """
         SELECT key, description, account, category FROM expense
-        WHERE ledger_id = \(ledger) AND category_source IN (\(Int16(CategorySource.none.rawValue)), \(Int16(CategorySource.rule.rawValue)))
+        WHERE ledger_id = \(ledger) AND category_source = ANY(\(codes)::smallint[])
         """)
       var keys: [Int64] = []
       var categories: [String] = []
       for row in rows {
         let (key, description, account, current) = try row.decode((Int64, String, String?, String?).self)
-        guard let rule = matcher.match(description: description, account: account), rule.category != current
+        guard let category = decide(RecategorizeRow(description: description, account: account, category: current))
         else { continue }
         keys.append(key)
-        categories.append(rule.category)
-        result.changed += 1
-        result.byCategory[rule.category, default: 0] += 1
+        categories.append(category)
       }
       if !dryRun && !keys.isEmpty {
+        // The rollup follows the rows by trigger.
         try connection.query(
           """
-          UPDATE expense e SET category = u.category, category_source = \(Int16(CategorySource.rule.rawValue))
+          UPDATE expense e SET category = u.category, category_source = \(Int16(source.rawValue))
           FROM unnest(\(keys)::bigint[], \(categories)::text[]) AS u(key, category)
           WHERE e.ledger_id = \(ledger) AND e.key = u.key
           """)
       }
-      return result
     }
   }
 }

@@ -36,10 +36,7 @@ extension PostgresStore {
           """, binds: try binds(ledger))
     ).map { try $0.decode(String.self) }
     if !differing.isEmpty {
-      report.problems.append(
-        CheckProblem(
-          kind: .rollupOutOfStep, table: "monthTotal", months: differing,
-          message: "the monthly totals of \(differing.joined(separator: ", ")) differ from the expenses"))
+      report.problems.append(.rollupOutOfStep(table: "monthTotal", months: differing))
     }
     return report
   }

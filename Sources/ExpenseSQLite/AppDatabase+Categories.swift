@@ -27,22 +27,15 @@ extension AppDatabase {
 
   /// For a category name that is no known category, the closest known one (edit distance at
   /// most 2, ignoring case and spaces), for a "did you mean" hint.
-  public func categorySuggestion(for name: String) throws(StoreError) -> String? {
-    try categoryNames().suggestion(for: name)
-  }
-
   /// The spelling a budget for `name` is stored under. A new category takes `name` tidied; a
   /// known one keeps its spelling if a budget already named it, else takes the budget's
   /// spelling everywhere (the rows, the rollup, rules and kinds are renamed).
   static func budgetSpelling(_ db: Database, _ name: String) throws -> String {
-    let tidy = CategoryName.tidy(name)
-    guard !tidy.isEmpty else { return name }
-    guard let known = try categoryNames(db).known(tidy) else { return tidy }
-    if known == tidy { return known }
-    let budgeted = try Bool.fetchOne(db, sql: "SELECT 1 FROM budget WHERE category = ? LIMIT 1", arguments: [known])
-    if budgeted == true { return known }
-    try renameCategory(db, from: known, to: tidy)
-    return tidy
+    let decision = try BudgetSpelling.decide(name, known: try categoryNames(db)) { known in
+      try Bool.fetchOne(db, sql: "SELECT 1 FROM budget WHERE category = ? LIMIT 1", arguments: [known]) == true
+    }
+    if case .rename(let old, let new) = decision { try renameCategory(db, from: old, to: new) }
+    return decision.spelling
   }
 
   /// Gives category `old` the spelling `new` everywhere, the rollup through `MonthTotalDeltas`

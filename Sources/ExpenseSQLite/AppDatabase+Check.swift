@@ -242,9 +242,7 @@ extension AppDatabase {
       let months = try String.fetchAll(db, sql: sql)
       guard !months.isEmpty else { return [] }
       return [
-        CheckProblem(
-          kind: .rollupOutOfStep, table: rollup.table, months: months,
-          message: "the stored totals differ from the rows")
+        .rollupOutOfStep(table: rollup.table, months: months)
       ]
     } catch let error as DatabaseError where error.message?.contains("overflow") == true {
       return [

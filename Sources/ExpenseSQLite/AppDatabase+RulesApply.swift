@@ -3,54 +3,43 @@ import ExpenseStore
 import Foundation
 import GRDB
 
-/// `rules apply`: re-categorizes stored rows, changing the rollup by exactly what moved.
+/// `rules apply`'s storage: re-categorizes stored rows, changing the rollup by exactly what moved.
 extension AppDatabase {
-  /// Re-categorizes with the rules (first matching rule wins) the rows whose category came from
-  /// a rule or that have none; categories from the file or typed by hand are never changed, and
-  /// rows no rule matches keep theirs. With `dryRun`, counts what would change and writes
-  /// nothing.
-  public func applyRules(dryRun: Bool) throws -> RulesApplyResult {
-    let matcher = RuleMatcher(rules: try rules())
-    guard !matcher.isEmpty else { return RulesApplyResult(changed: 0, byCategory: [:]) }
-    let plan = { (db: Database) throws -> (RulesApplyResult, [(key: Int64, category: String)], MonthTotalDeltas) in
-      var result = RulesApplyResult(changed: 0, byCategory: [:])
+  public func recategorize(
+    from sources: [CategorySource], as source: CategorySource, dryRun: Bool, _ decide: (RecategorizeRow) -> String?
+  ) throws {
+    func plan(_ db: Database) throws -> ([(key: Int64, category: String)], MonthTotalDeltas) {
       var updates: [(key: Int64, category: String)] = []
       var totals = MonthTotalDeltas()
       let rows = try Row.fetchCursor(
         db,
         sql: """
           SELECT key, date, amountMinor, currency, description, account, category FROM expense
-          WHERE categorySource IN (?, ?)
-          """,
-        arguments: [CategorySource.none.rawValue, CategorySource.rule.rawValue])
+          WHERE categorySource IN (\(sources.map { String($0.rawValue) }.joined(separator: ", ")))
+          """)
       while let row = try rows.next() {
         let current: String? = row["category"]
-        guard let rule = matcher.match(description: row["description"], account: row["account"]),
-          rule.category != current, let currency = Currency(code: row["currency"])
+        guard
+          let category = decide(
+            RecategorizeRow(description: row["description"], account: row["account"], category: current)),
+          let currency = Currency(code: row["currency"])
         else { continue }
-        updates.append((row["key"], rule.category))
-        result.changed += 1
-        result.byCategory[rule.category, default: 0] += 1
+        updates.append((row["key"], category))
         let date = try CivilDate.parseStored(row["date"])
         let amount = Money(minor: row["amountMinor"], currency: currency)
         totals.remove(date: date, amount: amount, category: current)
-        try totals.add(date: date, amount: amount, category: rule.category)
+        try totals.add(date: date, amount: amount, category: category)
       }
-      return (result, updates, totals)
+      return (updates, totals)
     }
-    if dryRun { return try read { db in try plan(db).0 } }
-    return try write { db in
-      let (result, updates, totals) = try plan(db)
+    if dryRun { return _ = try read { db in try plan(db) } }
+    try write { db in
+      let (updates, totals) = try plan(db)
       let update = try db.makeStatement(sql: "UPDATE expense SET category = ?, categorySource = ? WHERE key = ?")
       for (key, category) in updates {
-        try update.execute(arguments: [category, CategorySource.rule.rawValue, key])
+        try update.execute(arguments: [category, source.rawValue, key])
       }
       try totals.apply(db)
-      return result
     }
   }
-
-  /// Re-categorizes stored expenses with the rules; returns how many rows changed (see
-  /// `applyRules(dryRun:)`).
-  public func applyRules() throws -> Int { try applyRules(dryRun: false).changed }
 }

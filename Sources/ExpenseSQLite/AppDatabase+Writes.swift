@@ -106,8 +106,7 @@ extension AppDatabase {
   /// category gives it its spelling everywhere (a budget's spelling wins).
   /// A month outside `Month.supportedRange` is refused (reports would never read it).
   public func saveBudget(_ budget: Budget) throws {
-    guard budget.amount.minor >= 0 else { throw CoreError.negativeBudget(budget.amount.decimalString) }
-    if let month = budget.month, !month.isSupported { throw CoreError.monthOutOfRange(month.description) }
+    try budget.checkSavable()
     try write { db in
       var budget = budget
       budget.category = try AppDatabase.budgetSpelling(db, budget.category)

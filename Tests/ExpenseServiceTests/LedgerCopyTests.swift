@@ -40,7 +40,7 @@ import Testing
     let dropped = try store.addRule(pattern: "zzz", category: "Misc", field: .description)
     _ = try store.addRule(pattern: "rent", category: "Housing", field: .description)
     try store.removeRule(id: dropped.id)
-    _ = try store.applyRules(dryRun: false)
+    _ = try ExpenseService(store: store).applyRules(dryRun: false)
     try store.saveSectionStates(["trends": true, "expenses": false])
     try store.setSetting("accordion", "on")
     try store.saveProfile(name: "bank", json: #"{"dateFormat":"YYYY-MM-DD"}"#)

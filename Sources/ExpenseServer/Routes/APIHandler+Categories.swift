@@ -24,7 +24,9 @@ extension APIHandler {
     }
     let kind = CategoryKind(rawValue: body.kind.rawValue) ?? .expense
     try await backend.write { try $0.setCategoryKind(name, kind: kind) }
-    guard let stored = try await backend.read({ try $0.category(named: name) }) else { throw APIProblem.notFound("category '\(name)' vanished") }
+    guard let stored = try await backend.read({ try $0.category(named: name) }) else {
+      throw APIProblem.notFound("category '\(name)' vanished")
+    }
     return .ok(.init(body: .json(Self.category(stored))))
   }
 

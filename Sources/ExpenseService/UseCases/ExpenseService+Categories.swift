@@ -58,5 +58,5 @@ extension ExpenseService {
   }
 
   /// A known category that `name` is probably a misspelling of (a front end warns with it).
-  public func categorySuggestion(for name: String) throws -> String? { try store.categorySuggestion(for: name) }
+  public func categorySuggestion(for name: String) throws -> String? { try store.categoryNames().suggestion(for: name) }
 }

@@ -40,7 +40,7 @@ extension ExpenseService {
     }
     let kind = try store.categoryKinds().first { CategoryName.key($0.key) == CategoryName.key(rule.category) }?.value
     let looksLikeIncome = (kind ?? .expense) == .expense && matching > 0 && moneyIn * 2 > matching
-    let wouldChange = try store.applyRules(dryRun: true).changed
+    let wouldChange = try applyRules(dryRun: true).changed
     return RuleAdvice(wouldChange: wouldChange, matching: matching, moneyIn: moneyIn, looksLikeIncome: looksLikeIncome)
   }
 }

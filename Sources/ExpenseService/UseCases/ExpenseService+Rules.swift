@@ -21,5 +21,21 @@ extension ExpenseService {
   public func removeRule(id: Int64) throws { try store.removeRule(id: id) }
 
   /// Re-categorizes stored rows by the rules; with `dryRun`, counts and writes nothing.
-  public func applyRules(dryRun: Bool) throws -> RulesApplyResult { try store.applyRules(dryRun: dryRun) }
+  /// Re-categorizes with the rules (the first matching rule wins) the rows whose category came
+  /// from a rule or that have none; categories from the file or typed by hand are never
+  /// changed, and rows no rule matches keep theirs. With `dryRun`, counts what would change and
+  /// writes nothing. The one policy for every store: a store only streams and updates.
+  public func applyRules(dryRun: Bool) throws -> RulesApplyResult {
+    let matcher = RuleMatcher(rules: try store.rules())
+    var result = RulesApplyResult(changed: 0, byCategory: [:])
+    guard !matcher.isEmpty else { return result }
+    try store.recategorize(from: [.none, .rule], as: .rule, dryRun: dryRun) { row in
+      guard let rule = matcher.match(description: row.description, account: row.account), rule.category != row.category
+      else { return nil }
+      result.changed += 1
+      result.byCategory[rule.category, default: 0] += 1
+      return rule.category
+    }
+    return result
+  }
 }

@@ -42,6 +42,14 @@ public struct CheckProblem: Sendable, Equatable, Codable {
   /// What is wrong, in words.
   public var message: String
 
+  /// A rollup whose stored sums differ from its rows in `months`: the one verdict and wording
+  /// of every store's `check` (`check --repair` rebuilds it).
+  public static func rollupOutOfStep(table: String, months: [String]) -> CheckProblem {
+    CheckProblem(
+      kind: .rollupOutOfStep, table: table, months: months,
+      message: "the stored totals differ from the rows")
+  }
+
   /// Whether `check --repair` fixes it.
   public var isRepairable: Bool { kind == .rollupOutOfStep }
 

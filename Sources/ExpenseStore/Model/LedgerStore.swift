@@ -63,8 +63,6 @@ public protocol LedgerStore: AnyObject, Sendable {
   func categoryKinds() throws -> [String: CategoryKind]
   func categories() throws -> [CategorySummary]
   func categoryNames() throws -> CategoryNames
-  /// A known category that `name` is probably a misspelling of.
-  func categorySuggestion(for name: String) throws -> String?
   func setCategoryKind(_ name: String, kind: CategoryKind) throws
   /// Forgets a category no expense uses; `false` when there was nothing to forget.
   func forgetCategory(_ name: String) throws -> Bool
@@ -72,8 +70,13 @@ public protocol LedgerStore: AnyObject, Sendable {
   func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule
   func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule
   func removeRule(id: Int64) throws
-  /// Re-categorizes by the rules (or counts what would change, with `dryRun`).
-  func applyRules(dryRun: Bool) throws -> RulesApplyResult
+  /// Re-categorizes, in ONE write transaction, the rows whose category came from one of
+  /// `sources`: `decide` (the service's policy, `ExpenseService.applyRules`) sees each row and
+  /// returns its new category, or nil to leave it; a changed row takes `source`, and the rollup
+  /// moves by exactly what moved. With `dryRun` every row is shown and nothing is kept.
+  func recategorize(
+    from sources: [CategorySource], as source: CategorySource, dryRun: Bool, _ decide: (RecategorizeRow) -> String?
+  ) throws
 
   // MARK: Imports
 
