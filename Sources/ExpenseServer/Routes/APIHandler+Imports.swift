@@ -53,7 +53,7 @@ extension APIHandler {
         request.preview
         ? try await backend.read { try $0.importUpload(path: path, request) }
         : try await backend.write { try $0.importUpload(path: path, request) }
-      let summary = Self.summary(result)
+      let summary = Self.summary(result, request)
       return status == 201 ? .created(.init(body: .json(summary))) : .ok(.init(body: .json(summary)))
     }
     // The key is claimed in the store, so a second server sharing it cannot run it too, and the
@@ -65,7 +65,7 @@ extension APIHandler {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return IdempotentResponse(
-          requestHash: requestHash, status: status, body: try encoder.encode(Self.summary($0)))
+          requestHash: requestHash, status: status, body: try encoder.encode(Self.summary($0, request)))
       }
     }
     let answer: IdempotentResponse
@@ -121,19 +121,20 @@ extension APIHandler {
     return upload
   }
 
-  /// The summary of an import; its reasons and warnings name query parameters, not flags.
-  static func summary(_ result: ImportResult) -> Components.Schemas.ImportSummary {
+  /// The answer to an upload: the import's summary (the one result type the CLI prints too)
+  /// in the document's shape; its reasons and warnings name query parameters, not flags.
+  static func summary(_ summary: ImportSummary, _ upload: UploadImport) -> Components.Schemas.ImportSummary {
     let api = ImportFrontEnd.api
     return .init(
-      importId: result.importId, file: result.file, preview: result.preview, new: result.new,
-      duplicates: result.duplicates, excluded: result.excluded, rejected: result.rejected, currency: result.currency,
-      currencyReason: result.currencyReason, dialect: result.dialect,
-      rejectedRows: result.rejectedRows.map { .init(line: $0.line, reason: api.word($0.reason)) },
-      excludedRows: result.excludedRows.map { .init(line: $0.line, reason: api.word($0.reason)) },
-      warnings: result.warnings.map(api.word), probableDuplicates: result.probableDuplicates,
-      probableDuplicateRows: result.probableDuplicateRows.map {
+      importId: summary.importId, file: upload.fileName, preview: upload.preview, new: summary.new,
+      duplicates: summary.duplicates, excluded: summary.excluded, rejected: summary.rejected,
+      currency: summary.currency, currencyReason: summary.currencyReason, dialect: summary.dialect,
+      rejectedRows: summary.rejectedReasons.map { .init(line: $0.line, reason: api.word($0.reason)) },
+      excludedRows: summary.excludedDetails.map { .init(line: $0.line, reason: api.word($0.reason)) },
+      warnings: summary.warnings.map(api.word), probableDuplicates: summary.probableDuplicates.count,
+      probableDuplicateRows: summary.probableDuplicates.map {
         .init(line: $0.line, existingId: $0.existingId, existingSource: $0.existingSource)
       },
-      transfersPaired: result.transfersPaired)
+      transfersPaired: summary.transfers.count)
   }
 }

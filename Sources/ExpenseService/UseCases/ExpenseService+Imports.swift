@@ -34,16 +34,16 @@ extension ExpenseService {
 
   /// Imports an upload (a private temporary copy at `path`) as `POST /v1/imports` does, with
   /// every rejected and excluded row listed (the counts are always exact).
-  public func importUpload(path: String, _ upload: UploadImport) throws -> ImportResult {
+  public func importUpload(path: String, _ upload: UploadImport) throws -> ImportSummary {
     var request = ImportRequest(path: path, options: try importOptions(upload.flags))
     request.sourceName = upload.fileName
     request.messageName = upload.messageName
     request.skipInvalid = upload.skipInvalid
     request.keepProbableDuplicates = upload.keepProbableDuplicates
     request.dryRun = upload.preview
-    request.detailLimit = ImportResult.detailLimit
+    request.detailLimit = ImportSummary.uploadDetailLimit
     request.previewLimit = 0
-    return ImportResult(try importFile(request), file: upload.fileName, preview: upload.preview)
+    return try importFile(request)
   }
 
   /// `importUpload` once for `key` of `token`, in every process serving the store: the first
@@ -53,7 +53,7 @@ extension ExpenseService {
   /// same key.
   public func importOnce(
     path: String, _ upload: UploadImport, token: String, key: String, requestHash: String,
-    respond: (ImportResult) throws -> IdempotentResponse
+    respond: (ImportSummary) throws -> IdempotentResponse
   ) throws -> IdempotentOutcome {
     try runOnce(token: token, key: key, requestHash: requestHash) { try respond(try importUpload(path: path, upload)) }
   }
