@@ -20,8 +20,8 @@ extension AppDatabase {
         _ = try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM revision WHERE id = 1"))
         return try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
       }
-      // Inside `consistently` the queue is held by the open read: ask it there.
-      return try readsJoinOpenTransaction ? writer.unsafeReentrantRead(body) : writer.inDatabase(body)
+      // Inside `consistently` or `atomically` the queue is held by the open session: ask it there.
+      return try readsJoinOpenTransaction || joinsOpenWrite ? writer.unsafeReentrantRead(body) : writer.inDatabase(body)
     } catch {
       throw AppDatabase.map(error, path: path)
     }

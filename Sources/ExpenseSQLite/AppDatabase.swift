@@ -166,7 +166,7 @@ public final class AppDatabase: Sendable {
   func write<T>(_ body: (Database) throws -> T) throws -> T {
     // GRDB's queue is not reentrant: a write inside `consistently`'s read would trap.
     if readsJoinOpenTransaction { throw StoreError.sqlite("a write was asked inside a read-only report read") }
-    do { return try writer.write(body) } catch let error as DatabaseError {
+    do { return try joinsOpenWrite ? joiningWrite(body) : writer.write(body) } catch let error as DatabaseError {
       throw AppDatabase.map(error, path: path)
     } catch let error as RowDecodingError {
       throw AppDatabase.map(error, path: path)

@@ -243,6 +243,15 @@ extension AppDatabase {
           try body(ImportSession(db: db, sourceFile: sourceFile, explainLimit: explainLimit, dryRun: true))
         }
       }
+      if joinsOpenWrite {
+        // Inside `atomically`: a savepoint of its transaction, kept only if the session keeps it.
+        return try joiningWrite { db in
+          let session = try ImportSession(db: db, sourceFile: sourceFile, explainLimit: explainLimit)
+          let value = try body(session)
+          try session.finish(importedAt: importedAt.map(ImportRecord.timestamp))
+          return value
+        }
+      }
       return try writer.writeWithoutTransaction { db in
         // A larger page cache (16 MiB) for this connection only: the transaction still commits atomically.
         try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB

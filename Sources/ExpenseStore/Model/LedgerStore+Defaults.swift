@@ -1,9 +1,10 @@
-/// The one-process versions of what a store shared by several server processes must do
-/// itself: the SQLite file is served by one `expenses serve`, whose writes already run one at
-/// a time on its writer queue and whose running Idempotency-Keys it tracks in memory
-/// (`ImportUploads`). `PostgresStore`, which any number of servers share, overrides both.
+/// The plain versions of the sessions, for a store that has no transactions to give (both
+/// stores override `atomically` and `consistently`; `PostgresStore`, which any number of
+/// servers share, also `runOnce`). The SQLite file is served by one `expenses serve`, whose
+/// running Idempotency-Keys it tracks in memory (`ImportUploads`), so the one-process
+/// `runOnce` below is its.
 extension LedgerStore {
-  /// One process: the caller's writes are already one at a time, so `body` just runs.
+  /// Plain: `body` just runs (a store that overrides it makes it one transaction).
   public func atomically<T>(_ body: () throws -> T) throws -> T { try body() }
 
   /// Plain: `body`'s reads are each a transaction of their own. (SQLite: GRDB's reads cannot

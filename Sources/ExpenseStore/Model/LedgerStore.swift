@@ -168,8 +168,8 @@ public protocol LedgerStore: AnyObject, Sendable {
 
   /// Runs `body` so that the store calls it makes read and write one state that no other writer,
   /// in any process, changes meanwhile: a check and the update it guards, as If-Match needs.
-  /// (`LedgerStore+Defaults.swift` has the one-process version; `PostgresStore` also keeps
-  /// nothing of `body` if it throws.)
+  /// Both stores keep nothing of `body` if it throws: ONE write transaction (SQLite: `BEGIN
+  /// IMMEDIATE`; PostgreSQL: the ledger's row lock), which the store's calls inside join.
   func atomically<T>(_ body: () throws -> T) throws -> T
   /// Runs `body`, which only reads, so that the store calls it makes see one committed state: a
   /// report's several reads never see half of another process's import. (`PostgresStore`:
