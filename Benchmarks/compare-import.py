@@ -128,9 +128,10 @@ def main() -> None:
     parser.add_argument("--callgrind", action="store_true", help="count instructions (one run each)")
     parser.add_argument("--again", action="store_true",
                         help="also import the file a second time into each database (all duplicates)")
+    generate.add_profile_argument(parser)
     args = parser.parse_args()
     rows = generate.parse_rows(args.rows)
-    csv = generate.ensure(os.path.join(HERE, "data"), rows)
+    csv = generate.ensure(os.path.join(HERE, "data"), rows, profile=args.profile)
     names = ["old", "new"] + ([] if args.no_sqlite3 or not shutil.which("sqlite3") else ["sqlite3"])
     binaries = {"old": args.old, "new": args.new, "sqlite3": "sqlite3"}
     print(f"import of {rows:,} rows ({os.path.basename(csv)}, {os.path.getsize(csv):,} bytes), "

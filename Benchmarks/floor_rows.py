@@ -56,6 +56,8 @@ def arguments(doc: str | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", default="1m", help="10k, 100k, 1m, 10m or a number (default 1m)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--profile", choices=("bank", "simple"), default="bank",
+                        help="the generated file's shape (Benchmarks/generate.py; default bank)")
     here = os.path.dirname(os.path.abspath(__file__))
     parser.add_argument("--binary", default=os.path.join(here, "..", ".build-rel", "release", "expenses"))
     return parser.parse_args()

@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
 """Deterministic, seeded generator of a realistic bank CSV for the `expenses` benchmarks.
 
-    python3 Benchmarks/generate.py --rows 1m --out Benchmarks/data
+    python3 Benchmarks/generate.py --rows 1m --out Benchmarks/data [--profile bank|simple]
 
 writes DIR/expenses-1m.csv (header `Date,Description,Amount,Category`, ISO dates in date order
 from 2016-01-01 to 2026-10-31, `.` decimals, negative = money out, RFC 4180 quoting, UTF-8)
 and DIR/budgets.csv (`category,amount`, one monthly budget per category).
+
+Two profiles. `bank` (the default) builds descriptions the ways banks build them, so about a
+third of them are distinct, as on real statements: card purchases with terminal, store and
+card numbers, a city and the day ("POS 4417 STARBUCKS #10234 SEATTLE WA 11/03"), direct
+debits with mandate and reference ids ("SEPA-LASTSCHRIFT MREF 2026-0931-77 ..."), ACH
+entries with company ids, transfers with confirmation numbers; merchants in several scripts
+(Latin with accents, Cyrillic, Greek, CJK, Arabic), quoted commas, refunds and a few
+salary and interest credits. `simple` is the earlier profile (`expenses-simple-1m.csv`):
+about 4,500 distinct descriptions in a million rows, which flatters any per-text dictionary.
 
 The same --rows and --seed always give byte-identical files. Rows are streamed to disk in
 batches, so 10M rows need no more memory than 10k. Python 3 standard library only.
@@ -68,6 +77,30 @@ CATEGORIES: list[tuple[str, int, float, tuple[float, float], list[str]]] = [
 
 REFUND_RATE = 0.01  # share of rows that are refunds (positive amounts)
 
+PROFILES = ("bank", "simple")
+DEFAULT_PROFILE = "bank"
+
+# The bank profile's building blocks. Cities with their state or country code, as card
+# terminals print them.
+CITIES = [
+    "SEATTLE WA", "SAN FRANCISCO CA", "NEW YORK NY", "AUSTIN TX", "CHICAGO IL", "PORTLAND OR", "BERLIN DE",
+    "MUENCHEN DE", "HAMBURG DE", "WIEN AT", "ZUERICH CH", "PARIS FR", "LYON FR", "MADRID ES", "LISBOA PT",
+    "LONDON GB", "AMSTERDAM NL", "KRAKOW PL", "ATHINA GR", "TOKYO JP",
+]
+# Merchants in other scripts, spread over the categories by index.
+FOREIGN = [
+    "Пятёрочка", "Кофе Хауз", "Ашан, гипермаркет", "Σκλαβενίτης", "Καφέ Μικέλ", "ローソン", "セブン-イレブン",
+    "スターバックス", "全家便利店", "美团外卖", "كارفور", "مقهى السعادة", "Żabka", "Biedronka, sklep 1123",
+]
+# How an entry is worded, by share of rows: card purchase, direct debit, ACH, plain.
+BANK_SHAPES = (0.55, 0.12, 0.08)
+# Chance that a card purchase prints its own reference (an authorization code): a unique text.
+UNIQUE_REFERENCE = 0.06
+# Share of card purchases that print the day.
+DATED_PURCHASE = 0.8
+# Stores of one merchant a statement meets.
+STORES = 10
+
 
 def parse_rows(text: str) -> int:
     """'10k' -> 10_000, '1m' / '1M' -> 1_000_000, '2500' -> 2500."""
@@ -107,8 +140,21 @@ def budgets() -> list[tuple[str, int]]:
     return [(c[0], c[1]) for c in CATEGORIES]
 
 
-def csv_path(out_dir: str, rows: int) -> str:
-    return os.path.join(out_dir, f"expenses-{size_label(rows)}.csv")
+def csv_path(out_dir: str, rows: int, profile: str = DEFAULT_PROFILE) -> str:
+    prefix = "expenses" if profile == "bank" else f"expenses-{profile}"
+    return os.path.join(out_dir, f"{prefix}-{size_label(rows)}.csv")
+
+
+def data_label(rows: int, profile: str = DEFAULT_PROFILE) -> str:
+    """What names the files made from a generated CSV: its size, and its profile unless `bank`."""
+    return size_label(rows) if profile == "bank" else f"{profile}-{size_label(rows)}"
+
+
+def add_profile_argument(parser: argparse.ArgumentParser) -> None:
+    """`--profile bank|simple` for a benchmark script (every one reads the generated files)."""
+    parser.add_argument("--profile", choices=PROFILES, default=DEFAULT_PROFILE,
+                        help=f"generated file's shape: bank (about 30%% distinct descriptions, the default) "
+                             f"or simple (the earlier profile, about 4,500 distinct in 1m rows)")
 
 
 def budgets_path(out_dir: str) -> str:
@@ -126,10 +172,43 @@ def write_budgets(out_dir: str) -> str:
     return path
 
 
-def write_csv(out_dir: str, rows: int, seed: int = DEFAULT_SEED) -> str:
+def bank_description(rng: random.Random, name: str, category: int, day: _dt.date, card: int) -> str:
+    """One entry's text as a bank prints it (see the module doc); `card` is the account's card.
+
+    What makes a text distinct is what makes it so on a statement: a card purchase names one
+    of the merchant's few stores (its number, terminal and city are fixed) and, on most of
+    them, the day; a few print an authorization code; a direct debit's end-to-end reference
+    changes each month. At a million rows about 30% of the texts are distinct."""
+    seed = sum(map(ord, name)) * 31 + category
+    merchant = name.upper() if seed % 10 < 7 else name
+    r = rng.random()
+    if r < BANK_SHAPES[0]:
+        store = int(rng.random() * STORES)
+        city = CITIES[(seed + store * 7) % len(CITIES)]
+        text = f"POS {1000 + (seed * 13 + store) % 9000} {merchant} #{(seed * 101 + store * 977) % 40_000} {city}"
+        if rng.random() < DATED_PURCHASE:
+            text += f" {day.month:02d}/{day.day:02d}"
+        if rng.random() < UNIQUE_REFERENCE:
+            text += f" AUTH {int(rng.random() * 1_000_000):06d}"
+        return text
+    r -= BANK_SHAPES[0]
+    if r < BANK_SHAPES[1]:
+        mandate = f"{2016 + seed % 9}-{seed % 10_000:04d}-{seed % 97:02d}"
+        return f"SEPA-LASTSCHRIFT MREF {mandate} {merchant} EREF {day.year}{day.month:02d}{seed % 1000:03d}"
+    r -= BANK_SHAPES[1]
+    if r < BANK_SHAPES[2]:
+        return f"ACH DEBIT {merchant} PPD ID: {1_000_000_000 + seed * 7919 % 10**9:010d}"
+    if rng.random() < 0.5:
+        return f"CARD {card:04d} {merchant}"
+    return name
+
+
+def write_csv(out_dir: str, rows: int, seed: int = DEFAULT_SEED, profile: str = DEFAULT_PROFILE) -> str:
     """Writes DIR/expenses-<label>.csv with exactly `rows` data rows; returns its path."""
     os.makedirs(out_dir, exist_ok=True)
-    path = csv_path(out_dir, rows)
+    path = csv_path(out_dir, rows, profile)
+    bank = profile == "bank"
+    card = 4417
     tmp = path + ".tmp"
     rng = random.Random(seed * 1_000_003 + rows)
     rand = rng.random
@@ -158,6 +237,33 @@ def write_csv(out_dir: str, rows: int, seed: int = DEFAULT_SEED) -> str:
             c = table[int(rand() * table_len)]
             names = merchants[c]
             m = int(rand() * len(names))
+            if bank:
+                if rand() < 0.04:
+                    name = FOREIGN[(c + m) % len(FOREIGN)]
+                else:
+                    name = names[m]
+                low, span = log_ranges[c]
+                cents = int(exp(low + span * rand()) * 100 + 0.5)
+                today = _dt.date.fromordinal(first + day)
+                if rand() < 0.003:
+                    desc, amount = csv_field(f"PAYROLL DEPOSIT ACME CORP ID {int(rand() * 10**6):06d}"), "3250.00"
+                    batch.append(f"{date_text[day]},{desc},{amount},Salary\n")
+                    continue
+                if rand() < 0.002:
+                    desc = csv_field(f"ONLINE TRANSFER TO SAV ...{card + 3:04d} CONF# {int(rand() * 10**8):08d}")
+                    batch.append(f"{date_text[day]},{desc},-{cents // 100}.{cents % 100:02d},Transfers\n")
+                    continue
+                if rand() < REFUND_RATE:
+                    desc = csv_field("REFUND " + bank_description(rng, name, c, today, card))
+                    amount = f"{cents // 100}.{cents % 100:02d}"
+                else:
+                    desc = csv_field(bank_description(rng, name, c, today, card))
+                    amount = f"-{cents // 100}.{cents % 100:02d}"
+                batch.append(f"{date_text[day]},{desc},{amount},{cat_fields[c]}\n")
+                if len(batch) >= 8192:
+                    f.write("".join(batch))
+                    batch.clear()
+                continue
             # A few merchants carry a varying store/reference number, like real statements.
             suffix = int(rand() * 40) if rand() < 0.3 else -1
             key = (c, m, suffix)
@@ -183,14 +289,16 @@ def write_csv(out_dir: str, rows: int, seed: int = DEFAULT_SEED) -> str:
     return path
 
 
-def ensure(out_dir: str, rows: int, seed: int = DEFAULT_SEED, quiet: bool = False) -> str:
+def ensure(
+    out_dir: str, rows: int, seed: int = DEFAULT_SEED, quiet: bool = False, profile: str = DEFAULT_PROFILE
+) -> str:
     """Generates the CSV (and budgets) unless an up-to-date copy exists; returns the CSV path.
 
-    A file is reused when its stamp (DIR/expenses-<label>.csv.stamp) names the same rows, seed
-    and generator version."""
-    path = csv_path(out_dir, rows)
+    A file is reused when its stamp (DIR/expenses-<label>.csv.stamp) names the same rows, seed,
+    profile and generator version."""
+    path = csv_path(out_dir, rows, profile)
     stamp = path + ".stamp"
-    want = f"rows={rows} seed={seed} version={GENERATOR_VERSION}\n"
+    want = stamp_text(rows, seed, profile)
     write_budgets_if_missing(out_dir)
     if os.path.exists(path) and os.path.exists(stamp):
         with open(stamp, encoding="utf-8") as s:
@@ -198,10 +306,14 @@ def ensure(out_dir: str, rows: int, seed: int = DEFAULT_SEED, quiet: bool = Fals
                 return path
     if not quiet:
         print(f"generating {rows:,} rows -> {path}", file=sys.stderr, flush=True)
-    write_csv(out_dir, rows, seed)
+    write_csv(out_dir, rows, seed, profile)
     with open(stamp, "w", encoding="utf-8") as s:
         s.write(want)
     return path
+
+
+def stamp_text(rows: int, seed: int, profile: str) -> str:
+    return f"rows={rows} seed={seed} profile={profile} version={GENERATOR_VERSION}\n"
 
 
 def write_budgets_if_missing(out_dir: str) -> None:
@@ -215,7 +327,7 @@ def write_budgets_if_missing(out_dir: str) -> None:
     write_budgets(out_dir)
 
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,15 +337,26 @@ def main(argv: list[str] | None = None) -> int:
                         help="output directory (default: Benchmarks/data)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     parser.add_argument("--force", action="store_true", help="regenerate even if an identical file exists")
+    add_profile_argument(parser)
+    parser.add_argument("--stats", action="store_true", help="print the share of distinct descriptions")
     args = parser.parse_args(argv)
     if args.force:
         os.makedirs(args.out, exist_ok=True)
         write_budgets(args.out)
-        path = write_csv(args.out, args.rows, args.seed)
+        path = write_csv(args.out, args.rows, args.seed, args.profile)
         with open(path + ".stamp", "w", encoding="utf-8") as s:
-            s.write(f"rows={args.rows} seed={args.seed} version={GENERATOR_VERSION}\n")
+            s.write(stamp_text(args.rows, args.seed, args.profile))
     else:
-        path = ensure(args.out, args.rows, args.seed)
+        path = ensure(args.out, args.rows, args.seed, profile=args.profile)
+    if args.stats:
+        import csv as _csv
+        with open(path, encoding="utf-8", newline="") as f:
+            reader = _csv.reader(f)
+            next(reader)
+            texts = [row[1] for row in reader]
+        distinct = len(set(texts))
+        print(f"{distinct:,} distinct descriptions of {len(texts):,} ({100 * distinct / max(1, len(texts)):.1f}%)",
+              file=sys.stderr)
     print(path)
     print(budgets_path(args.out))
     return 0

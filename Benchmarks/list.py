@@ -75,11 +75,11 @@ def piped(cmd: list[str], digest: bool = False) -> tuple[float, int, str]:
     return elapsed, usage.ru_maxrss, sha.hexdigest() if digest else ""
 
 
-def database(binary: str, rows: int) -> str:
+def database(binary: str, rows: int, profile: str) -> str:
     """The generated CSV imported into a database, reused while its stamp matches."""
     data = os.path.join(HERE, "data")
-    csv = generate.ensure(data, rows)
-    db = os.path.join(data, f"list-{generate.size_label(rows)}.sqlite")
+    csv = generate.ensure(data, rows, profile=profile)
+    db = os.path.join(data, f"list-{generate.data_label(rows, profile)}.sqlite")
     stamp = db + ".stamp"
     want = open(csv + ".stamp", encoding="utf-8").read()
     if os.path.exists(db) and os.path.exists(stamp) and open(stamp, encoding="utf-8").read() == want:
@@ -102,11 +102,12 @@ def main() -> None:
     parser.add_argument("--sizes", default="100k,1m", help="comma-separated row counts (10k, 100k, 1m ...)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--old", help="an earlier build: its output must be the same bytes")
+    generate.add_profile_argument(parser)
     args = parser.parse_args()
     sqlite3 = "sqlite3"
     rows_out = []
     for size in [generate.parse_rows(s) for s in args.sizes.split(",") if s.strip()]:
-        db = database(args.binary, size)
+        db = database(args.binary, size, args.profile)
         commands = {name: [args.binary, "--db", db] + argv for name, argv in OURS.items()}
         commands["sqlite3 -csv, same order (reference)"] = [sqlite3, "-readonly", "-csv", db, SORTED]
         commands["sqlite3 -csv, storage order (no sort)"] = [sqlite3, "-readonly", "-csv", db, STORAGE]

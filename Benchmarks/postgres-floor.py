@@ -77,8 +77,8 @@ def main() -> None:
     args = arguments(__doc__)
     rows = generate.parse_rows(args.rows)
     data = os.path.join(HERE, "data")
-    csv = os.path.abspath(generate.ensure(data, rows))
-    keyed = os.path.abspath(os.path.join(data, f"keyed-{generate.size_label(rows)}.csv"))
+    csv = os.path.abspath(generate.ensure(data, rows, profile=args.profile))
+    keyed = os.path.abspath(os.path.join(data, f"keyed-{generate.data_label(rows, args.profile)}.csv"))
     if keyed_csv(csv, keyed) != rows:
         sys.exit("keyed CSV: row count differs from the source")
     psql = os.path.join(pg_bin(), "psql")

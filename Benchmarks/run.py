@@ -614,7 +614,7 @@ class Bench:
         results = []
         for rows in sizes:
             label = generate.size_label(rows)
-            csv = generate.ensure(self.args.data, rows)
+            csv = generate.ensure(self.args.data, rows, profile=self.args.profile)
             runs = self.runs_for(rows)
             if self.args.hledger_runs:
                 runs = min(runs, self.args.hledger_runs)
@@ -846,6 +846,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="stop growing hledger's size after a run slower than this (s, default 120)")
     parser.add_argument("--hledger-timeout", type=float, default=900.0,
                         help="kill one hledger run after this many seconds (default 900)")
+    generate.add_profile_argument(parser)
     args = parser.parse_args(argv)
     command = "python3 Benchmarks/run.py" + ("" if not sys.argv[1:] else " " + shlex.join(sys.argv[1:]))
 
@@ -908,7 +909,7 @@ def run_all(bench: Bench, sizes: list[int], work: str) -> None:
     import_medians: dict[int, float] = {}
     report_medians: dict[int, float] = {}
     for rows in sizes:
-        csv = generate.ensure(args.data, rows)
+        csv = generate.ensure(args.data, rows, profile=args.profile)
         db, med = bench.bench_import(rows, csv, work)
         if med is not None:
             import_medians[rows] = med
@@ -937,7 +938,8 @@ def run_all(bench: Bench, sizes: list[int], work: str) -> None:
 def render(bench: Bench, sizes: list[int], command: str) -> str:
     parts = ["## Benchmark results", "", "Command:", "", "```", command, "```", "", "Machine:", ""]
     parts += machine_info(bench.binary, bench.tools)
-    parts += ["", f"Sizes: {', '.join(generate.size_label(s) for s in sizes)} rows; runs per figure: "
+    parts += ["", f"Sizes: {', '.join(generate.size_label(s) for s in sizes)} rows "
+              f"(`generate.py --profile {bench.args.profile}`); runs per figure: "
               f"{bench.args.runs}" + (f" ({bench.args.big_runs} at 10m)" if 10_000_000 in sizes else "")
               + f"; report month {REPORT_MONTH}, --today {REPORT_TODAY}.", ""]
     parts.append(markdown_table(bench.rows))

@@ -61,8 +61,8 @@ def main() -> None:
         sys.exit("needs sqlite3, gcc and libsqlite3-dev (bash Benchmarks/setup.sh installs them)")
     rows = generate.parse_rows(args.rows)
     data = os.path.join(HERE, "data")
-    csv = os.path.abspath(generate.ensure(data, rows))
-    binary_rows = os.path.join(data, f"rows-{generate.size_label(rows)}.bin")
+    csv = os.path.abspath(generate.ensure(data, rows, profile=args.profile))
+    binary_rows = os.path.join(data, f"rows-{generate.data_label(rows, args.profile)}.bin")
     if rows_file(csv, binary_rows) != rows:
         sys.exit("rows file: row count differs from the CSV")
     out = os.path.join(HERE, "out")

@@ -92,11 +92,12 @@ def main() -> None:
     parser.add_argument("binary")
     parser.add_argument("--rows", default="100k")
     parser.add_argument("--runs", type=int, default=3)
+    generate.add_profile_argument(parser)
     args = parser.parse_args()
     rows = generate.parse_rows(args.rows)
     data = os.path.join(HERE, "data")
-    src = generate.ensure(data, rows)
-    label = generate.size_label(rows)
+    src = generate.ensure(data, rows, profile=args.profile)
+    label = generate.data_label(rows, args.profile)
     files = {"CSV": src, "OFX": os.path.join(data, f"statements-{label}.ofx"),
              "CAMT.053": os.path.join(data, f"statements-{label}.xml")}
     if not os.path.exists(files["OFX"]):

@@ -9,10 +9,6 @@ extension ExpenseService {
     public var state: String
   }
 
-  /// Stores a new token under `hash` (only the hash is kept: the caller shows the token once),
-  /// created now and expiring after `expiresInDays` (never, when nil), acting for `user` on
-  /// `ledger` (who must be a member there; the token never does more than their role allows).
-  @discardableResult
   /// Makes a token and stores its hash: what `expenses token create` does. `user` defaults to
   /// the local user; `ledger` to `default` for the local user, else the user's only ledger
   /// (`ledgerNeeded` when there are several); `scope` to the widest the user's role there
@@ -31,6 +27,10 @@ extension ExpenseService {
     return (secret, record)
   }
 
+  /// Stores a new token under `hash` (only the hash is kept: the caller shows the token once),
+  /// created now and expiring after `expiresInDays` (never, when nil), acting for `user` on
+  /// `ledger` (who must be a member there; the token never does more than their role allows).
+  @discardableResult
   public func createToken(
     name: String, scope: APIToken.Scope, expiresInDays: Int?, hash: String, user: String = DirectoryName.localUser,
     ledger: String = DirectoryName.defaultLedger
