@@ -232,6 +232,8 @@ struct Detector {
     return false
   }
 
+  /// The `--skip-when COLUMN=VALUE` rules into `plan`, each column found by its 1-based number,
+  /// its header name or its role (refused when none is; the value compared lower-cased).
   func parseSkipWhen(_ plan: inout Plan) throws(ImportError) {
     for rule in options.skipWhen {
       guard let eq = rule.firstIndex(of: "=") else {
