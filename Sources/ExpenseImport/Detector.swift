@@ -13,186 +13,33 @@ struct Detector {
 
   static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
 
+  /// The layout of a file from `sample`, its first bytes (`truncated`: the file goes on). Each
+  /// stage decides one thing from the evidence its comment names, in this order: what the
+  /// bytes are (`Detector+Text`: encoding, how fields become text, delimiter, the sample's
+  /// records), where the table is (`Detector+Layout`: header, preamble, data rows), what each
+  /// column is (`Detector+Roles`), then how the values read (date format, currency, decimal
+  /// mark, sign: `DetectorValues`, `DetectorColumns`). A later stage may rely on every earlier
+  /// one, and the errors come in this order too.
   func detect(sample: [UInt8], truncated: Bool) throws(ImportError) -> Plan {
-    // Padding at the end of the file is not text (`run` drops it too, and says so). A sample that
-    // ends in NULs is trimmed even when the file goes on: NULs before more text reach `run` as
-    // they are.
-    let sample = NULPadding.trimmed(sample)
-    if sample.isEmpty {
-      throw .undetectable(file: file, message: "the file is empty", hint: "export the statement again from the bank")
-    }
-    if let kind = FileKind.sniff(sample) { throw kind.refusal(file: file) }
-    // Encoding.
-    let encoding: TextEncoding
-    let encodingReason: String
-    if let forced = options.encoding {
-      encoding = forced
-      encodingReason = "--encoding"
-    } else {
-      (encoding, encodingReason) = try EncodingGuess.detect(sample, truncated: truncated, file: file)
-    }
-    if encoding != .utf16le && encoding != .utf16be, let binary = Detector.binaryContent(sample) {
-      throw .undetectable(
-        file: file, message: "line \(binary.line): not a text file (\(binary.what))",
-        hint: "export the statement from the bank as CSV (a spreadsheet can save a sheet as CSV)")
-    }
-    var fieldText: FieldText
-    switch encoding {
-    case .utf8:
-      // Fallback only for a sample of plain ASCII; once the file has shown real UTF-8 (in the sample
-      // or before the bad bytes), a field with invalid bytes is damage: its row is refused.
-      fieldText =
-        options.encoding == nil && encodingReason == "valid UTF-8" && !sample.contains(where: { $0 >= 0x80 })
-        ? .utf8Fallback : .utf8Strict
-    case .windows1252: fieldText = .windows1252
-    case .latin1: fieldText = .latin1
-    default: fieldText = .utf8Strict  // UTF-16 and the iconv encodings arrive as UTF-8
-    }
-    if options.replaceInvalid == true && (fieldText == .utf8Strict || fieldText == .utf8Fallback) {
-      fieldText = .utf8Replacing
-    }
+    let sample = try Detector.textSample(sample, file: file)
+    let (encoding, encodingReason) = try chooseEncoding(sample, truncated: truncated)
+    let fieldText = self.fieldText(sample, encoding: encoding, reason: encodingReason)
     let skipLines = max(0, options.skipLines ?? 0)
-    func source() throws(ImportError) -> any ByteSource { try encoding.transcoder(MemorySource(sample)) }
+    let delimiter = try chooseDelimiter(sample, encoding: encoding, skipLines: skipLines)
+    let records = try sampleRecords(
+      sample, encoding: encoding, fieldText: fieldText, delimiter: delimiter, skipLines: skipLines,
+      truncated: truncated)
 
-    // Delimiter.
-    let delimiter: UInt8
-    if let given = options.delimiter {
-      delimiter = try Detector.parseDelimiter(given)
-    } else {
-      var best: (score: Int, width: Int, byte: UInt8) = (-1, 0, 0x2C)
-      let transcoded = encoding == .utf16le || encoding == .utf16be || encoding.iconvName != nil
-      for candidate in Detector.candidates {
-        // Without the byte in the sample no record has two fields: nothing to count.
-        if !transcoded && !sample.withUnsafeBufferPointer({ Detector.contains($0, candidate) }) { continue }
-        let reader = CSVReader(source: try source(), delimiter: candidate, file: file)
-        var counts: [Int: Int] = [:]
-        var seen = 0
-        while seen < 400, (try? reader.next()) == true {
-          if reader.line <= skipLines || reader.fieldCount < 2 { continue }
-          counts[reader.fieldCount, default: 0] += 1
-          seen += 1
-        }
-        guard let mode = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { continue }
-        // Consistent rows times extra fields: a comma inside German amounts ("-45,67") splits
-        // every row in two, but `;` splits them in twelve.
-        let score = mode.value * (mode.key - 1)
-        if score > best.score || (score == best.score && mode.key > best.width) {
-          best = (score, mode.key, candidate)
-        }
-      }
-      delimiter = best.byte
-    }
-
-    // Sample records.
-    var decoder = TextDecoder(mode: fieldText == .utf8Strict ? .utf8Fallback : fieldText)
-    var records: [Record] = []
-    let reader = CSVReader(source: try source(), delimiter: delimiter, file: file)
-    do {
-      while try reader.next() {
-        if reader.line <= skipLines { continue }
-        var fields: [String] = []
-        fields.reserveCapacity(reader.fieldCount)
-        for i in 0..<reader.fieldCount { fields.append(decoder.decode(reader.field(i)) ?? reader.string(i)) }
-        if fields.allSatisfy(Detector.isBlank) { continue }
-        records.append(Record(line: reader.line, fields: fields))
-      }
-    } catch {
-      // An unterminated quote in the sample: detect from what came before; `run` reports it.
-    }
-    if truncated && records.count > 1 { records.removeLast() }
-    guard !records.isEmpty else {
-      throw .undetectable(
-        file: file, message: "no rows found", hint: "check the file, or use --skip-lines if it only has a preamble")
-    }
-
-    var plan = Plan(
-      encoding: encoding, encodingReason: encodingReason, fieldText: fieldText, delimiter: delimiter,
-      headerLine: nil, dataStartLine: records[0].line, header: [], width: 0, minWidth: 0, roles: [],
-      currency: defaultCurrency)
-    if let code = options.currency {
-      guard let currency = Currency(code: code.trimmingASCIIWhitespace()) else {
-        throw .invalidOption(option: "--currency", message: "'\(code)' is not an ISO 4217 code (e.g. USD, EUR, GBP)")
-      }
-      plan.currency = currency
-    }
-    plan.account = options.account.flatMap { $0.isEmpty ? nil : $0 }
-
-    // Header and data start.
-    var widthCounts: [Int: Int] = [:]
-    for r in records where r.fields.count >= 2 { widthCounts[r.fields.count, default: 0] += 1 }
-    let mode = widthCounts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key ?? 1
-    let firstData = records.firstIndex { $0.fields.count == mode && Detector.looksLikeData($0.fields) }
-    var dataIndex = firstData ?? 0
-    var headerIndex: Int?
-    if options.skipLines == nil, let named = Detector.namedHeader(records, mode: mode) {
-      // A header known by its names below a long preamble (a bank's account, period and
-      // address lines, some with a date or a number of their own).
-      headerIndex = named
-      dataIndex = named + 1
-    } else if let firstData {
-      // The header is the nearest row above the data that fits and is clearly not data. Rows
-      // between them that hold a date or an amount (a pending reservation with a word for its
-      // date, a row with a stray delimiter, a bad date, an opening balance) belong to the data:
-      // they are imported, excluded or rejected with their line, never taken as the header.
-      var candidate = firstData - 1
-      while candidate >= 0, Detector.mayBeData(records[candidate].fields) { candidate -= 1 }
-      if candidate >= 0, abs(records[candidate].fields.count - mode) <= 1, records[candidate].fields.count >= 2 {
-        headerIndex = candidate
-      }
-      dataIndex = candidate + 1
-    } else if let index = records.firstIndex(where: {
-      abs($0.fields.count - mode) <= 1 && $0.fields.count >= 2 && !Detector.mayBeData($0.fields)
-    }) {
-      headerIndex = index
-      dataIndex = index + 1
-    }
-    if let headerIndex {
-      plan.headerLine = records[headerIndex].line
-      plan.header = records[headerIndex].fields.map { $0.trimmingASCIIWhitespace() }
-    }
-    // Lines skipped before the header (or the data): announced, never dropped silently.
-    plan.preambleLines = records[..<(headerIndex ?? dataIndex)].map(\.line)
-    plan.dataStartLine = dataIndex < records.count ? records[dataIndex].line : (records[records.count - 1].line + 1)
-    plan.width = plan.header.isEmpty ? mode : plan.header.count
-    var minWidth = plan.width
-    while minWidth > 1 && !plan.header.isEmpty && plan.header[minWidth - 1].isEmpty { minWidth -= 1 }
-    plan.minWidth = minWidth
-    let data = Array(records[min(dataIndex, records.count)...]).filter {
-      Detector.fits($0.fields.count, plan) && !Detector.repeatsHeader($0.fields, plan.header)
-        && !Detector.isBalanceRow($0.fields) && !Detector.isDatedBalanceLine($0.fields)
-    }
+    var plan = try initialPlan(
+      records: records, encoding: encoding, encodingReason: encodingReason, fieldText: fieldText,
+      delimiter: delimiter)
+    let mode = Detector.widthMode(records)
+    let dataIndex = locateTable(records, mode: mode, &plan)
+    let data = Detector.dataRows(records, from: dataIndex, plan)
     let sampledWidth = data.reduce(max(plan.width, 0)) { max($0, $1.fields.count) }
     plan.columnValues = (0..<sampledWidth).map { DetectorValues.values(data, $0) }
 
-    // Roles.
-    if let columns = options.columns {
-      for (i, role) in columns.enumerated() where role != .ignore { plan.assign(role, i) }
-      if plan.width < columns.count && plan.header.isEmpty { plan.width = max(plan.width, mode) }
-    } else if !plan.header.isEmpty {
-      try assignFromHeader(&plan, data: data)
-    } else {
-      inferHeaderless(&plan, data: data)
-    }
-    for (name, role) in options.namedColumns.sorted(by: { $0.key < $1.key }) {
-      let key = HeaderNames.normalize(name)
-      guard
-        let index = plan.header.firstIndex(where: { $0.lowercased() == name.lowercased() })
-          ?? plan.header.firstIndex(where: { HeaderNames.normalize($0) == key && !key.isEmpty })
-      else {
-        throw .invalidOption(
-          option: "--column",
-          message: "no column named '\(name)'; the header has: \(plan.header.joined(separator: ", "))")
-      }
-      // The named role replaces any column that had it (one amount, one date …).
-      if role != .description && role != .ignore {
-        for i in plan.roles.indices where plan.roles[i] == role { plan.roles[i] = nil }
-      }
-      plan.assign(role == .ignore ? .ignore : role, index)
-    }
-    plan.resolveIndexes()
-    plan.samples = (0..<max(plan.width, plan.roles.count)).map {
-      Array(plan.values($0).prefix(2))
-    }
+    try assignRoles(&plan, data: data, mode: mode)
     try requireColumns(&plan)
 
     try DetectorValues.dateFormat(&plan, data: data, options: options, file: file)
@@ -385,118 +232,8 @@ struct Detector {
     return false
   }
 
-  func assignFromHeader(_ plan: inout Plan, data: [Record]) throws(ImportError) {
-    var matches: [(index: Int, match: HeaderNames.Match)] = []
-    for (i, name) in plan.header.enumerated() {
-      guard var m = HeaderNames.match(name) else { continue }
-      // A column empty in every sampled row never gets a role: an empty "Amount" beside
-      // Soll/Haben, an empty "Dátum" beside the booking date.
-      if !data.isEmpty && plan.values(i).isEmpty { continue }
-      // A name is not enough: the values must fit the role (a card type under "Debit/Credit",
-      // transaction-type words under "Amount Type" are neither a direction nor an amount).
-      if !data.isEmpty && !DetectorColumns.valuesFit(m.role, plan.values(i)) { continue }
-      if HeaderNames.normalize(name) == "valuta" {
-        // Dutch/Italian "Valuta" is a currency, German "Valuta" a value date: look at the values.
-        let values = data.prefix(50).compactMap { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : nil }
-          .filter { !$0.isEmpty }
-        if !values.isEmpty && values.allSatisfy(Detector.parsesAsDate) { m = HeaderNames.Match(role: .date, rank: 2) }
-      }
-      matches.append((i, m))
-    }
-    for role in ColumnRole.allCases where role != .description && role != .ignore {
-      let candidates = matches.filter { $0.match.role == role }
-      if let best = candidates.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) }) {
-        // Two columns of one name that would both do: which one the bank meant is a guess.
-        let key = HeaderNames.normalize(plan.header[best.index])
-        if let twin = candidates.first(where: {
-          $0.index != best.index && HeaderNames.normalize(plan.header[$0.index]) == key
-        }) {
-          let name = visibleControlCharacters(plan.header[best.index])
-          throw .undetectable(
-            file: file,
-            message:
-              "line \(plan.headerLine ?? 1): two columns are named \"\(name)\" (columns \(best.index + 1) and \(twin.index + 1)); which one is the \(role.rawValue) cannot be told",
-            hint: "give every column's role by position with --columns (use - for a column to ignore)")
-        }
-        plan.assign(role, best.index)
-      }
-    }
-    var texts = matches.filter { $0.match.role == .description }
-    // A column with the same text on every row (a product name, the account holder) says
-    // nothing about a transaction: the other text columns are the description when there are
-    // any. (A memo filled on some rows only is not constant.)
-    if data.count >= 2 {
-      let varied = texts.filter { plan.values($0.index).count < data.count || Set(plan.values($0.index)).count > 1 }
-      if !varied.isEmpty { texts = varied }
-    }
-    let primary = texts.filter { $0.match.primary }.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) })
-    let memo = texts.filter { !$0.match.primary }.min(by: { ($0.match.rank, $0.index) < ($1.match.rank, $1.index) })
-    for chosen in [primary, memo].compactMap({ $0 }).sorted(by: { $0.index < $1.index }) {
-      plan.assign(.description, chosen.index)
-    }
-  }
-
-  /// Without a header: the date column, an amount column and the longest text column.
-  func inferHeaderless(_ plan: inout Plan, data: [Record]) {
-    let rows = data.prefix(200)
-    guard !rows.isEmpty else { return }
-    func column(_ i: Int) -> [String] {
-      rows.map { i < $0.fields.count ? $0.fields[i].trimmingASCIIWhitespace() : "" }
-    }
-    var dateIndex: Int?
-    var amountIndex: Int?
-    var textIndex: Int?
-    var longest = 0
-    for i in 0..<plan.width {
-      let values = column(i).filter { !$0.isEmpty }
-      if values.isEmpty { continue }
-      // Dates out of range (`9999-12-31`) still make a date column; their rows are rejected.
-      if dateIndex == nil && values.allSatisfy(Detector.looksLikeDateShape)
-        && values.contains(where: Detector.parsesAsDate)
-      {
-        dateIndex = i
-      } else if amountIndex == nil && values.allSatisfy(Detector.looksLikeAmount)
-        && values.contains(where: { $0.contains(".") || $0.contains(",") || $0.hasPrefix("-") })
-      {
-        amountIndex = i
-      } else if !values.allSatisfy(Detector.looksLikeAmount) {
-        let total = values.reduce(0) { $0 + $1.count }
-        if total > longest {
-          longest = total
-          textIndex = i
-        }
-      }
-    }
-    if let dateIndex { plan.assign(.date, dateIndex) }
-    if let amountIndex { plan.assign(.amount, amountIndex) }
-    if let textIndex { plan.assign(.description, textIndex) }
-    if dateIndex != nil && amountIndex != nil {
-      let roles = plan.roles.map { $0?.rawValue ?? "-" }.joined(separator: ",")
-      plan.warnings.append("the file has no header row; guessed the columns as --columns \(roles)")
-    }
-  }
-
-  func requireColumns(_ plan: inout Plan) throws(ImportError) {
-    let names = plan.header.isEmpty ? "(no header row)" : plan.header.map { "'\($0)'" }.joined(separator: ", ")
-    if plan.date < 0 {
-      throw .undetectable(
-        file: file, message: "no date column found; columns: \(names)",
-        hint: plan.header.isEmpty
-          ? "give the roles with --columns, e.g. --columns date,description,amount"
-          : "name it with --column NAME=date, or give all roles with --columns")
-    }
-    if plan.amount == nil && plan.debit == nil && plan.credit == nil {
-      throw .undetectable(
-        file: file, message: "no amount column found (amount, or debit and credit); columns: \(names)",
-        hint: plan.header.isEmpty
-          ? "give the roles with --columns, e.g. --columns date,description,amount"
-          : "name it with --column NAME=amount (or NAME=debit and NAME=credit)")
-    }
-    if plan.descriptions.isEmpty {
-      plan.warnings.append("no description column found; rows get an empty description (use --column NAME=description)")
-    }
-  }
-
+  /// The `--skip-when COLUMN=VALUE` rules into `plan`, each column found by its 1-based number,
+  /// its header name or its role (refused when none is; the value compared lower-cased).
   func parseSkipWhen(_ plan: inout Plan) throws(ImportError) {
     for rule in options.skipWhen {
       guard let eq = rule.firstIndex(of: "=") else {

@@ -235,6 +235,65 @@ import Testing
       ])
   }
 
+  /// A value runs across comments and CDATA sections, as XML's character data does: it was
+  /// read up to the first of them, the rest lost. Read a byte at a time too, so that `<!--` and
+  /// `<![CDATA[` are met cut across the tokenizer's refills.
+  @Test func aValueRunsAcrossCommentsAndCDATASections() throws {
+    let text = OFXReaderTests.sgml(
+      """
+      <STMTTRN><DTPOSTED>20261003</DTPOSTED><TRNAMT>-1</TRNAMT>
+      <NAME>AT<!-- the bank's note -->&amp;T <![CDATA[<Inc> & co]]> Ltd</NAME>
+      <MEMO><![CDATA[&amp;]]>&#233;<!--
+      two lines
+      --> &lt;end&gt; </MEMO></STMTTRN>
+      <STMTTRN><DTPOSTED>20261004</DTPOSTED><TRNAMT>2</TRNAMT><NAME> <!-- c --> <![CDATA[ x ]]> </NAME></STMTTRN>
+
+      """)
+    for chunk in [nil, 1, 2, 5] {
+      let result = read(text, chunk: chunk)
+      #expect(result.error == nil, "chunks of \(chunk ?? 0)")
+      #expect(
+        T.entries(result.events) == [
+          try T.entry(
+            14, "2026-10-03", -100, "USD", "AT&T <Inc> & co Ltd / &amp;é <end>", account: "111", named: "Account 111"),
+          try T.entry(19, "2026-10-04", 200, "USD", "x", account: "111", named: "Account 111"),
+        ], "chunks of \(chunk ?? 0)")
+    }
+  }
+
+  /// An entity that is not defined is refused inside such a value too, on its own line (the
+  /// CDATA section before it holds a line end: line 16, not the transaction's 14).
+  @Test func anUndefinedEntityAfterACDATASectionIsRefusedOnItsLine() {
+    let text = OFXReaderTests.sgml(
+      "<STMTTRN><DTPOSTED>20261003<TRNAMT>-1<NAME><![CDATA[a\nb]]>\n&amp; &copy;</NAME></STMTTRN>\n")
+    #expect(
+      read(text).error
+        == .malformed(
+          file: "t.ofx", line: 16,
+          message: "a reference to the entity &copy; that is not defined (only &amp; &lt; &gt; &quot; &apos; are)",
+          hint: "OFX defines no other entity and none is looked up: the file is damaged or not a bank's export"))
+  }
+
+  /// Text right after a transaction's tag (`<STMTTRN>x<TRNTYPE>`) is no value: it took the
+  /// transaction for a leaf, closed it, and the transaction was lost with no error.
+  @Test func textRightAfterAnAggregateLosesNoTransaction() throws {
+    for leaf in ["</NAME>", ""] {
+      let text = OFXReaderTests.sgml(
+        """
+        <STMTTRN>stray<DTPOSTED>20261003<TRNAMT>-1<NAME>first\(leaf)</STMTTRN>
+        <STMTTRN> x <DTPOSTED>20261004<TRNAMT>-2<NAME>second\(leaf)</STMTTRN>
+
+        """)
+      let result = read(text)
+      #expect(result.error == nil)
+      #expect(
+        T.entries(result.events) == [
+          try T.entry(14, "2026-10-03", -100, "USD", "first", account: "111", named: "Account 111"),
+          try T.entry(15, "2026-10-04", -200, "USD", "second", account: "111", named: "Account 111"),
+        ])
+    }
+  }
+
   @Test func lineEndsOfEveryKind() throws {
     let transactions = "<STMTTRN>\n<DTPOSTED>20261003\n<TRNAMT>-1\n<NAME>x\n</STMTTRN>\n"
     for newline in ["\n", "\r\n", "\r"] {

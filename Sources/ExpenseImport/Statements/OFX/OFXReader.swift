@@ -118,10 +118,17 @@ public struct OFXReader: StatementReader {
       case .text:
         if !seenTag {
           header(tokenizer.text())
-        } else if justOpened, let leaf = stack.popLast() {
+        } else if justOpened, let top = stack.last {
           justOpened = false
-          lastLeaf = leaf.name
-          try self.leaf(leaf.name, line: line, tokenizer)
+          // Text right after an aggregate the reader knows (`<STMTTRN>x<TRNTYPE>…`) is not its
+          // value: OFX gives an aggregate none. Taken for a leaf's, it closed the aggregate,
+          // and the transaction it opened was lost without a word; XML reads such text as
+          // stray character data, and so does the reader.
+          if top.name.id == 0 || top.name.isLeaf {
+            stack.removeLast()
+            lastLeaf = top.name
+            try self.leaf(top.name, line: line, tokenizer)
+          }
         }
       case .open(let name, let selfClosing):
         if !seenTag { begin() }

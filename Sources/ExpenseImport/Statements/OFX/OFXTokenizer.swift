@@ -148,7 +148,7 @@ struct OFXTokenizer: ~Copyable {
   /// The next token, or nil at the end of the file.
   mutating func next() throws(ImportError) -> Token? {
     while let b = try peek() {
-      if b == 0x3C {  // <
+      if b == 0x3C, try continuation() == nil {  // < of a tag (a comment or CDATA is text's)
         let start = line
         _ = try take()
         if let token = try tag(startLine: start) { return token }
@@ -159,19 +159,86 @@ struct OFXTokenizer: ~Copyable {
     return nil
   }
 
-  /// Text up to the next `<` (or the end) into `value`: false when it is only blanks. The bytes
-  /// are scanned a buffer at a time, with the line count in locals.
-  mutating func readText() throws(ImportError) -> Bool {
-    valueIsLiteral = false
-    let buffer = self.buffer
-    let value = self.value
+  /// What a text is read into: where it stands while its pieces (text, comments, CDATA
+  /// sections) are read one after another.
+  struct TextRun {
     var kept = 0
     var total = 0
-    var significant = 0  // the length without trailing blanks
+    /// `total` without trailing blanks.
+    var significant = 0
     var started = false
+    var firstLine = 1
+    /// Whether a CDATA section or a comment is part of it: then its plain pieces are decoded as
+    /// each ends (`settle`), and the value is literal (its `&` no longer a reference).
+    var literal = false
+    /// Where the piece of plain text being read starts in `value`, and its line.
+    var rawFrom = 0
+    var rawLine = 1
+  }
+
+  /// What continues a text at a `<`.
+  enum Continuation {
+    case comment
+    case cdata
+  }
+
+  /// Text up to the next tag (or the end) into `value`: false when it is only blanks. Comments
+  /// and CDATA sections are part of it, as XML's character data runs across them:
+  /// `<NAME>AT<!-- -->&amp;T <![CDATA[<Inc>]]></NAME>` is `AT&T <Inc>` (a value read up to its
+  /// first CDATA section or comment lost the rest). A processing instruction still ends it: a
+  /// `<?OFX …?>` header after blanks must reach the reader, and no bank writes one in a value.
+  mutating func readText() throws(ImportError) -> Bool {
+    valueIsLiteral = false
+    var run = TextRun(firstLine: tokenLine)
+    while true {
+      try scanText(&run)
+      // `scanText` stops at a `<` (unread) or at the end of the file.
+      guard position < count, let next = try continuation() else { break }
+      let start = line
+      // The text so far is decoded now: the next piece does not follow it in the file.
+      try settle(&run)
+      run.literal = true
+      previousWasCR = false
+      switch next {
+      case .comment:
+        position &+= 4
+        _ = try skip(to: [0x2D, 0x2D, 0x3E], startLine: start)
+      case .cdata:
+        position &+= 9
+        try readCDATA(&run, startLine: start)
+      }
+      run.rawFrom = run.kept
+      run.rawLine = line
+    }
+    tokenLine = run.firstLine
+    valueCount = run.kept
+    guard run.started else { return false }
+    if run.significant > maxValueBytes { throw tooLong(total: run.significant) }
+    while valueCount > 0 && OFXTokenizer.isBlank(value[valueCount &- 1]) { valueCount &-= 1 }
+    if run.literal {
+      run.kept = valueCount
+      run.rawFrom = min(run.rawFrom, valueCount)
+      try settle(&run)
+      valueCount = run.kept
+      valueIsLiteral = true
+    } else {
+      try checkReferences(from: 0, to: valueCount, line: tokenLine)
+    }
+    return true
+  }
+
+  /// Plain text into `value` up to the next `<` (left unread) or the end: the bytes are scanned
+  /// a buffer at a time, with the line count in locals.
+  mutating func scanText(_ run: inout TextRun) throws(ImportError) {
+    let buffer = self.buffer
+    let value = self.value
+    var kept = run.kept
+    var total = run.total
+    var significant = run.significant
+    var started = run.started
     var line = self.line
     var cr = previousWasCR
-    var firstLine = tokenLine
+    var firstLine = run.firstLine
     let limit = maxValueBytes
     scan: while true {
       if position >= count {
@@ -214,13 +281,88 @@ struct OFXTokenizer: ~Copyable {
     }
     self.line = line
     previousWasCR = cr
-    tokenLine = firstLine
-    valueCount = kept
-    guard started else { return false }
-    if significant > limit { throw tooLong(total: significant) }
-    while valueCount > 0 && OFXTokenizer.isBlank(value[valueCount &- 1]) { valueCount &-= 1 }
-    try checkReferences()
+    run.kept = kept
+    run.total = total
+    run.significant = significant
+    run.started = started
+    run.firstLine = firstLine
+  }
+
+  /// What starts at the `<` at `position` when it continues a text: a comment (`<!--`) or a
+  /// CDATA section (`<![CDATA[`); nil for a tag or anything else. Nothing is consumed.
+  mutating func continuation() throws(ImportError) -> Continuation? {
+    guard try ensure(4), buffer[position &+ 1] == 0x21 else { return nil }  // <!
+    if buffer[position &+ 2] == 0x2D && buffer[position &+ 3] == 0x2D { return .comment }
+    guard try ensure(9) else { return nil }
+    for (offset, b) in "[CDATA[".utf8.enumerated() where buffer[position &+ 2 &+ offset] != b { return nil }
+    return .cdata
+  }
+
+  /// Whether `n` bytes from `position` are in the buffer, reading more behind the unread ones
+  /// when they are not (false only at the end of the file).
+  mutating func ensure(_ n: Int) throws(ImportError) -> Bool {
+    if count &- position >= n { return true }
+    if atEnd { return false }
+    let rest = count &- position
+    UnsafeMutableRawPointer(buffer).copyMemory(from: buffer + position, byteCount: rest)
+    position = 0
+    count = rest
+    while count &- position < n {
+      let n = try source.read(into: buffer + count, capacity: OFXTokenizer.bufferBytes &- count)
+      if n <= 0 {
+        atEnd = true
+        return false
+      }
+      count &+= min(n, OFXTokenizer.bufferBytes &- count)
+    }
     return true
+  }
+
+  /// The inside of a CDATA section (after `<![CDATA[`, through `]]>`) into `value`, as written.
+  mutating func readCDATA(_ run: inout TextRun, startLine: Int) throws(ImportError) {
+    let end: [UInt8] = [0x5D, 0x5D, 0x3E]
+    var matched = 0
+    while true {
+      guard let b = try take() else { throw truncated(startLine) }
+      if b == end[matched] {
+        matched += 1
+        if matched == end.count { return }
+        continue
+      }
+      // A partial `]]>` that failed is content: `]]]>` keeps one `]` and still ends.
+      var pending: [UInt8]
+      if matched == 2 && b == 0x5D {
+        pending = [0x5D]
+      } else {
+        pending = Array(end.prefix(matched)) + [b]
+        matched = 0
+      }
+      for p in pending {
+        let blank = OFXTokenizer.isBlank(p)
+        if !run.started {
+          if blank { continue }
+          run.started = true
+          run.firstLine = line
+        }
+        run.total &+= 1
+        if !blank { run.significant = run.total }
+        if run.total <= maxValueBytes {
+          value[run.kept] = p
+          run.kept &+= 1
+        }
+      }
+    }
+  }
+
+  /// The plain text read since `rawFrom`, its references checked (counting lines from its
+  /// start) and decoded where it is, before a comment or a CDATA section (whose `&` is no
+  /// reference) joins the value.
+  mutating func settle(_ run: inout TextRun) throws(ImportError) {
+    guard run.kept > run.rawFrom else { return }
+    let line = run.rawFrom == 0 ? run.firstLine : run.rawLine
+    try checkReferences(from: run.rawFrom, to: run.kept, line: line)
+    run.kept = OFXTokenizer.decodeReferences(value, from: run.rawFrom, to: run.kept)
+    run.rawFrom = run.kept
   }
 
   func tooLong(total: Int) -> ImportError {
@@ -349,7 +491,6 @@ struct OFXTokenizer: ~Copyable {
         _ = try take()
         marker.append(b)
       }
-      if marker == Array("[CDATA[".utf8) { return try cdata(startLine: startLine) }
     }
     while marker.count < 12, let b = try peek(), (b | 0x20) &- 0x61 < 26 {
       _ = try take()
@@ -372,12 +513,12 @@ struct OFXTokenizer: ~Copyable {
   /// Refuses a reference to an entity other than the five XML predefines (`&copy;`, `&xxe;`):
   /// OFX has no DTD to define one, and keeping it as written would store text the bank never
   /// meant. A `&` not followed by a name and `;` (`AT&T`) is text; `&#…;` is a character
-  /// reference. Only text that holds a `&` is looked at.
-  func checkReferences() throws(ImportError) {
-    if valueIsLiteral { return }
-    let bytes = UnsafeBufferPointer(start: value, count: valueCount)
+  /// reference. Only text that holds a `&` is looked at: `value[start..<end]`, which starts on
+  /// line `startLine`.
+  func checkReferences(from start: Int, to end: Int, line startLine: Int) throws(ImportError) {
+    let bytes = UnsafeBufferPointer(start: value + start, count: end &- start)
     guard bytes.contains(0x26) else { return }
-    var line = tokenLine
+    var line = startLine
     var cr = false
     var i = 0
     while i < bytes.count {
@@ -407,47 +548,6 @@ struct OFXTokenizer: ~Copyable {
       i &+= 1
     }
     return nil
-  }
-
-  mutating func cdata(startLine: Int) throws(ImportError) -> Token? {
-    let end: [UInt8] = [0x5D, 0x5D, 0x3E]
-    valueCount = 0
-    valueIsLiteral = true
-    var total = 0
-    var matched = 0
-    var started = false
-    while true {
-      guard let b = try take() else { throw truncated(startLine) }
-      if b == end[matched] {
-        matched += 1
-        if matched == end.count { break }
-        continue
-      }
-      // A partial `]]>` that failed is content: `]]]>` keeps one `]` and still ends.
-      var pending: [UInt8]
-      if matched == 2 && b == 0x5D {
-        pending = [0x5D]
-      } else {
-        pending = Array(end.prefix(matched)) + [b]
-        matched = 0
-      }
-      for p in pending {
-        if !started {
-          if OFXTokenizer.isBlank(p) { continue }
-          started = true
-          tokenLine = line
-        }
-        total &+= 1
-        if total <= maxValueBytes {
-          value[valueCount] = p
-          valueCount &+= 1
-        }
-      }
-    }
-    guard started else { return nil }
-    if total > maxValueBytes { throw tooLong(total: total) }
-    while valueCount > 0 && OFXTokenizer.isBlank(value[valueCount &- 1]) { valueCount &-= 1 }
-    return .text
   }
 
   /// `<? … ?>`: its inside, at most `maxInstructionBytes` of it.
@@ -510,6 +610,32 @@ struct OFXTokenizer: ~Copyable {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Decodes the references of `bytes[start..<end]` where they are (each is longer than the
+  /// character it stands for, so the text only shrinks), as `decodeReferences` does; returns the
+  /// new end.
+  static func decodeReferences(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int {
+    let text = UnsafeBufferPointer(start: bytes, count: end)
+    var out = start
+    var i = start
+    while i < end {
+      let b = text[i]
+      guard b == 0x26, let semicolon = text[i..<end].prefix(12).firstIndex(of: 0x3B),
+        let replacement = reference(text[(i + 1)..<semicolon])
+      else {
+        bytes[out] = b
+        out += 1
+        i += 1
+        continue
+      }
+      for r in replacement {
+        bytes[out] = r
+        out += 1
+      }
+      i = semicolon + 1
+    }
+    return out
   }
 
   /// The UTF-8 bytes a reference's name (between `&` and `;`) stands for, or nil.

@@ -1,0 +1,240 @@
+import ExpenseCore
+
+/// One pass of `CSVImporter.run` over a file's records, cut into the stages a record goes
+/// through. Each stage looks at the current record and either deals with it (excludes it,
+/// rejects it, holds it back, or hands over its row) and returns true, or leaves it to the next
+/// stage. The order is the decision: a record is judged by the first stage that claims it.
+///
+/// Rows whose field count does not fit the header and whose date cell has no date are held
+/// back (`held`): at the end of the file they are `.excluded` (balance and summary lines); if a
+/// good row follows, they were in the middle of the data and are reported as wrong column count.
+///
+/// Noncopyable, as the `RowMapper` it owns is.
+struct CSVImportRun: ~Copyable {
+  /// A record held back, with the issue it is reported with if a good row follows.
+  struct Held {
+    var line: Int
+    var issue: ImportIssue
+  }
+
+  /// What reading the next record gave.
+  enum Next {
+    /// A record to take.
+    case record
+    /// A record too long to keep, rejected: the reader has read past it and goes on.
+    case skipped
+    /// The end of the file, or an error that ends the reading (after rejecting it).
+    case end
+  }
+
+  let plan: Plan
+  let file: String
+  let skipInvalid: Bool
+  let reader: CSVReader
+  var mapper: RowMapper
+  var held: [Held] = []
+  var warnedFallback = false
+  /// Lines whose invalid bytes were replaced (`--replace-invalid`).
+  var replacedLines = 0
+
+  init(plan: Plan, file: String, source: any ByteSource, skipInvalid: Bool, categoryName: ((String) -> String?)?) {
+    self.plan = plan
+    self.file = file
+    self.skipInvalid = skipInvalid
+    reader = CSVReader(source: source, delimiter: plan.delimiter, file: file)
+    mapper = RowMapper(plan: plan, file: file)
+    mapper.categoryName = categoryName
+  }
+
+  // MARK: Outcomes
+
+  /// A bad row: an error that stops the import, or with `skipInvalid` a `.rejected` event.
+  func reject(_ issue: ImportIssue, _ body: (ImportEvent) throws -> Void) throws {
+    if skipInvalid { try body(.rejected(issue)) } else { throw ImportError.row(issue) }
+  }
+
+  /// The issue with the reader's current record attached, when rows are being skipped.
+  func withRecord(_ issue: ImportIssue) -> ImportIssue {
+    guard skipInvalid else { return issue }
+    var issue = issue
+    issue.record = RowMapper.record(reader)
+    return issue
+  }
+
+  /// The held records were in the middle of the data: each is a bad row.
+  mutating func flushHeldAsErrors(_ body: (ImportEvent) throws -> Void) throws {
+    for p in held { try reject(p.issue, body) }
+    held.removeAll()
+  }
+
+  // MARK: Reading
+
+  /// Reads the next record. A reader error first makes the held records bad rows, then is
+  /// rejected itself when it is about a record (else thrown).
+  mutating func next(_ body: (ImportEvent) throws -> Void) throws -> Next {
+    do {
+      return try reader.next() ? .record : .end
+    } catch {
+      try flushHeldAsErrors(body)
+      guard let issue = error.issue else { throw error }
+      try reject(issue, body)
+      return issue.kind == .recordTooLong ? .skipped : .end
+    }
+  }
+
+  /// Takes the current record through the stages, in order.
+  mutating func take(_ body: (ImportEvent) throws -> Void) throws {
+    if reader.line < plan.dataStartLine { return }
+    let count = reader.fieldCount
+    if count == 0 || RowMapper.isBlank(reader) { return }
+    if try refuseLongField(body) { return }
+    if try excludeSectionTitle(count: count, body) { return }
+    if try holdMisfit(count: count, body) { return }
+    let dateCell = RowMapper.cell(reader, plan.date)
+    if try excludePendingWord(dateCell, body) { return }
+    if try holdUndated(dateCell, count: count, body) { return }
+    if try excludeDatedBalanceLine(body) { return }
+    try map(count: count, body)
+  }
+
+  // MARK: Stages
+
+  /// A field over the limit: the row is refused whatever else it holds (and a held record
+  /// before it was in the middle of the data).
+  mutating func refuseLongField(_ body: (ImportEvent) throws -> Void) throws -> Bool {
+    guard let column = reader.firstField(longerThan: ImportLimits.maxFieldBytes) else { return false }
+    if !held.isEmpty { try flushHeldAsErrors(body) }
+    try reject(withRecord(RowMapper.tooLong(reader, column, plan: plan)), body)
+    return true
+  }
+
+  /// A short record of one text and no date in a table of more than two columns: a section
+  /// title ("Pending Transactions"), excluded with its text.
+  func excludeSectionTitle(count: Int, _ body: (ImportEvent) throws -> Void) throws -> Bool {
+    guard plan.width > 2, count < plan.width || count == 1 else { return false }
+    let fields = (0..<count).map { reader.string($0) }
+    guard Detector.isSectionTitle(fields) else { return false }
+    let title = fields.first { !$0.trimmingASCIIWhitespace().isEmpty } ?? ""
+    try body(
+      .excluded(
+        line: reader.line,
+        reason: "a section title (\"\(visibleControlCharacters(String(title.prefix(60))))\"), not a transaction"))
+    return true
+  }
+
+  /// A record whose field count does not fit the header (or whose extra fields are not empty):
+  /// held back when its date cell holds no date (it may be a summary line after the data, at
+  /// most 10,000 of them), else a bad row.
+  mutating func holdMisfit(count: Int, _ body: (ImportEvent) throws -> Void) throws -> Bool {
+    guard !Detector.fits(count, plan) || (count > plan.width && !RowMapper.extraFieldsEmpty(reader, plan.width))
+    else { return false }
+    let dateCell = RowMapper.cell(reader, plan.date)
+    let issue = withRecord(
+      ImportIssue(
+        kind: .wrongColumnCount, file: file, line: reader.line, column: nil, columnName: nil,
+        rawValue: RowMapper.preview(reader),
+        message: "\(count) fields where the header has \(plan.width)",
+        hint: "a field with the delimiter in it must be quoted; or the row is not a transaction"))
+    if plan.dateFormat.date(dateCell) == nil && held.count < 10_000 {
+      held.append(Held(line: reader.line, issue: issue))
+    } else {
+      try flushHeldAsErrors(body)
+      try reject(issue, body)
+    }
+    return true
+  }
+
+  /// A word for a pending booking in the date column (`Vorgemerkt`, `Pending`): excluded as
+  /// pending, never imported.
+  mutating func excludePendingWord(_ dateCell: UnsafeBufferPointer<UInt8>, _ body: (ImportEvent) throws -> Void)
+    throws -> Bool
+  {
+    guard dateCell.count < 24, dateCell.first.map({ $0 &- 0x30 >= 10 }) == true,
+      RowMapper.pendingDates.contains(RowMapper.trimmedLowercase(dateCell))
+    else { return false }
+    if !held.isEmpty { try flushHeldAsErrors(body) }
+    try body(
+      .excluded(
+        line: reader.line,
+        reason: "pending (\"\(reader.string(plan.date).trimmingASCIIWhitespace())\" in the date column)"))
+    return true
+  }
+
+  /// A fitting record without a digit in its date cell: the header printed again or a balance
+  /// line (excluded, said why), else held back as a bad date (a balance or summary line after
+  /// the data, unless a good row follows).
+  mutating func holdUndated(
+    _ dateCell: UnsafeBufferPointer<UInt8>, count: Int, _ body: (ImportEvent) throws -> Void
+  ) throws -> Bool {
+    guard !dateCell.contains(where: { $0 &- 0x30 < 10 }) else { return false }
+    let fields = (0..<count).map { reader.string($0) }
+    if let reason = Detector.repeatsHeader(fields, plan.header)
+      ? "repeats the header row" : Detector.isBalanceRow(fields) ? "a balance line, not a transaction" : nil
+    {
+      try body(.excluded(line: reader.line, reason: reason))
+      return true
+    }
+    let issue = withRecord(
+      mapper.issue(.badDate, reader, plan.date, "the date is empty or not a date", "every row needs a date"))
+    held.append(Held(line: reader.line, issue: issue))
+    return true
+  }
+
+  /// A dated opening or closing balance ("Anfangssaldo", "Closing balance"): its only text is a
+  /// balance line's (`Detector.balanceLineTexts`), so it is excluded, never money in or out.
+  func excludeDatedBalanceLine(_ body: (ImportEvent) throws -> Void) throws -> Bool {
+    guard !plan.descriptions.isEmpty else { return false }
+    let text = plan.descriptions.map { reader.string($0).trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
+    guard text.count == 1, let only = text.first, Detector.balanceLineTexts.contains(only.lowercased()) else {
+      return false
+    }
+    try body(
+      .excluded(line: reader.line, reason: "a balance line (\"\(visibleControlCharacters(only))\"), not a transaction"))
+    return true
+  }
+
+  /// A transaction row: mapped (`RowMapper`), the held records before it made bad rows, the
+  /// mapper's warnings and those about the row's text (replaced or read as Windows-1252)
+  /// given, then the row or its rejection.
+  mutating func map(count: Int, _ body: (ImportEvent) throws -> Void) throws {
+    var outcome = mapper.map(reader)
+    if mapper.text.failed {
+      // A category or account cell with bytes invalid in the encoding: refused, never emptied.
+      mapper.text.failed = false
+      if case .row = outcome, let issue = mapper.invalidTextCell(reader) { outcome = .rejected(issue) }
+    }
+    if skipInvalid, case .rejected(let issue) = outcome { outcome = .rejected(withRecord(issue)) }
+    if !held.isEmpty { try flushHeldAsErrors(body) }
+    for warning in mapper.warnings { try body(.warning(warning)) }
+    mapper.warnings.removeAll()
+    if mapper.text.replaced {
+      mapper.text.replaced = false
+      replacedLines += 1
+      if replacedLines <= CSVImporter.replacedWarningLimit {
+        for column in 0..<count where !isValidUTF8(reader.field(column)) {
+          let warning = InvalidText.replacedWarning(
+            line: reader.line, column: column + 1, reader.field(column), encoding: plan.encoding)
+          try body(.warning(warning))
+        }
+      }
+    }
+    if mapper.text.usedFallback && !warnedFallback {
+      warnedFallback = true
+      try body(.warning("line \(reader.line) is not valid UTF-8; such fields are read as Windows-1252"))
+    }
+    if !skipInvalid, case .rejected(let issue) = outcome { throw ImportError.row(issue) }
+    try body(outcome)
+  }
+
+  // MARK: End
+
+  /// The end of the file: the records still held were after the data (excluded), and how many
+  /// more lines had bytes replaced than were warned one by one.
+  func finish(_ body: (ImportEvent) throws -> Void) throws {
+    for p in held { try body(.excluded(line: p.line, reason: "not a transaction row (after the data)")) }
+    if replacedLines > CSVImporter.replacedWarningLimit {
+      let more = replacedLines - CSVImporter.replacedWarningLimit
+      try body(.warning("invalid UTF-8 replaced with U+FFFD on \(more) more line\(more == 1 ? "" : "s")"))
+    }
+  }
+}
