@@ -6,12 +6,6 @@ import PostgresNIO
 /// Settings, import profiles, section states, the API's tokens and the revision (idempotency
 /// keys: `+Idempotency`).
 extension PostgresStore {
-  public func defaultCurrency() throws -> Currency {
-    try setting("currency").flatMap { Currency(code: $0) } ?? .usd
-  }
-
-  public func setDefaultCurrency(_ currency: Currency) throws { try setSetting("currency", currency.code) }
-
   public func setting(_ key: String) throws -> String? {
     try read { connection in
       try connection.query("SELECT value FROM setting WHERE ledger_id = \(ledger) AND key = \(key)")

@@ -3,12 +3,6 @@ import ExpenseStore
 import GRDB
 
 extension AppDatabase {
-  /// The database's default currency: the `currency` setting, else USD.
-  public func defaultCurrency() throws(StoreError) -> Currency {
-    let code = try setting("currency")
-    return code.flatMap { Currency(code: $0) } ?? .usd
-  }
-
   /// A stored setting, or `nil`.
   public func setting(_ key: String) throws(StoreError) -> String? {
     try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }

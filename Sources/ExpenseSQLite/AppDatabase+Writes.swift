@@ -159,11 +159,6 @@ extension AppDatabase {
     }
   }
 
-  /// Sets the database's default currency (used for hand-added rows and files without one).
-  public func setDefaultCurrency(_ currency: Currency) throws {
-    try setSetting("currency", currency.code)
-  }
-
   /// Saves expanded/collapsed states per section id, in one transaction.
   public func saveSectionStates(_ states: [String: Bool]) throws {
     try write { db in

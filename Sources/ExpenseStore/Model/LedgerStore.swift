@@ -107,8 +107,6 @@ public protocol LedgerStore: AnyObject, Sendable {
 
   // MARK: Settings, profiles, section states
 
-  func defaultCurrency() throws -> Currency
-  func setDefaultCurrency(_ currency: Currency) throws
   func setting(_ key: String) throws -> String?
   func setSetting(_ key: String, _ value: String) throws
   func profile(named name: String) throws -> String
