@@ -33,6 +33,11 @@ let package = Package(
     .target(name: "SystemIO"),
     // Shared by the test targets only (the seeded generator of every randomized test).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // The service opened as the executable opens it (through `Stores`), for the service,
+    // server and store tests.
+    .target(
+      name: "ServiceTestSupport", dependencies: ["ExpenseStore", "ExpenseStores", "ExpenseService"],
+      path: "Tests/ServiceTestSupport"),
     // Debian's libuchardet names the encoding of an import that is not UTF-8; it is loaded at run
     // time (Text/Uchardet.swift), so building needs nothing beyond the toolchain and SQLite.
     .target(name: "ExpenseImport", dependencies: ["ExpenseCore"]),
@@ -110,7 +115,7 @@ let package = Package(
       dependencies: [
         "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "SystemIO",
         // The service only for the policy it runs over a store (`rules apply`), as the CLI does.
-        "ExpenseService", "ExpenseStores", .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        "ExpenseService", "ExpenseStores", "ServiceTestSupport", .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
@@ -130,14 +135,14 @@ let package = Package(
       name: "ExpenseServiceTests",
       dependencies: [
         "TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseSQLite", "ExpensePostgres",
-        "ExpenseStores", "ExpenseRender", "ExpenseService",
+        "ExpenseStores", "ExpenseRender", "ExpenseService", "ServiceTestSupport",
       ]
     ),
     .testTarget(
       name: "ExpenseServerTests",
       dependencies: [
-        "TestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "ExpenseStores", "ExpenseService",
-        "ExpenseServer", .product(name: "Hummingbird", package: "hummingbird"),
+        "TestSupport", "ServiceTestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "ExpenseStores",
+        "ExpenseService", "ExpenseServer", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),

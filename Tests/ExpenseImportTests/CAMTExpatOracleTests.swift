@@ -45,34 +45,12 @@ import Testing
     var random = SeededRandom(state: fuzzSeed ^ 0x584D4C)
     var documents: [[UInt8]] = fixtures  // the fixtures themselves first: all well-formed
     for _ in 0..<(fuzzCount * 2) {
-      var bytes = fixtures[random.int(0...(fixtures.count - 1))]
-      for _ in 0..<random.int(1...3) where !bytes.isEmpty {
-        let at = random.int(0...(bytes.count - 1))
-        let byte = Self.alphabet[random.int(0...(Self.alphabet.count - 1))]
-        switch random.int(0...2) {
-        case 0: bytes[at] = byte
-        case 1: bytes.insert(byte, at: at)
-        default: bytes.remove(at: at)
-        }
-      }
-      documents.append(bytes)
+      documents.append(
+        DocumentOracle.mutated(
+          fixtures[random.int(0...(fixtures.count - 1))], alphabet: Self.alphabet, random: &random))
     }
-    var paths: [String] = []
-    for (index, bytes) in documents.enumerated() {
-      let path = folder.appendingPathComponent("\(index).xml").path
-      try Data(bytes).write(to: URL(fileURLWithPath: path))
-      paths.append(path)
-    }
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Tools/xml-well-formed.py").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [script] + paths
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let output = try DocumentOracle.run(
+      "xml-well-formed.py", python: python, documents: documents, in: folder, extension: "xml")
     let verdicts = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
     try #require(verdicts.count == documents.count, "one verdict per document")
     var compared = (wellFormed: 0, malformed: 0)

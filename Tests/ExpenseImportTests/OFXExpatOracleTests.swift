@@ -206,34 +206,11 @@ import Testing
     let generated = fuzzCount * 2
     for _ in 0..<generated { documents.append(RandomOFXDocument.make(seed: random.next())) }
     for _ in 0..<(fuzzCount * 2) {
-      var bytes = documents[random.int(1...generated)]
-      for _ in 0..<random.int(1...3) where !bytes.isEmpty {
-        let at = random.int(0...(bytes.count - 1))
-        let byte = Self.alphabet[random.int(0...(Self.alphabet.count - 1))]
-        switch random.int(0...2) {
-        case 0: bytes[at] = byte
-        case 1: bytes.insert(byte, at: at)
-        default: bytes.remove(at: at)
-        }
-      }
-      documents.append(bytes)
+      documents.append(
+        DocumentOracle.mutated(documents[random.int(1...generated)], alphabet: Self.alphabet, random: &random))
     }
-    var paths: [String] = []
-    for (index, bytes) in documents.enumerated() {
-      let path = folder.appendingPathComponent("\(index).ofx").path
-      try Data(bytes).write(to: URL(fileURLWithPath: path))
-      paths.append(path)
-    }
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Tools/ofx-expat.py").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [script] + paths
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let output = try DocumentOracle.run(
+      "ofx-expat.py", python: python, documents: documents, in: folder, extension: "ofx")
     let lines = output.split(separator: UInt8(ascii: "\n"))
     try #require(lines.count == documents.count, "one verdict per document")
     var tally = Tally()

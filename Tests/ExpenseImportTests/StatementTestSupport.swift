@@ -22,16 +22,8 @@ enum StatementTesting {
   ) {
     var random = SeededRandom(state: fuzzSeed)
     for _ in 0..<(fuzzCount * 2) {
-      var bytes = fixtures[random.int(0...(fixtures.count - 1))]
-      for _ in 0..<random.int(1...8) where !bytes.isEmpty {
-        let at = random.int(0...(bytes.count - 1))
-        let byte = alphabet[random.int(0...(alphabet.count - 1))]
-        switch random.int(0...2) {
-        case 0: bytes[at] = byte
-        case 1: bytes.insert(byte, at: at)
-        default: bytes.remove(at: at)
-        }
-      }
+      let bytes = DocumentOracle.mutated(
+        fixtures[random.int(0...(fixtures.count - 1))], alphabet: alphabet, random: &random, most: 8)
       let result = run(type, bytes, chunk: random.int(1...64))
       if let error = result.error, case .io = error { Issue.record("not an ImportError: \(error)") }
       for entry in entries(result.events) { #expect(entry.date.isSupported && entry.line >= 1) }

@@ -8,8 +8,8 @@ import Testing
 @testable import ExpensePostgres
 
 /// Two stores on one database, as two `expenses serve` processes hold them: an Idempotency-Key
-/// runs once whoever asks (`runOnce`), a dead runner frees its key, and `atomically` keeps
-/// other writers out between a check and its update. Each store is its own connection.
+/// runs once whoever asks (`runOnce`) and a dead runner frees its key (`atomically` is
+/// `WriteSessionContractTests`', on every shared store). Each store is its own connection.
 @Suite struct SharedDatabaseTests {
   static let answer = IdempotentResponse(requestHash: "h", status: 201, body: Data(#"{"new":2}"#.utf8))
   static let time = "2026-10-02T00:00:00Z"
@@ -123,45 +123,5 @@ import Testing
     #expect(retried == .ran(Self.answer))
     #expect(try b.expenseCount(month: nil) == 2, "one import: the dead one's rows went with it")
     #expect(try b.imports().count == 1)
-  }
-
-  /// `atomically` holds the ledger: B's write waits until A's check and update committed, so
-  /// B cannot slip between them.
-  @Test func atomicallyKeepsOtherWritersOutBetweenCheckAndUpdate() throws {
-    let (a, b) = try Self.twoStores()
-    let bDone = Atomic<Bool>(false)
-    let finished = DispatchSemaphore(value: 0)
-    try a.atomically {
-      #expect(try a.sectionStates().isEmpty)
-      Thread.detachNewThread {
-        try? b.saveSectionStates(["trends": false])
-        bDone.store(true, ordering: .sequentiallyConsistent)
-        finished.signal()
-      }
-      Thread.sleep(forTimeInterval: 0.3)
-      let wroteMeanwhile = bDone.load(ordering: .sequentiallyConsistent)
-      #expect(!wroteMeanwhile, "B wrote between A's check and A's update")
-      try a.saveSectionStates(["trends": true, "expenses": true])
-    }
-    #expect(finished.wait(timeout: .now() + 10) == .success)
-    #expect(try a.sectionStates() == ["trends": false, "expenses": true], "B's write came after A's")
-  }
-
-  @Test func atomicallyKeepsNothingWhenItThrowsAndDryRunsInsideItKeepNothing() throws {
-    let (a, b) = try Self.twoStores()
-    struct Refused: Error {}
-    #expect(throws: Refused.self) {
-      try a.atomically {
-        try a.saveSectionStates(["trends": false])
-        throw Refused()
-      }
-    }
-    #expect(try b.sectionStates().isEmpty)
-    try a.atomically {
-      _ = try a.importRows(sourceFile: "dry.csv", dryRun: true, explainLimit: 0, importedAt: nil) { _ in }
-      try a.saveSectionStates(["trends": false])
-    }
-    #expect(try b.sectionStates() == ["trends": false])
-    #expect(try b.imports().isEmpty)
   }
 }

@@ -7,6 +7,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ServiceTestSupport
 import TestSupport
 import Testing
 

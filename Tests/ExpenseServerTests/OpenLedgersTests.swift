@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ServiceTestSupport
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ServiceTestSupport
 import Testing
 
 @testable import ExpenseServer

@@ -4,6 +4,7 @@ import ExpenseRender
 import ExpenseSQLite
 import ExpenseStore
 import Foundation
+import ServiceTestSupport
 import Testing
 
 @testable import ExpenseService

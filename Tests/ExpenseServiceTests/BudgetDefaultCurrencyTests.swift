@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseService
 import ExpenseStore
 import Foundation
+import ServiceTestSupport
 import Testing
 
 /// `setBudget` with minor units (what `PUT /v1/budgets/{category}` calls): a budget without a

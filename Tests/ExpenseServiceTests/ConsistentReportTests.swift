@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseService
 import ExpenseStore
 import Foundation
+import ServiceTestSupport
 import Testing
 
 /// A report is one state: while another connection commits imports as fast as it can, every

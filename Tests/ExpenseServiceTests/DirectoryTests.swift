@@ -3,6 +3,7 @@ import ExpenseRender
 import ExpenseService
 import ExpenseStore
 import Foundation
+import ServiceTestSupport
 import TestSupport
 import Testing
 

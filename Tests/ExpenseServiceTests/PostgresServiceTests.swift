@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseService
 import ExpenseStore
 import Foundation
+import ServiceTestSupport
 import TestSupport
 import Testing
 

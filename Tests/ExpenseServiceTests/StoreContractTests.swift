@@ -4,6 +4,7 @@ import ExpenseSQLite
 import ExpenseService
 import ExpenseStore
 import Foundation
+import ServiceTestSupport
 import TestSupport
 import Testing
 

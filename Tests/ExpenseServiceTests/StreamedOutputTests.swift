@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpenseRender
 import ExpenseService
 import Foundation
+import ServiceTestSupport
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import ExpenseRender
 import ExpenseService
 import ExpenseStore
 import Foundation
+import ServiceTestSupport
 import Testing
 
 /// Every use case of `ExpenseService` in process, errors included: what the CLI's commands and
