@@ -293,3 +293,32 @@ extension Expense {
     #expect(ExpenseService(store: store).schemaVersion == (kind == .postgres ? 5 : 9))
   }
 }
+
+/// A file of several accounts imported into an empty ledger: its rows are far from every
+/// stored row, and a transfer between two of its accounts is still paired, whichever side
+/// carries the words, while rows with a category of their own are left alone.
+@Suite struct InFileTransferTests {
+  static let csv = """
+    Date,Description,Amount,Account,Category
+    2026-10-02,ONLINE PAYMENT TO VISA,-250.00,Checking,
+    2026-10-03,Visa ending 8812,250.00,Card,
+    2026-10-05,Corner Grocery,-42.10,Card,Groceries
+    2026-10-06,Corner Grocery refund,42.10,Checking,Groceries
+    2026-10-07,Salary ACME,2000.00,Checking,
+    """
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func aTransferBetweenTwoAccountsOfOneFileIsPaired(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    let summary = try ImportService(store: store).run(ImportRequest(path: try folder.file("all.csv", Self.csv)))
+    #expect(summary.new == 5)
+    #expect(summary.transfers.map(\.line) == [2, 3], "\(summary.transfers)")
+    let pairs = try store.transferPairs()
+    #expect(pairs.count == 1)
+    let rows = try store.expenses(month: nil, category: nil, limit: nil)
+    let paired = rows.filter { $0.category == transfersName }.map(\.description).sorted()
+    #expect(paired == ["ONLINE PAYMENT TO VISA", "Visa ending 8812"], "descriptions are stored whole")
+    #expect(rows.filter { $0.category == "Groceries" }.count == 2, "rows with their own category stay")
+  }
+}

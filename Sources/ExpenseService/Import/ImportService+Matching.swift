@@ -6,9 +6,13 @@ import ExpenseStore
 /// Only rows that can have a stored neighbour are kept: those dated within `ImportMatching.days`
 /// of the ledger's span of days before the import (a first import of a million rows into an
 /// empty ledger keeps none), and rows that name an account (a file of several accounts can
-/// hold both sides of a transfer), up to `accountRowLimit` of them.
+/// hold both sides of a transfer), up to `accountRowLimit` of them. Such a row far from every
+/// stored row can only be one side of a transfer inside this file, so it is kept only when it
+/// may pair (`ImportMatching.mayPair`: a file whose rows have their own categories keeps none),
+/// and its text only when it is worded as a move, the one thing the pairing reads of it.
 final class MatchCollector {
   static let accountRowLimit = 100_000
+  let matching: ImportMatching
   let window: ClosedRange<CivilDate>?
   var added: [ImportMatching.Added] = []
   /// Keys of this file's rows that were exact duplicates: the stored rows they are stay taken.
@@ -18,7 +22,8 @@ final class MatchCollector {
   var last: CivilDate?
   private var accountRows = 0
 
-  init(storedSpan: ClosedRange<CivilDate>?) {
+  init(storedSpan: ClosedRange<CivilDate>?, matching: ImportMatching) {
+    self.matching = matching
     window = storedSpan.map {
       CivilDate(
         daysSinceEpoch: $0.lowerBound.daysSinceEpoch - ImportMatching.days)...CivilDate(
@@ -35,14 +40,17 @@ final class MatchCollector {
       return
     }
     guard row.splitGroup == 0 else { return }
+    var seen = ImportMatching.Added(
+      key: row.key, line: row.line, date: row.date, amount: row.amount, description: row.description,
+      account: row.account, category: row.category, categorySource: row.categorySource)
     if !near {
       guard row.account != nil, accountRows < Self.accountRowLimit else { return }
+      let side = ImportMatching.Side(added: seen)
+      guard matching.mayPair(side) else { return }
+      if !matching.looksLikeAMove(side) { seen.description = "" }
       accountRows += 1
     }
-    added.append(
-      ImportMatching.Added(
-        key: row.key, line: row.line, date: row.date, amount: row.amount, description: row.description,
-        account: row.account, category: row.category, categorySource: row.categorySource))
+    added.append(seen)
   }
 }
 

@@ -86,7 +86,8 @@ public struct ImportService {
       importedAt: request.importedAt
     ) { session in
       var rules: [Int: Int64] = [:]
-      let collector = MatchCollector(storedSpan: session.storedSpan)
+      let collector = MatchCollector(
+        storedSpan: session.storedSpan, matching: ImportMatching(file: request.storedName, kinds: kinds))
       session.onOutcome = { row, outcome in
         collector.see(row, outcome)
         if request.dryRun {
