@@ -15,6 +15,12 @@ public enum SafeJSON {
     return escapeInvisible(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
 
+  /// A listing's rows as one JSON array: `[]` when there are none (the encoder's pretty form of
+  /// an empty array spreads it over lines), else `text(rows)`.
+  public static func list<T: Encodable>(_ rows: [T]) throws -> String {
+    rows.isEmpty ? "[]" : try text(rows)
+  }
+
   /// Scalars written as `\uXXXX` inside JSON strings (they never occur outside them).
   static func needsEscape(_ v: UInt32) -> Bool {
     v == 0x7F || (0x80..<0xA0).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v)

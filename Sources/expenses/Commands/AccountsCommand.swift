@@ -31,7 +31,7 @@ struct AccountsCommand: ParsableCommand {
     func run() throws {
       let accounts = try database.reading().accounts()
       if format == .json {
-        return try Console.line(accounts.isEmpty ? "[]" : try SafeJSON.text(accounts))
+        return try Console.line(try SafeJSON.list(accounts))
       }
       if accounts.isEmpty {
         return try Console.out(FittedText.fit("No row names an account.", width: layout.resolved))

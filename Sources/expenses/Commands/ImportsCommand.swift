@@ -33,7 +33,7 @@ struct ImportsCommand: ParsableCommand {
       let records = try database.reading().imports()
       if format == .json {
         let rows = records.map(ImportRecordResource.init)
-        try Console.line(rows.isEmpty ? "[]" : try SafeJSON.text(rows))
+        try Console.line(try SafeJSON.list(rows))
         return
       }
       if records.isEmpty {

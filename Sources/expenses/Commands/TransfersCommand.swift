@@ -32,7 +32,7 @@ struct TransfersCommand: ParsableCommand {
       let pairs = try database.reading().transferPairs()
       if format == .json {
         let rows = pairs.map(TransferPairResource.init)
-        return try Console.line(rows.isEmpty ? "[]" : try SafeJSON.text(rows))
+        return try Console.line(try SafeJSON.list(rows))
       }
       if pairs.isEmpty {
         return try Console.out(FittedText.fit("No transfer pairs.", width: layout.resolved))
