@@ -57,6 +57,9 @@ let package = Package(
       name: "ExpensePostgres",
       dependencies: ["ExpenseCore", "ExpenseStore", .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
+    // The third store: everything in this process's memory, for tests that need no disk (and
+    // the proof that a store costs storage, not policy). Only test targets link it.
+    .target(name: "ExpenseMemory", dependencies: ["ExpenseCore", "ExpenseStore"]),
     // The composition root's factory (`Stores`): which store a location names, opened for the
     // service. Only the executable and the tests link it; the service names no concrete store.
     .target(name: "ExpenseStores", dependencies: ["ExpenseCore", "ExpenseStore", "ExpenseSQLite", "ExpensePostgres"]),
@@ -135,14 +138,14 @@ let package = Package(
       name: "ExpenseServiceTests",
       dependencies: [
         "TestSupport", "ExpenseCore", "ExpenseImport", "ExpenseStore", "ExpenseSQLite", "ExpensePostgres",
-        "ExpenseStores", "ExpenseRender", "ExpenseService", "ServiceTestSupport",
+        "ExpenseMemory", "ExpenseStores", "ExpenseRender", "ExpenseService", "ServiceTestSupport",
       ]
     ),
     .testTarget(
       name: "ExpenseServerTests",
       dependencies: [
-        "TestSupport", "ServiceTestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "ExpenseStores",
-        "ExpenseService", "ExpenseServer", .product(name: "Hummingbird", package: "hummingbird"),
+        "TestSupport", "ServiceTestSupport", "ExpenseCore", "ExpenseStore", "ExpenseSQLite", "ExpenseMemory",
+        "ExpenseStores", "ExpenseService", "ExpenseServer", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -142,18 +142,9 @@ extension PostgresStore {
 
   /// A key on `date` no row uses yet, for rows without a fingerprint (as the SQLite store).
   func freeKey(_ connection: BlockingConnection, on date: CivilDate, seed: Int64) throws -> Int64 {
-    var mixed = UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15
-    mixed ^= mixed >> 29
-    var key = ExpenseKey(date: date, fingerprintHash: mixed).rawValue
-    let last = ExpenseKey.range(day: ExpenseKey.storedDay(date)).upperBound
-    // Almost always the first probe: a day holds a handful of rows among 2^43 keys.
-    while true {
-      let taken = try connection.query("SELECT 1 FROM expense WHERE ledger_id = \(ledger) AND key = \(key)")
-      if taken.first == nil { return key }
-      guard key < last else { break }
-      key += 1
+    try ExpenseKey.free(on: date, seed: seed) { key in
+      try connection.query("SELECT 1 FROM expense WHERE ledger_id = \(ledger) AND key = \(key)").first != nil
     }
-    throw StoreError.sqlite("no free key on \(date)")
   }
 
   /// The file's id in `import_file`, added when new.
@@ -244,17 +235,10 @@ extension PostgresStore {
         if let row = try storedRow(connection, id: id) { rows.append(row) } else { missing.append(id) }
       }
       if !missing.isEmpty { throw StoreError.expenseNotFound(missing) }
-      var named = Set(rows.compactMap(\.expense.id))
-      var added: [Int64] = []
-      for id in rows.compactMap(\.expense.id) {
-        guard let parts = try splitParts(connection, of: id) else { continue }
-        for part in parts where !named.contains(part) {
-          guard wholeSplits else { throw StoreError.splitPart(id: id, parts: parts, change: .delete) }
-          named.insert(part)
-          added.append(part)
-        }
-      }
-      for id in added where seen.insert(id).inserted {
+      let named = rows.compactMap(\.expense.id)
+      for id in try SplitSets.deletion(
+        of: named, wholeSplits: wholeSplits, parts: { try splitParts(connection, of: $0) })
+      where seen.insert(id).inserted {
         if let row = try storedRow(connection, id: id) { rows.append(row) }
       }
       let all = rows.compactMap(\.expense.id)

@@ -24,17 +24,7 @@ extension AppDatabase {
   /// The ids to delete for `ids`: with `wholeSplits`, every part of each split transaction
   /// named is added; without, a part named without all of its set is refused.
   static func splitClosure(_ db: Database, of ids: [Int64], wholeSplits: Bool) throws -> [Int64] {
-    var named = Set(ids)
-    var out = ids
-    for id in ids {
-      guard let parts = try splitParts(db, of: id) else { continue }
-      for part in parts where !named.contains(part) {
-        guard wholeSplits else { throw StoreError.splitPart(id: id, parts: parts, change: .delete) }
-        named.insert(part)
-        out.append(part)
-      }
-    }
-    return out
+    try SplitSets.deletion(of: ids, wholeSplits: wholeSplits) { try splitParts(db, of: $0) }
   }
 
   /// Forgets deleted expenses' split membership.

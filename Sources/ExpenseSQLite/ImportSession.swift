@@ -97,11 +97,9 @@ public final class ImportSession: ImportWriter {
   /// A key on `day` no row uses yet, for rows that have no fingerprint (added by hand): `seed`
   /// spread over the hash bits, then the next free slot.
   static func freeKey(_ db: Database, on day: CivilDate, seed: Int64, table: String = "expenseRow") throws -> Int64 {
-    var mixed = UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15
-    mixed ^= mixed >> 29
-    var key = ExpenseKey(date: day, fingerprintHash: mixed).rawValue
-    while try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE key = ?", arguments: [key]) == true { key += 1 }
-    return key
+    try ExpenseKey.free(on: day, seed: seed) { key in
+      try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE key = ?", arguments: [key]) == true
+    }
   }
 
   /// Saves an import profile in the import's transaction.

@@ -5,12 +5,14 @@ import Testing
 
 @testable import ExpenseServer
 
+/// Handler tests, on a SQLite file as `serve` opens it and on the memory store (no disk).
 @Suite struct ExpenseTests {
-  @Test func paginationReturnsEveryRowExactlyOnceWhileRowsAreAdded() async throws {
-    let harness = try ServerHarness()
+  @Test(arguments: ServerHarness.Storage.allCases)
+  func paginationReturnsEveryRowExactlyOnceWhileRowsAreAdded(_ storage: ServerHarness.Storage) async throws {
+    let harness = try ServerHarness(storage: storage)
     try await harness.run { client in
       try await client.call(.post, "/v1/imports?file=a.csv", csv: ServerHarness.csv(rows: 250))
-      let before = Set(try harness.database.expenses().compactMap(\.id))
+      let before = Set(try harness.database.expenses(month: nil, category: nil, limit: nil).compactMap(\.id))
       #expect(before.count == 251)
       var seen: [Int64] = []
       var cursor: String?
@@ -32,8 +34,9 @@ import Testing
     }
   }
 
-  @Test func filtersLimitsAndCursorsAreChecked() async throws {
-    let harness = try ServerHarness()
+  @Test(arguments: ServerHarness.Storage.allCases)
+  func filtersLimitsAndCursorsAreChecked(_ storage: ServerHarness.Storage) async throws {
+    let harness = try ServerHarness(storage: storage)
     try await harness.run { client in
       try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 120))
       let first = try await client.call(.get, "/v1/expenses", auth: .read)
@@ -54,11 +57,12 @@ import Testing
     }
   }
 
-  @Test func patchAndDelete() async throws {
-    let harness = try ServerHarness()
+  @Test(arguments: ServerHarness.Storage.allCases)
+  func patchAndDelete(_ storage: ServerHarness.Storage) async throws {
+    let harness = try ServerHarness(storage: storage)
     try await harness.run { client in
       try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 2))
-      let id = try #require(try harness.database.expenses().first?.id)
+      let id = try #require(try harness.database.expenses(month: nil, category: nil, limit: nil).first?.id)
       let patched = try await client.call(
         .patch, "/v1/expenses/\(id)", json: #"{"description":"Corner shop","amountMinor":-999,"category":"Food"}"#)
       #expect(patched.status == 200)

@@ -20,7 +20,7 @@ import Testing
       let removed = try await client.call(.delete, "/v1/imports/\(id)")
       #expect(removed.status == 200)
       #expect(removed.json["removed"]?.integer == 11)
-      #expect(try harness.database.expenseCount() == 0)
+      #expect(try harness.database.expenseCount(month: nil) == 0)
       #expect(try await client.call(.delete, "/v1/imports/\(id)").status == 404)
       // Nothing of the upload is left beside the database.
       let left = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
@@ -58,12 +58,12 @@ import Testing
       #expect(preview.status == 200)
       #expect(preview.json["preview"]?.bool == true)
       #expect(preview.json["new"]?.integer == 4)
-      #expect(try harness.database.expenseCount() == 0)
+      #expect(try harness.database.expenseCount(month: nil) == 0)
 
       let bad = "Date,Description,Amount\n2026-10-01,Good,-1.00\n2026-10-02,Bad,abc\n2026-13-40,Worse,-2.00\n"
       let refused = try await client.call(.post, "/v1/imports", csv: bad)
       #expect(refused.status == 422)
-      #expect(try harness.database.expenseCount() == 0)
+      #expect(try harness.database.expenseCount(month: nil) == 0)
       let skipped = try await client.call(.post, "/v1/imports?skipInvalid=true", csv: bad)
       #expect(skipped.status == 201)
       #expect(skipped.json["new"]?.integer == 1)
@@ -92,7 +92,7 @@ import Testing
         .post, "/v1/imports?delimiter=%3B&decimalMark=%2C&dateFormat=DD.MM.YYYY&currency=CHF&account=Card",
         csv: semicolons)
       #expect(applied.status == 201)
-      let rows = try harness.database.expenses()
+      let rows = try harness.database.expenses(month: nil, category: nil, limit: nil)
       #expect(rows.first?.amount.minor == -1250)
       #expect(rows.first?.amount.currency.code == "CHF")
       #expect(rows.first?.account == "Card")
@@ -106,7 +106,7 @@ import Testing
     try await harness.run { client in
       let reply = try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 200))
       #expect(reply.status == 413)
-      #expect(try harness.database.expenseCount() == 0)
+      #expect(try harness.database.expenseCount(month: nil) == 0)
       let left = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
       #expect(!left.contains { $0.hasPrefix(".expenses-upload") })
     }
@@ -177,7 +177,7 @@ extension HTTPField.Name {
         .post, "/v1/imports?file=checking.ofx", headers: [.contentType: "application/x-ofx"], csv: broken)
       #expect(reply.status == 422, "\(reply.text)")
       #expect(reply.json["detail"]?.string?.contains("checking.ofx:9") == true, "\(reply.text)")
-      #expect(try harness.database.expenseCount() == 0)
+      #expect(try harness.database.expenseCount(month: nil) == 0)
     }
   }
 }
@@ -211,9 +211,9 @@ extension HTTPField.Name {
       #expect(amount.status == 409, "\(amount.text)")
       let category = try await client.call(.patch, "/v1/expenses/2", json: #"{"category":"Home"}"#)
       #expect(category.status == 200 && category.json["category"]?.string == "Home", "\(category.text)")
-      #expect(try harness.database.expenseCount() == 2)
+      #expect(try harness.database.expenseCount(month: nil) == 2)
       #expect(try await client.call(.delete, "/v1/expenses/2?wholeSplit=true").status == 204)
-      #expect(try harness.database.expenseCount() == 0)
+      #expect(try harness.database.expenseCount(month: nil) == 0)
     }
   }
 }

@@ -33,13 +33,13 @@ import Testing
       let refused = try await post(client, "")
       #expect(refused.status == 422, "\(refused.text)")
       #expect(refused.text.contains("invalid UTF-8 at byte 6 of the field (0xE4)"), "\(refused.text)")
-      #expect(try harness.database.expenseCount() == 0)
+      #expect(try harness.database.expenseCount(month: nil) == 0)
       let kept = try await post(client, "&replaceInvalid=true")
       #expect(kept.status == 201, "\(kept.text)")
       #expect(kept.json["new"]?.integer == 3)
       let warnings = kept.json["warnings"]?.array?.compactMap(\.string) ?? []
       #expect(warnings == ["line 3, column 2: invalid UTF-8 at byte 6 of the field (0xE4) replaced with U+FFFD"])
-      let rows = try harness.database.expenses(month: nil).map(\.description)
+      let rows = try harness.database.expenses(month: nil, category: nil, limit: nil).map(\.description)
       #expect(rows.contains("Café\u{FFFD}"))
     }
   }

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseMemory
 import ExpenseSQLite
 import ExpenseService
 import ExpenseStore
@@ -13,14 +14,26 @@ import Testing
 @testable import ExpenseServer
 
 /// One test's server: a fresh database in its own temporary folder (removed when the test is
-/// done), a write and a read token, a pinned clock, and the application under test driven
-/// through HummingbirdTesting. Every answer is checked against the OpenAPI document.
+/// done), or a store in memory (`Storage.memory`: a handler test that needs no disk), a write
+/// and a read token, a pinned clock, and the application under test driven through
+/// HummingbirdTesting. Every answer is checked against the OpenAPI document.
 final class ServerHarness: @unchecked Sendable {
+  /// What the server under test stores in.
+  enum Storage: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// A SQLite file, opened as `serve` opens it (a writer and two read-only connections).
+    case sqliteFile
+    /// A `MemoryStore`: one service answers every request, nothing touches the disk.
+    case memory
+
+    var testDescription: String { rawValue }
+  }
+
   static let today = CivilDate(year: 2026, month: 10, day: 20)!
   static let now = Date(timeIntervalSince1970: 1_792_497_600)  // 2026-10-20T12:00:00Z
 
   let directory: URL
-  let database: AppDatabase
+  /// The server's store, as another connection (a SQLite file) or the store itself (memory).
+  let database: any LedgerStore
   let backend: SQLiteBackend
   let writeToken = TokenHasher.newToken()
   let readToken = TokenHasher.newToken()
@@ -29,19 +42,24 @@ final class ServerHarness: @unchecked Sendable {
 
   var path: String { directory.appendingPathComponent("test.sqlite").path }
 
-  init(uploadLimit: Int? = nil, clock: ServerClock = ServerHarness.clock) throws {
+  init(storage: Storage = .sqliteFile, uploadLimit: Int? = nil, clock: ServerClock = ServerHarness.clock) throws {
     self.clock = clock
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     self.uploadLimit = uploadLimit
     let path = directory.appendingPathComponent("test.sqlite").path
-    database = try AppDatabase(path: path)
+    database = storage == .memory ? MemoryStore() : try AppDatabase(path: path)
     let created = ImportRecord.timestamp(ServerHarness.now)
     try database.createToken(
       APIToken(name: "writer", scope: .write, createdAt: created), hash: TokenHasher.hash(writeToken))
     try database.createToken(
       APIToken(name: "reader", scope: .read, createdAt: created), hash: TokenHasher.hash(readToken))
-    backend = try SQLiteBackend(path: path, stores: Stores(), readerCount: 2, clock: clock)
+    switch storage {
+    case .sqliteFile: backend = try SQLiteBackend(path: path, stores: Stores(), readerCount: 2, clock: clock)
+    case .memory:
+      let service = ExpenseService(store: database, clock: clock)
+      backend = ServiceBackend(writer: service, readers: [service], watcher: service)
+    }
   }
 
   deinit { try? FileManager.default.removeItem(at: directory) }

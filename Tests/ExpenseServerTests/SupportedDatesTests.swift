@@ -28,7 +28,7 @@ import Testing
         .put, "/v1/budgets/Groceries", json: #"{"amountMinor":1000,"month":"0999-05"}"#)
       #expect(budget.status == 400, "\(budget.text)")
       #expect(budget.json["field"]?.string == "month")
-      let id = try #require(try harness.database.expenses().first?.id)
+      let id = try #require(try harness.database.expenses(month: nil, category: nil, limit: nil).first?.id)
       let patch = try await client.call(.patch, "/v1/expenses/\(id)", json: #"{"date":"0001-01-01"}"#)
       #expect(patch.status == 400, "\(patch.text)")
       #expect(patch.json["field"]?.string == "date")
@@ -46,7 +46,7 @@ import Testing
       try await client.call(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":40000}"#)
       // What an older build stored for `budget set --month 0999-05` and `add 0001-01-01`.
       let wrapped = ExpenseKey(date: try #require(CivilDate(year: 1, month: 1, day: 1)), fingerprintHash: 5).rawValue
-      try harness.database.write { db in
+      try AppDatabase(path: harness.path).write { db in
         try db.execute(
           sql: """
             INSERT INTO budget (category, currency, month, amountMinor) VALUES ('Groceries', 'USD', '999-05', 1);

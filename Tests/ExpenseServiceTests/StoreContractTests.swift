@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseMemory
 import ExpensePostgres
 import ExpenseSQLite
 import ExpenseService
@@ -15,12 +16,14 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
   case sqliteMemory
   /// A fresh database on this process's own server (`PostgresServer`).
   case postgres
+  /// Everything in this process's memory (`MemoryStore`): the store that is only storage.
+  case memory
 
   var testDescription: String { rawValue }
 
   /// Every store, PostgreSQL only where a server may be started (`TestTier`).
   static var allCases: [StoreUnderTest] {
-    TestTier.postgres ? [.sqliteFile, .sqliteMemory, .postgres] : [.sqliteFile, .sqliteMemory]
+    TestTier.postgres ? [.sqliteFile, .sqliteMemory, .memory, .postgres] : [.sqliteFile, .sqliteMemory, .memory]
   }
 
   /// A new, empty store (files go in `folder`).
@@ -29,6 +32,7 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
     case .sqliteFile: return try AppDatabase(path: folder.database)
     case .sqliteMemory: return try AppDatabase()
     case .postgres: return try PostgresStore(url: try PostgresServer.shared().makeDatabase())
+    case .memory: return MemoryStore()
     }
   }
 }
