@@ -97,3 +97,12 @@ public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConver
     try container.encode(description)
   }
 }
+
+extension Month {
+  /// The months from `first` through `last` that lie in `supportedRange` (the only ones a row
+  /// can be dated in), or nil when none do: what a store's `monthlyTotals` reads.
+  public static func supported(from first: Month, through last: Month) -> ClosedRange<Month>? {
+    let (low, high) = (max(first, supportedRange.lowerBound), min(last, supportedRange.upperBound))
+    return low <= high ? low...high : nil
+  }
+}

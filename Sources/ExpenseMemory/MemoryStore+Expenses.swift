@@ -45,13 +45,7 @@ extension MemoryStore {
 
   /// Keyset pages on the row key, newest key first, with the other stores' cursors.
   public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) throws -> ExpensePage {
-    var after: Int64?
-    if let cursor {
-      guard cursor.hasPrefix("k"), cursor.count <= 20, let value = Int64(cursor.dropFirst(), radix: 36) else {
-        throw StoreError.invalidCursor(cursor)
-      }
-      after = value
-    }
+    let after = try ExpensePage.key(of: cursor)
     let size = max(0, limit)
     return try read { state in
       let rows = state.rows.values
@@ -61,17 +55,13 @@ extension MemoryStore {
         }
         .sorted { $0.key > $1.key }
       let page = rows.prefix(size)
-      let next = rows.count > size ? page.last.map { "k" + String($0.key, radix: 36) } : nil
+      let next = rows.count > size ? page.last.map { ExpensePage.cursor(afterKey: $0.key) } : nil
       return ExpensePage(expenses: page.map(MemoryLedger.expense), nextCursor: next)
     }
   }
 
   public func expense(id: Int64) throws -> Expense? {
     try read { state in state.row(id: id).map(MemoryLedger.expense) }
-  }
-
-  public func categorySource(id: Int64) throws -> CategorySource? {
-    try read { state in state.row(id: id).map { CategorySource(rawValue: $0.categorySource) ?? CategorySource.none } }
   }
 
   public func addExpense(_ expense: Expense) throws -> Expense {

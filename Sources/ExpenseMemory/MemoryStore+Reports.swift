@@ -7,9 +7,8 @@ extension MemoryStore {
   public func monthlyTotals(from requestedFirst: Month, through requestedLast: Month, daily: Bool) throws
     -> [CategoryMonthTotal]
   {
-    let first = max(requestedFirst, Month.supportedRange.lowerBound)
-    let last = min(requestedLast, Month.supportedRange.upperBound)
-    guard first <= last else { return [] }
+    guard let months = Month.supported(from: requestedFirst, through: requestedLast) else { return [] }
+    let (first, last) = (months.lowerBound, months.upperBound)
     return try read { state in
       var sums: [Cell: MonthTotalDeltas.Sums] = [:]
       for row in state.rows.values {

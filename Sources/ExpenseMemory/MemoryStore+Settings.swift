@@ -24,8 +24,6 @@ extension MemoryStore {
     try write { state in state.sectionStates.merge(states) { _, new in new } }
   }
 
-  public func resetSectionStates() throws { try write { $0.sectionStates = [:] } }
-
   public func removeSectionStates(_ keys: [String]) throws {
     try write { state in for key in keys { state.sectionStates[key] = nil } }
   }

@@ -115,29 +115,19 @@ extension PostgresStore {
 
   /// Keyset pages on the row key, as the SQLite store (and with the same cursors).
   public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) throws -> ExpensePage {
-    var key: Int64?
-    if let cursor {
-      guard cursor.hasPrefix("k"), cursor.count <= 20, let value = Int64(cursor.dropFirst(), radix: 36) else {
-        throw StoreError.invalidCursor(cursor)
-      }
-      key = value
-    }
+    let key = try ExpensePage.key(of: cursor)
     let size = max(0, limit)
     return try read { connection in
       let rows = try expenseRows(
         connection, month: month, category: category, after: key, order: "e.key DESC", limit: size + 1)
       let page = rows.prefix(size)
-      let next = rows.count > size ? page.last.map { "k" + String($0.key, radix: 36) } : nil
+      let next = rows.count > size ? page.last.map { ExpensePage.cursor(afterKey: $0.key) } : nil
       return ExpensePage(expenses: page.map(\.expense), nextCursor: next)
     }
   }
 
   public func expense(id: Int64) throws -> Expense? {
     try read { connection in try storedRow(connection, id: id)?.expense }
-  }
-
-  public func categorySource(id: Int64) throws -> CategorySource? {
-    try read { connection in try storedRow(connection, id: id)?.source }
   }
 
   /// A key on `date` no row uses yet, for rows without a fingerprint (as the SQLite store).

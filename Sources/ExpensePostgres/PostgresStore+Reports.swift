@@ -7,9 +7,8 @@ extension PostgresStore {
   public func monthlyTotals(from requestedFirst: Month, through requestedLast: Month, daily: Bool) throws
     -> [CategoryMonthTotal]
   {
-    let first = max(requestedFirst, Month.supportedRange.lowerBound)
-    let last = min(requestedLast, Month.supportedRange.upperBound)
-    guard first <= last else { return [] }
+    guard let months = Month.supported(from: requestedFirst, through: requestedLast) else { return [] }
+    let (first, last) = (months.lowerBound, months.upperBound)
     return try read { connection in
       // Text sorts byte by byte (COLLATE "C"), as in SQLite, whatever the database's locale.
       let rows = try connection.query(

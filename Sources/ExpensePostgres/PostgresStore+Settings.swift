@@ -77,10 +77,6 @@ extension PostgresStore {
     }
   }
 
-  public func resetSectionStates() throws {
-    try write { connection in try connection.query("DELETE FROM section_preference WHERE ledger_id = \(ledger)") }
-  }
-
   public func removeSectionStates(_ keys: [String]) throws {
     try write { connection in
       for key in keys {

@@ -15,8 +15,7 @@ extension AppDatabase {
   {
     var conditions: [String] = []
     var arguments: StatementArguments = []
-    if let cursor {
-      guard let key = AppDatabase.cursorKey(cursor) else { throw .invalidCursor(cursor) }
+    if let key = try ExpensePage.key(of: cursor) {
       conditions.append("key < ?")
       arguments += [key]
     }
@@ -46,17 +45,8 @@ extension AppDatabase {
       let rows = try Row.fetchAll(db, sql: finalSQL, arguments: finalArguments)
       let page = rows.prefix(limit)
       let expenses = try page.map(AppDatabase.expense(from:))
-      let next = rows.count > limit ? page.last.map { AppDatabase.cursor(forKey: $0["key"]) } : nil
+      let next = rows.count > limit ? page.last.map { ExpensePage.cursor(afterKey: $0["key"]) } : nil
       return ExpensePage(expenses: expenses, nextCursor: next)
     }
-  }
-
-  /// A cursor names the last key of a page, as `k` and the key in base 36: short, and plainly
-  /// not an id to be confused with one.
-  static func cursor(forKey key: Int64) -> String { "k" + String(key, radix: 36) }
-
-  static func cursorKey(_ cursor: String) -> Int64? {
-    guard cursor.hasPrefix("k"), cursor.count <= 20 else { return nil }
-    return Int64(cursor.dropFirst(), radix: 36)
   }
 }

@@ -18,11 +18,6 @@ extension AppDatabase {
     try read { db in try AppDatabase.storedRow(db, id: id).map(\.expense) }
   }
 
-  /// Where the category of expense `id` came from, or `nil` when there is no such expense.
-  public func categorySource(id: Int64) throws(StoreError) -> CategorySource? {
-    try read { db in try AppDatabase.storedRow(db, id: id).map(\.source) }
-  }
-
   struct StoredRow {
     var key: Int64
     var expense: Expense

@@ -88,9 +88,8 @@ extension AppDatabase {
   public func monthlyTotals(from requestedFirst: Month, through requestedLast: Month, daily: Bool = false)
     throws(StoreError) -> [CategoryMonthTotal]
   {
-    let first = max(requestedFirst, Month.supportedRange.lowerBound)
-    let last = min(requestedLast, Month.supportedRange.upperBound)
-    guard first <= last else { return [] }
+    guard let months = Month.supported(from: requestedFirst, through: requestedLast) else { return [] }
+    let (first, last) = (months.lowerBound, months.upperBound)
     return try read { db in
       let rows = try Row.fetchAll(
         db,

@@ -174,10 +174,6 @@ extension AppDatabase {
   }
 
   /// Forgets every saved section state (back to the defaults); accordion mode is kept.
-  public func resetSectionStates() throws {
-    try write { db in try db.execute(sql: "DELETE FROM sectionPreference") }
-  }
-
   public func removeSectionStates(_ keys: [String]) throws {
     try write { db in
       for key in keys { try db.execute(sql: "DELETE FROM sectionPreference WHERE sectionId = ?", arguments: [key]) }

@@ -33,9 +33,8 @@ public protocol LedgerStore: AnyObject, Sendable {
   func expenseCount(month: Month?) throws -> Int
   /// One page of expenses after `cursor` (an opaque string a previous page returned).
   func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) throws -> ExpensePage
+  /// Expense `id` as stored, with where its category came from (`categorySource`).
   func expense(id: Int64) throws -> Expense?
-  /// Where the category of expense `id` came from; `nil` when there is no such expense.
-  func categorySource(id: Int64) throws -> CategorySource?
   /// Stores a hand-typed expense and returns it with its id.
   func addExpense(_ expense: Expense) throws -> Expense
   /// Applies `change` to expense `id` and returns the expense as stored. A part of a split
@@ -114,7 +113,6 @@ public protocol LedgerStore: AnyObject, Sendable {
   func saveProfile(name: String, json: String) throws
   func sectionStates() throws -> [String: Bool]
   func saveSectionStates(_ states: [String: Bool]) throws
-  func resetSectionStates() throws
   /// Forgets the saved states stored under these keys (one user's: `SectionService`).
   func removeSectionStates(_ keys: [String]) throws
 
@@ -254,6 +252,12 @@ public struct ImportDuplicate: Sendable, Hashable, Codable {
 }
 
 extension LedgerStore {
+  /// Where the category of expense `id` came from; `nil` when there is no such expense.
+  public func categorySource(id: Int64) throws -> CategorySource? { try expense(id: id)?.categorySource }
+
+  /// Forgets every saved section state, in one transaction.
+  public func resetSectionStates() throws { try atomically { try removeSectionStates(Array(sectionStates().keys)) } }
+
   /// Deletes these expenses, all or none; a part of a split transaction only with all its parts.
   public func deleteExpenses(ids: [Int64]) throws -> [Expense] { try deleteExpenses(ids: ids, wholeSplits: false) }
 }
