@@ -86,8 +86,12 @@ extension PostgresStore {
     return try row.decode(Int64.self)
   }
 
-  /// Throws `lastOwner` when `user` is the only owner of the ledger.
+  /// Throws `lastOwner` when `user` is the only owner of the ledger. The ledger's row is locked
+  /// first: two sessions taking two owners out of one ledger (each from a store of its own
+  /// ledger, which holds only that ledger's lock) would otherwise both see the other owner and
+  /// both commit, leaving none.
   func keepAnOwner(user: String, ledger: Int64, name: String, _ connection: BlockingConnection) throws {
+    try connection.query("SELECT 1 FROM ledger WHERE id = \(ledger) FOR UPDATE")
     let owners = try connection.query(
       "SELECT user_name FROM ledger_member WHERE ledger_id = \(ledger) AND role = 'owner'"
     ).map { try $0.decode(String.self) }

@@ -1,6 +1,7 @@
 import ExpenseCore
 import ExpenseStore
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -20,6 +21,29 @@ import Testing
     try home.createLedger("family", at: time)
     location.ledger = "family"
     return (home, try PostgresStore(location: location))
+  }
+
+  /// A ledger keeps an owner when two sessions take its two owners out at once, each through
+  /// a store of another ledger (which holds only its own ledger's lock): the second waits for
+  /// the first and is refused (`lastOwner`), where both used to see the other owner and commit.
+  @Test func twoRemovalsAtOnceLeaveALedgerAnOwner() throws {
+    let (home, family) = try Self.twoLedgers()
+    try home.createLedger("shared", at: Self.time)
+    try home.setMember(Membership(user: "alex", ledger: "shared", role: .owner, since: Self.time))
+    let second = Mutex<(any Error)?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    try home.atomically {
+      try home.removeMember(user: DirectoryName.localUser, ledger: "shared")
+      // The other removal starts while this one holds its transaction open.
+      Thread.detachNewThread {
+        do { try family.removeMember(user: "alex", ledger: "shared") } catch { second.withLock { $0 = error } }
+        done.signal()
+      }
+      #expect(done.wait(timeout: .now() + 1) == .timedOut, "the second removal waits for the first")
+    }
+    done.wait()
+    #expect(second.withLock { $0 as? StoreError } == .lastOwner(user: "alex", ledger: "shared"))
+    #expect(try home.members().filter { $0.ledger == "shared" }.map(\.role) == [.owner])
   }
 
   @Test func aStatementThatNamesNoLedgerSeesAndChangesOnlyItsOwn() throws {
