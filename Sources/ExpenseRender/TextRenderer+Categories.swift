@@ -21,7 +21,16 @@ extension TextRenderer {
         card(group.totals.row, group.currency, c, &out, total: true)
       }
       if let note = totalNote(group.totals, c) { out.addFlow([note], separator: " ") }
+      if let note = rolloverNote(group, c) { out.addFlow([note], separator: " ") }
     }
+  }
+
+  /// Under rollover, what "left" counts: the budget and what carried in, less what was spent.
+  func rolloverNote(_ group: CurrencyGroup, _ c: TextContext) -> String? {
+    guard group.categories.contains(where: { $0.carriedInMinor != nil }) else { return nil }
+    return c.plain
+      ? "Under rollover, left counts the budget and what carried in from earlier months, less what was spent."
+      : "Rollover: left counts what carried in from earlier months"
   }
 
   /// What the Total row's figures count, when they count different categories: its spent is
@@ -37,7 +46,7 @@ extension TextRenderer {
   // MARK: Table
 
   enum TableColumn: CaseIterable {
-    case spent, budget, left, used, bar, average, change, pace, projected, status, statusMark
+    case spent, budget, carried, left, used, bar, average, change, pace, projected, status, statusMark
   }
 
   /// The table, dropping low-priority columns until it fits: bar, then the wide extras, then the
@@ -45,6 +54,7 @@ extension TextRenderer {
   func table(_ group: CurrencyGroup, _ c: TextContext) -> [String]? {
     let rows = group.categories + [group.totals.row]
     var base: [TableColumn] = [.spent, .budget, .left, .used, .bar]
+    if rows.contains(where: { $0.carriedInMinor != nil }) { base.insert(.carried, at: 2) }
     if c.size == .wide {
       if rows.contains(where: { $0.trailingAverageMinor != nil }) { base += [.average, .change] }
       if rows.contains(where: { $0.paceMinor != nil }) { base.append(.pace) }
@@ -101,6 +111,10 @@ extension TextRenderer {
       built = .init(header: "Spent", cells: rows.map { a.spent($0.spentMinor, currency) }, align: .right)
     case .budget:
       built = .init(header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) }, align: .right)
+    case .carried:
+      built = .init(
+        header: "Carried", cells: rows.map { $0.carriedInMinor.map { a.signed($0, currency) } ?? a.dash },
+        align: .right)
     case .left:
       built = .init(header: "Left", cells: rows.map { a.money($0.remainingMinor, currency) }, align: .right)
     case .used:
@@ -195,7 +209,12 @@ extension TextRenderer {
     }
     let left =
       remaining < 0 ? "\(a.money(remaining.magnitudeClamped, currency)) over" : "\(a.money(remaining, currency)) left"
-    return ["\(a.spent(row.spentMinor, currency)) of \(a.money(budget, currency))", left]
+    var parts = ["\(a.spent(row.spentMinor, currency)) of \(a.money(budget, currency))"]
+    if let carried = row.carriedInMinor {
+      let from = row.carriedFromMonths?.last.map { " from \($0.shortName)" } ?? " carried"
+      parts.append(a.signed(carried, currency) + from)
+    }
+    return parts + [left]
   }
 
   // MARK: Plain

@@ -36,6 +36,31 @@ import Testing
     }
   }
 
+  /// A budget's rollover over HTTP: set with the amount, kept when the amount is set again
+  /// without it, listed with every budget, and the report's row shows what carried in.
+  @Test(arguments: ServerHarness.Storage.allCases)
+  func budgetsCarryOver(_ storage: ServerHarness.Storage) async throws {
+    let harness = try ServerHarness(storage: storage)
+    try await harness.run { client in
+      try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 3))
+      let put = try await client.call(
+        .put, "/v1/budgets/Rent", json: #"{"amountMinor":150000,"month":"2026-09","rollover":"surplus"}"#)
+      #expect(put.status == 200 && put.json["rollover"]?.string == "surplus", "\(put.text)")
+      let again = try await client.call(.put, "/v1/budgets/Rent", json: #"{"amountMinor":150000}"#)
+      #expect(again.json["rollover"]?.string == "surplus")
+      let listed = try await client.call(.get, "/v1/budgets", auth: .read).json["budgets"]?.array ?? []
+      #expect(listed.compactMap { $0["rollover"]?.string } == ["surplus", "surplus"])
+      let report = try await client.call(.get, "/v1/reports/2026-10?today=2026-10-20", auth: .read).json
+      let rent = report["groups"]?.array?.first?["categories"]?.array?.first { $0["category"]?.string == "Rent" }
+      // September: $1,500 budget, $1,200 spent: $300 carries into October.
+      #expect(rent?["carriedInMinor"]?.integer == 30_000)
+      #expect(rent?["availableMinor"]?.integer == 180_000)
+      #expect(rent?["carriedFromMonths"]?.array?.compactMap(\.string) == ["2026-09"])
+      let bad = try await client.call(.put, "/v1/budgets/Rent", json: #"{"amountMinor":1,"rollover":"sometimes"}"#)
+      #expect(bad.status == 422 || bad.status == 400)
+    }
+  }
+
   @Test(arguments: ServerHarness.Storage.allCases)
   func categoriesWithKinds(_ storage: ServerHarness.Storage) async throws {
     let harness = try ServerHarness(storage: storage)

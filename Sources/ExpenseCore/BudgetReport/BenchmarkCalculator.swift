@@ -28,15 +28,19 @@ public struct BenchmarkCalculator: Sendable {
     /// The first month with any transaction, per currency: trailing averages never count
     /// months before a user's history starts as zero spending.
     public var historyStart: [Currency: Month]
+    /// The categories whose budget carries over, under their stored names; their months from
+    /// `since` on must be in `totals` (`CarryCalculator`).
+    public var rollovers: [Rollover]
 
     public init(
       totals: [CategoryMonthTotal], budgets: [Budget], kinds: [String: CategoryKind] = [:],
-      historyStart: [Currency: Month] = [:]
+      historyStart: [Currency: Month] = [:], rollovers: [Rollover] = []
     ) {
       self.totals = totals
       self.budgets = budgets
       self.kinds = kinds
       self.historyStart = historyStart
+      self.rollovers = rollovers
     }
   }
 
@@ -107,6 +111,11 @@ public struct BenchmarkCalculator: Sendable {
     var unsortedCount = 0
     var transfers: Int128 = 0
     var transferCount = 0
+    let rollovers = Dictionary(
+      input.rollovers.filter { $0.currency == currency && $0.mode != .off }.map { ($0.category, $0) },
+      uniquingKeysWith: { first, _ in first })
+    // What each rollover category spent in each month before this one, since its rollover began.
+    var past: [String: [Month: Int128]] = [:]
     for total in input.totals where total.currency == currency {
       let name = total.category ?? uncategorizedName
       let kind = BenchmarkCalculator.kind(of: total.category, in: input.kinds)
@@ -134,6 +143,9 @@ public struct BenchmarkCalculator: Sendable {
           }
         }
       } else if kind == .expense {
+        if let rollover = rollovers[name], total.month >= rollover.since, total.month < month {
+          past[name, default: [:]][total.month, default: 0] += BenchmarkCalculator.spending(total)
+        }
         if trailing.contains(total.month) { history[name, default: 0] += BenchmarkCalculator.spending(total) }
         if shapeMonths.contains(total.month) { shapes[name, default: []].append(total) }
       }
@@ -160,6 +172,13 @@ public struct BenchmarkCalculator: Sendable {
         category: name, spent: spent, count: total?.count ?? 0, budget: budget,
         historySum: trailing.isEmpty ? nil : history[name] ?? 0,
         historyMonths: trailing.count, month: month, projection: projection)
+      if let rollover = rollovers[name], let budget {
+        let key = Key(currency: currency, category: name)
+        let carry = CarryCalculator.carry(
+          into: month, rollover: rollover, budget: { effectiveBudgets(for: $0, from: input.budgets)[key] },
+          spent: { BenchmarkCalculator.clamp(past[name]?[$0] ?? 0, &capped) })
+        applyCarry(carry.carriedInMinor, months: carry.months, budget: budget, to: &row)
+      }
       if let projection, let budget, let daysElapsed, daysElapsed < month.dayCount {
         row.aheadOfPace = thresholds.isAheadOfPace(
           spentByToday: Int128(spent) - monthSoFar.laterOutflow, pace: projection.pace, budget: budget,
@@ -193,6 +212,12 @@ public struct BenchmarkCalculator: Sendable {
       totalRow.remainingMinor = Rounding.clamp(Int128(budget) - Int128(budgetedSpent))
       totalRow.percentUsed = Percent(part: max(budgetedSpent, 0), of: budget)
       totalRow.status = thresholds.status(spent: budgetedSpent, budget: budget)
+      let carries = rows.compactMap(\.carriedInMinor)
+      if !carries.isEmpty {
+        totalRow.spentMinor = budgetedSpent
+        applyCarry(BenchmarkCalculator.sum(carries, &capped), months: nil, budget: budget, to: &totalRow)
+        totalRow.spentMinor = BenchmarkCalculator.sum(rows.map(\.spentMinor), &capped)
+      }
     }
     var totals = BenchmarkTotals(
       row: totalRow,
@@ -217,6 +242,18 @@ public struct BenchmarkCalculator: Sendable {
       unsortedInMinor: BenchmarkCalculator.clamp(unsortedIn, &capped), unsortedInCount: unsortedCount,
       transfersMinor: BenchmarkCalculator.clamp(transfers, &capped), transferCount: transferCount,
       amountsCapped: capped)
+  }
+
+  /// `row` under rollover: what came in is added to its budget, and what is left, the percent
+  /// used and the status are measured against that (what is available), not the budget alone.
+  func applyCarry(_ carried: Int64, months: [Month]?, budget: Int64, to row: inout CategoryBenchmark) {
+    let allowance = Rounding.clamp(Int128(budget) + Int128(carried))
+    row.carriedInMinor = carried
+    row.carriedFromMonths = months
+    row.availableMinor = Rounding.clamp(Int128(allowance) - Int128(row.spentMinor))
+    row.remainingMinor = row.availableMinor
+    row.percentUsed = allowance > 0 ? Percent(part: max(row.spentMinor, 0), of: allowance) : nil
+    row.status = thresholds.status(spent: row.spentMinor, budget: allowance)
   }
 
   /// The months the trailing average covers: up to `trailingMonths` before `month`, none before

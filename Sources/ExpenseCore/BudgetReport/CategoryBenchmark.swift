@@ -43,6 +43,13 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
   /// True when the category is not over its budget yet but what it spent by today is well
   /// ahead of its pace (`StatusThresholds.isAheadOfPace`); false when there is no pace.
   public var aheadOfPace: Bool = false
+  /// Under rollover (`budget set --rollover`): what came in from the months before (negative:
+  /// overspending taken from this month); `nil` without rollover.
+  public var carriedInMinor: Int64?
+  /// Under rollover: budget + carried in − spent, what `remainingMinor` then is; `nil` without.
+  public var availableMinor: Int64?
+  /// Under rollover: the months the carry came through, oldest first; `nil` without.
+  public var carriedFromMonths: [Month]?
 
   public init(
     category: String, budgetMinor: Int64?, spentMinor: Int64, remainingMinor: Int64?,
@@ -71,6 +78,7 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     case category, budgetMinor, spentMinor, remainingMinor, percentUsed, status
     case trailingAverageMinor, changeFromAveragePercent, paceMinor, projectedMinor, transactionCount
     case kind, averageMonths, projectionBasis, aheadOfPace
+    case carriedInMinor, availableMinor, carriedFromMonths
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -90,6 +98,9 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     try c.encode(averageMonths, forKey: .averageMonths)
     try c.encode(projectionBasis, forKey: .projectionBasis)
     try c.encode(aheadOfPace, forKey: .aheadOfPace)
+    try c.encode(carriedInMinor, forKey: .carriedInMinor)
+    try c.encode(availableMinor, forKey: .availableMinor)
+    try c.encode(carriedFromMonths, forKey: .carriedFromMonths)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -109,6 +120,9 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     projectionBasis = try c.decodeIfPresent(ProjectionBasis.self, forKey: .projectionBasis)
     transactionCount = try c.decode(Int.self, forKey: .transactionCount)
     aheadOfPace = try c.decodeIfPresent(Bool.self, forKey: .aheadOfPace) ?? false
+    carriedInMinor = try c.decodeIfPresent(Int64.self, forKey: .carriedInMinor)
+    availableMinor = try c.decodeIfPresent(Int64.self, forKey: .availableMinor)
+    carriedFromMonths = try c.decodeIfPresent([Month].self, forKey: .carriedFromMonths)
   }
 }
 

@@ -132,6 +132,11 @@ struct Amounts {
     return "\(p.rounded)%"
   }
 
+  /// A signed amount, as a carry is shown: `+$40.00`, `-$90.00`, `$0.00`.
+  func signed(_ minor: Int64, _ currency: Currency) -> String {
+    minor > 0 ? "+" + money(minor, currency) : money(minor, currency)
+  }
+
   /// A signed change: `+28%`, `-5%`, `0%`.
   func change(_ p: Percent?) -> String {
     guard let p else { return dash }

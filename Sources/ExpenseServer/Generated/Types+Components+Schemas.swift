@@ -987,6 +987,8 @@ extension Components {
             internal var month: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Budget/amountMinor`.
             internal var amountMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Budget/rollover`.
+            internal var rollover: Components.Schemas.RolloverMode
             /// Creates a new `Budget`.
             ///
             /// - Parameters:
@@ -994,22 +996,26 @@ extension Components {
             ///   - currency:
             ///   - month: Absent for the every-month budget.
             ///   - amountMinor:
+            ///   - rollover:
             internal init(
                 category: Swift.String,
                 currency: Components.Schemas.CurrencyCode,
                 month: Swift.String? = nil,
-                amountMinor: Swift.Int64
+                amountMinor: Swift.Int64,
+                rollover: Components.Schemas.RolloverMode
             ) {
                 self.category = category
                 self.currency = currency
                 self.month = month
                 self.amountMinor = amountMinor
+                self.rollover = rollover
             }
             internal enum CodingKeys: String, CodingKey {
                 case category
                 case currency
                 case month
                 case amountMinor
+                case rollover
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1029,18 +1035,35 @@ extension Components {
                     Swift.Int64.self,
                     forKey: .amountMinor
                 )
+                self.rollover = try container.decode(
+                    Components.Schemas.RolloverMode.self,
+                    forKey: .rollover
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "category",
                     "currency",
                     "month",
-                    "amountMinor"
+                    "amountMinor",
+                    "rollover"
                 ])
             }
+        }
+        /// What the category's budget carries into the next month, in every month: nothing (off), what is left (surplus), or what is left and what went over (all).
+        ///
+        /// - Remark: Generated from `#/components/schemas/RolloverMode`.
+        internal enum RolloverMode: String, Codable, Hashable, Sendable, CaseIterable {
+            case off = "off"
+            case surplus = "surplus"
+            case all = "all"
         }
         /// - Remark: Generated from `#/components/schemas/BudgetInput`.
         internal struct BudgetInput: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BudgetInput/amountMinor`.
             internal var amountMinor: Swift.Int64
+            /// Default: as it was (off for a new category).
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetInput/rollover`.
+            internal var rollover: Components.Schemas.RolloverMode?
             /// Default (absent or null) the database's currency.
             ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/currency`.
@@ -1053,19 +1076,23 @@ extension Components {
             ///
             /// - Parameters:
             ///   - amountMinor:
+            ///   - rollover: Default: as it was (off for a new category).
             ///   - currency: Default (absent or null) the database's currency.
             ///   - month: Absent for the every-month budget (1900-01 to 2999-12).
             internal init(
                 amountMinor: Swift.Int64,
+                rollover: Components.Schemas.RolloverMode? = nil,
                 currency: Swift.String? = nil,
                 month: Swift.String? = nil
             ) {
                 self.amountMinor = amountMinor
+                self.rollover = rollover
                 self.currency = currency
                 self.month = month
             }
             internal enum CodingKeys: String, CodingKey {
                 case amountMinor
+                case rollover
                 case currency
                 case month
             }
@@ -1074,6 +1101,10 @@ extension Components {
                 self.amountMinor = try container.decode(
                     Swift.Int64.self,
                     forKey: .amountMinor
+                )
+                self.rollover = try container.decodeIfPresent(
+                    Components.Schemas.RolloverMode.self,
+                    forKey: .rollover
                 )
                 self.currency = try container.decodeIfPresent(
                     Swift.String.self,
@@ -1085,6 +1116,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "amountMinor",
+                    "rollover",
                     "currency",
                     "month"
                 ])

@@ -104,12 +104,21 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
       return .badRequest("'\(path(context))' must be \(describe(type)), not null", field: path(context))
     case .dataCorrupted(let context):
       let field = path(context)
+      if let allowed = allowedValues[field] {
+        return .badRequest("'\(field)' must be \(allowed.joined(separator: ", "))", field: field)
+      }
       let detail =
         field == "body" ? "the body is not valid JSON" : "'\(field)' is not valid: \(context.debugDescription)"
       return .badRequest(detail, field: field)
     @unknown default:
       return .badRequest("the request could not be read", field: "body")
     }
+  }
+
+  /// The values a field of the document's enumerations takes, for a message that names them
+  /// rather than the decoder's words.
+  static var allowedValues: [String: [String]] {
+    ["rollover": Components.Schemas.RolloverMode.allCases.map(\.rawValue)]
   }
 
   static func describe(_ type: Any.Type) -> String {

@@ -4,13 +4,17 @@ import OpenAPIRuntime
 
 extension APIHandler {
   func listBudgets(_ input: Operations.ListBudgets.Input) async throws -> Operations.ListBudgets.Output {
-    .ok(.init(body: .json(.init(budgets: try await backend.fromReplica { try $0.budgets() }.map(Self.budget)))))
+    let budgets = try await backend.fromReplica { try $0.budgetsWithRollover() }
+    return .ok(.init(body: .json(.init(budgets: budgets.map { Self.budget($0.0, rollover: $0.1) }))))
   }
 
   func getBudgets(_ input: Operations.GetBudgets.Input) async throws -> Operations.GetBudgets.Output {
     let category = input.path.category
-    let budgets = try await backend.fromReplica { try $0.budgets(of: category) }
-    return .ok(.init(body: .json(.init(budgets: budgets.map(Self.budget)))))
+    let budgets = try await backend.fromReplica { service in
+      let named = try service.budgets(of: category)
+      return try service.budgetsWithRollover().filter { named.contains($0.0) }
+    }
+    return .ok(.init(body: .json(.init(budgets: budgets.map { Self.budget($0.0, rollover: $0.1) }))))
   }
 
   func putBudget(_ input: Operations.PutBudget.Input) async throws -> Operations.PutBudget.Output {
@@ -23,10 +27,13 @@ extension APIHandler {
     let currency = try body.currency.map { try Self.currency($0, field: "currency") }
     let month = try body.month.map { try Self.month($0, field: "month") }
     let amount = body.amountMinor
-    let stored = try await backend.write {
-      try $0.setBudget(category: category, amountMinor: amount, month: month, currency: currency)
+    let rollover = body.rollover.flatMap { RolloverMode(rawValue: $0.rawValue) }
+    let (stored, mode) = try await backend.write { service in
+      let stored = try service.setBudget(
+        category: category, amountMinor: amount, month: month, currency: currency, rollover: rollover)
+      return (stored, try service.rollover(of: stored))
     }
-    return .ok(.init(body: .json(Self.budget(stored))))
+    return .ok(.init(body: .json(Self.budget(stored, rollover: mode))))
   }
 
   func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output {
@@ -37,9 +44,9 @@ extension APIHandler {
     return .noContent(.init())
   }
 
-  static func budget(_ budget: Budget) -> Components.Schemas.Budget {
+  static func budget(_ budget: Budget, rollover: RolloverMode) -> Components.Schemas.Budget {
     .init(
       category: budget.category, currency: budget.amount.currency.code, month: budget.month?.description,
-      amountMinor: budget.amount.minor)
+      amountMinor: budget.amount.minor, rollover: Components.Schemas.RolloverMode(rawValue: rollover.rawValue) ?? .off)
   }
 }

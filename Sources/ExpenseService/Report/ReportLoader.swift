@@ -25,13 +25,21 @@ public struct ReportLoader {
     let calculator = BenchmarkCalculator(today: today)
     // Six months before the report month: three for the average, six for the shape of a
     // month (with day-by-day outflows only when the month contains today, to pace it).
-    let totals = try store.monthlyTotals(
-      from: month.adding(months: -BenchmarkCalculator.shapeMonths), through: month, daily: month.contains(today))
+    let first = month.adding(months: -BenchmarkCalculator.shapeMonths)
+    let totals = try store.monthlyTotals(from: first, through: month, daily: month.contains(today))
     let kinds = try store.categoryKinds()
     let historyStart = try store.historyStart()
+    // A carry reads every month since its rollover began: the older ones too.
+    let rollovers = try Rollovers.load(store)
+    var carryTotals = totals
+    if let since = rollovers.map(\.since).min(), since < first {
+      carryTotals += try store.monthlyTotals(from: since, through: first.adding(months: -1), daily: false)
+    }
     var report = calculator.report(
       for: month,
-      input: .init(totals: totals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart))
+      input: .init(
+        totals: carryTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
+        rollovers: rollovers))
     report.firstMonthWithData = historyStart.values.min()
     report.latestMonthWithData = try store.latestMonth()
     if including.contains(.expenses) {

@@ -5,10 +5,15 @@ import ExpenseCore
 /// minor units.
 public struct BudgetResource: Encodable, Sendable {
   public var budget: Budget
+  /// The category's rollover mode in the budget's currency (every month's, whichever budget).
+  public var rollover: RolloverMode
 
-  public init(_ budget: Budget) { self.budget = budget }
+  public init(_ budget: Budget, rollover: RolloverMode = .off) {
+    self.budget = budget
+    self.rollover = rollover
+  }
 
-  enum CodingKeys: String, CodingKey { case category, amountMinor, currency, month }
+  enum CodingKeys: String, CodingKey { case category, amountMinor, currency, month, rollover }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -16,5 +21,6 @@ public struct BudgetResource: Encodable, Sendable {
     try c.encode(budget.amount.minor, forKey: .amountMinor)
     try c.encode(budget.amount.currency.code, forKey: .currency)
     try c.encode(budget.month?.description, forKey: .month)  // null, not absent, for every month
+    try c.encode(rollover, forKey: .rollover)
   }
 }

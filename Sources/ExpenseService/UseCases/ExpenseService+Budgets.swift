@@ -4,19 +4,48 @@ import ExpenseStore
 extension ExpenseService {
   /// Sets the monthly budget of `category` (every month, or only `month`) from a typed amount in
   /// `currency` (default: the store's); returns the budget as stored.
-  public func setBudget(category: String, amount: String, month: Month?, currency code: String?) throws -> Budget {
+  ///
+  /// `rollover` (nil: as it was) sets the category's mode in that currency for every month:
+  /// turned on, the carry starts in `month`, or this month when the budget is every month's.
+  public func setBudget(
+    category: String, amount: String, month: Month?, currency code: String?, rollover: RolloverMode? = nil
+  ) throws -> Budget {
     let currency = try code.map { code throws(CoreError) in try Currency.parse(code) } ?? store.defaultCurrency()
-    return try saveBudget(Budget(category: category, amount: try Money.parse(amount, currency: currency), month: month))
+    let budget = Budget(category: category, amount: try Money.parse(amount, currency: currency), month: month)
+    return try store.atomically {
+      let saved = try saveBudget(budget)
+      if let rollover { try Rollovers.set(rollover, for: saved, from: month ?? clock.today().calendarMonth, in: store) }
+      return saved
+    }
   }
 
   /// Sets a budget of `amountMinor` in `currency`, or in the database's default currency when
   /// none is given, read in the same transaction as the write (a default changed meanwhile
   /// cannot split them): `PUT /v1/budgets/{category}`.
-  public func setBudget(category: String, amountMinor: Int64, month: Month?, currency: Currency?) throws -> Budget {
+  public func setBudget(
+    category: String, amountMinor: Int64, month: Month?, currency: Currency?, rollover: RolloverMode? = nil
+  ) throws -> Budget {
     try store.atomically {
       let currency = try currency ?? store.defaultCurrency()
-      return try saveBudget(
+      let saved = try saveBudget(
         Budget(category: category, amount: Money(minor: amountMinor, currency: currency), month: month))
+      if let rollover { try Rollovers.set(rollover, for: saved, from: month ?? clock.today().calendarMonth, in: store) }
+      return saved
+    }
+  }
+
+  /// The rollover mode of `budget`'s category in its currency (`off` when never set).
+  public func rollover(of budget: Budget) throws -> RolloverMode { try Rollovers.of(store, budget: budget).mode }
+
+  /// Every budget with its category's rollover mode, in one read.
+  public func budgetsWithRollover() throws -> [(Budget, RolloverMode)] {
+    try store.consistently {
+      let modes = Dictionary(
+        try Rollovers.load(store).map { (Rollovers.key(category: $0.category, currency: $0.currency), $0.mode) },
+        uniquingKeysWith: { first, _ in first })
+      return try store.budgets().map {
+        ($0, modes[Rollovers.key(category: $0.category, currency: $0.amount.currency)] ?? .off)
+      }
     }
   }
 
@@ -43,11 +72,23 @@ extension ExpenseService {
   /// Removes a budget (the every-month one, or `month`'s override; one currency's, when given).
   public func removeBudget(category: String, month: Month?, currency code: String?) throws {
     let currency = try code.map { code throws(CoreError) in try Currency.parse(code) }
-    try store.removeBudget(category: category, month: month, currency: currency)
+    try removeBudget(category: category, month: month, currency: currency)
   }
 
+  /// Removes a budget; a category left with no budget in a currency loses its rollover there
+  /// (a budget set again later starts from zero).
   public func removeBudget(category: String, month: Month?, currency: Currency?) throws {
-    try store.removeBudget(category: category, month: month, currency: currency)
+    try store.atomically {
+      let key = CategoryName.key(category)
+      let before = try store.budgets().filter { CategoryName.key($0.category) == key }
+      try store.removeBudget(category: category, month: month, currency: currency)
+      let left = Set(try store.budgets().filter { CategoryName.key($0.category) == key }.map(\.amount.currency))
+      for budget in before where !left.contains(budget.amount.currency) {
+        if try Rollovers.of(store, budget: budget).mode != .off {
+          try Rollovers.set(.off, for: budget, from: budget.month ?? clock.today().calendarMonth, in: store)
+        }
+      }
+    }
   }
 
   /// The store's default currency.

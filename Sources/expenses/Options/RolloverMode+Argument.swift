@@ -1,0 +1,4 @@
+import ArgumentParser
+import ExpenseCore
+
+extension RolloverMode: ExpressibleByArgument {}
