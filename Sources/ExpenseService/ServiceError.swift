@@ -59,6 +59,9 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   /// `categories set-kind` named a category that does not exist and was not asked to make it
   /// (`--create`): a typo would otherwise start a second category silently.
   case categoryNotCreated(name: String, kind: String, suggestion: String?)
+  /// `budget set --from-average N` found no spending of the category in the last N complete
+  /// months (or no complete month of history yet): there is nothing to take a budget from.
+  case nothingToAverage(category: String, months: Int)
 
   public var kind: Kind {
     switch self {
@@ -73,7 +76,7 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .invalidStoreURL, .ledgerOption, .ledgerTwice, .ledgerNeeded: return .usage
     case .ledgerFileExists: return .cannotCreate
     case .copyTargetExists: return .cannotCreate
-    case .unknownCategory, .categoryNotCreated: return .notFound
+    case .unknownCategory, .categoryNotCreated, .nothingToAverage: return .notFound
     }
   }
 
@@ -140,6 +143,10 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
       let near = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
       return
         "no category '\(name)'\(near); nothing was changed\n  hint: add --create to make '\(name)' a new \(kind) category"
+    case .nothingToAverage(let category, let months):
+      let span = months == 1 ? "the last complete month" : "the last \(months) complete months"
+      return
+        "'\(category)' spent nothing in \(span) to take a budget from; nothing was changed\n  hint: give an amount ('expenses budget set \(category) 400'), or average more months with --from-average 6"
     }
   }
 

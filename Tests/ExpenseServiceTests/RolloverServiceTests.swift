@@ -122,4 +122,33 @@ import Testing
       }
     }
   }
+
+  /// `budget set --from-average` and `budget suggest` on every store: the average of the last
+  /// complete months, rounded to a whole unit; a budgeted category is not suggested again.
+  @Test(arguments: StoreUnderTest.allCases)
+  func budgetsFromHistory(_ kind: StoreUnderTest) throws {
+    let store = try kind.make(in: try ServiceTests.Folder())
+    for (date, minor, category) in [
+      ("2026-09-05", -30_000, "Groceries"), ("2026-10-03", -49_032, "Groceries"), ("2026-11-04", -45_000, "Groceries"),
+      ("2026-11-10", 550, "Groceries"), ("2026-11-05", -3_000, "Dining"), ("2026-12-01", -99_000, "Dining"),
+    ] {
+      _ = try store.addExpense(
+        Expense(
+          date: Self.day(date), amount: Money(minor: Int64(minor), currency: .usd), description: "row",
+          category: category))
+    }
+    let service = Self.service(store, today: "2026-12-02")
+    #expect(
+      try service.budgetSuggestions().map { "\($0.category) \($0.amountMinor)" } == ["Dining 1000", "Groceries 41200"])
+    let (budget, average) = try service.setBudgetFromAverage(
+      category: "groceries", months: 3, month: nil, currency: nil, rollover: .surplus)
+    #expect(budget.amount.minor == 41_200 && average.averageMinor == 41_161)
+    #expect(average.months.map(\.description) == ["2026-09", "2026-10", "2026-11"])
+    #expect(try service.budgetsWithRollover().map(\.1) == [.surplus])
+    #expect(try service.budgetSuggestions().map(\.category) == ["Dining"])
+    #expect(throws: ServiceError.nothingToAverage(category: "Travel", months: 3)) {
+      try service.setBudgetFromAverage(category: "Travel", months: 3, month: nil, currency: nil)
+    }
+    #expect(try store.budgets().count == 1, "a refused average changes nothing")
+  }
 }

@@ -94,6 +94,11 @@ import Testing
       "no category 'Salry' (did you mean 'Salary'?); nothing was changed\n  hint: add --create to make 'Salry' a new income category",
       .notFound
     ),
+    (
+      .nothingToAverage(category: "Travel", months: 3),
+      "'Travel' spent nothing in the last 3 complete months to take a budget from; nothing was changed\n  hint: give an amount ('expenses budget set Travel 400'), or average more months with --from-average 6",
+      .notFound
+    ),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -121,6 +126,7 @@ import Testing
     case .ledgerNeeded: return "ledgerNeeded"
     case .unknownCategory: return "unknownCategory"
     case .categoryNotCreated: return "categoryNotCreated"
+    case .nothingToAverage: return "nothingToAverage"
     }
   }
 
@@ -130,6 +136,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 23, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 24, "every case is pinned")
   }
 }

@@ -9,7 +9,7 @@ struct BudgetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "budget",
     abstract: "Set, list and remove monthly budgets.",
-    subcommands: [Set.self, List.self, Remove.self])
+    subcommands: [Set.self, List.self, Remove.self, Suggest.self])
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,23 +23,36 @@ struct BudgetCommand: ParsableCommand {
         Examples:
           expenses budget set Groceries 400
           expenses budget set Groceries 400 --rollover all
+          expenses budget set Groceries --from-average 3
           expenses budget set Travel 1200 --month 2026-12
           expenses budget set Food 30000 --currency JPY
         """)
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Category name.") var category: String
-    @Argument(help: "Amount per month, e.g. 400 or 400.00.") var amount: String
+    @Argument(help: "Amount per month, e.g. 400 or 400.00 (or --from-average).") var amount: String?
+    @Option(
+      name: .customLong("from-average"),
+      help: "Instead of an amount: the average spent in the last N complete months, rounded to a whole unit.")
+    var fromAverage: Int?
     @Option(help: "Only for this month, YYYY-MM (default: every month).") var month: String?
     @Option(help: "ISO 4217 currency (default: the database's).") var currency: String?
     @Option(help: "Carry into the next month: all, surplus or off (default: as it was; off when new).")
     var rollover: RolloverMode?
     @Option(help: "Treat this date as today, YYYY-MM-DD: the month a rollover starts (default: the system date).")
     var today: String?
+    @OptionGroup var layout: WidthOptions
 
     func validate() throws {
       if let month { _ = try DateArgument.month(month) }
       if let today { _ = try DateArgument.date(today) }
-      if amount.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+      switch (amount, fromAverage) {
+      case (nil, nil): throw ValidationError("give an amount, or --from-average N")
+      case (.some, .some): throw ValidationError("give an amount or --from-average N, not both")
+      case (_, .some(let months)) where !(1...24).contains(months):
+        throw ValidationError("--from-average takes 1 to 24 months, not \(months)")
+      default: break
+      }
+      if let amount, amount.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
         throw ValidationError(CoreError.negativeBudget(amount).description)
       }
     }
@@ -48,14 +61,26 @@ struct BudgetCommand: ParsableCommand {
       let service = try database.writing().pinning(today: try today.map(DateArgument.date))
       let month = try month.map(DateArgument.month)
       try CategoryHint.warn(service, category: category, action: "Setting the budget for")
-      let budget = try service.setBudget(
-        category: category, amount: amount, month: month, currency: currency, rollover: rollover)
+      let budget: Budget
+      var average: BudgetSuggestion?
+      if let amount {
+        budget = try service.setBudget(
+          category: category, amount: amount, month: month, currency: currency, rollover: rollover)
+      } else {
+        (budget, average) = try service.setBudgetFromAverage(
+          category: category, months: fromAverage ?? 3, month: month, currency: currency, rollover: rollover)
+      }
       let when = month.map { "for \($0.longName)" } ?? "per month"
-      print("Budget for \(TerminalText.sanitize(category)): \(budget.amount.formatted) \(when)")
+      var lines = ["Budget for \(category): \(budget.amount.formatted) \(when)"]
+      if let average {
+        let spent = Money(minor: average.averageMinor, currency: average.currency).formatted
+        lines.append("From the average of \(BudgetCommand.monthNames(average.months)): \(spent)")
+      }
       if rollover != nil {
         let mode = try service.rollover(of: budget)
-        print(mode == .off ? "Rollover: off" : "Rollover: \(mode.rawValue), carried month to month")
+        lines.append(mode == .off ? "Rollover: off" : "Rollover: \(mode.rawValue), carried month to month")
       }
+      try Console.out(FittedText.fit(lines.joined(separator: "\n"), width: layout.resolved))
     }
   }
 
@@ -84,6 +109,60 @@ struct BudgetCommand: ParsableCommand {
             + (anyRollover ? [mode.rawValue] : [])
         })
       try Console.out(table.render(width: layout.resolved))
+    }
+  }
+
+  /// A month list for a sentence: `Aug, Sep, Oct 2026`, `Dec 2025, Jan, Feb 2026`.
+  static func monthNames(_ months: [Month]) -> String {
+    months.enumerated().map { index, month in
+      let last = index == months.count - 1 || months[index + 1].year != month.year
+      return last ? "\(month.shortName) \(month.year)" : month.shortName
+    }.joined(separator: ", ")
+  }
+
+  struct Suggest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "suggest",
+      abstract: "Suggest a budget for every category that spends without one, from its average.",
+      discussion: """
+        Each suggestion is the average spent in the last complete months (3 unless --months),
+        rounded to a whole unit of the currency; months before your first data are not counted.
+        Set one with: expenses budget set CATEGORY --from-average 3
+        """)
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var layout: WidthOptions
+    @Option(help: "How many complete months to average, 1 to 24.") var months: Int = 3
+    @Option(help: "Treat this date as today, YYYY-MM-DD (default: the system date).") var today: String?
+    @Option(help: "Output: text or json.") var format: SummaryFormat = .text
+
+    func validate() throws {
+      guard (1...24).contains(months) else { throw ValidationError("--months takes 1 to 24, not \(months)") }
+      if let today { _ = try DateArgument.date(today) }
+    }
+
+    func run() throws {
+      let service = try database.reading().pinning(today: try today.map(DateArgument.date))
+      let suggestions = try service.budgetSuggestions(months: months)
+      if format == .json { return try Console.out(try SafeJSON.list(suggestions) + "\n") }
+      guard let first = suggestions.first else {
+        return try Console.out(
+          FittedText.fit(
+            "Nothing to suggest: every category that spent in the last \(months) complete months has a budget.",
+            width: layout.resolved))
+      }
+      let table = ColumnTable(
+        header: ["category", "suggested", "average"],
+        rows: suggestions.map {
+          [
+            $0.category, Money(minor: $0.amountMinor, currency: $0.currency).formatted,
+            Money(minor: $0.averageMinor, currency: $0.currency).formatted,
+          ]
+        })
+      try Console.out(table.render(width: layout.resolved))
+      try Console.out(
+        FittedText.fit(
+          "Averages of \(BudgetCommand.monthNames(first.months)). Set one: expenses budget set CATEGORY --from-average \(months)",
+          width: layout.resolved))
     }
   }
 
