@@ -26,6 +26,9 @@ struct MemoryLedger {
   /// Transfer pairs in the order they were made.
   var pairs: [TransferPair] = []
   var answers: [AnswerKey: IdempotentResponse] = [:]
+  /// The service's records and each kind's next id.
+  var records: [StoredRecord] = []
+  var nextRecordIDs: [String: Int64] = [:]
   /// Raised by every kept write: the revision, the change stamp and the directory's stamp.
   var revision: Int64 = 0
 

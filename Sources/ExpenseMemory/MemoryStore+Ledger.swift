@@ -50,6 +50,8 @@ extension MemoryStore {
       state.profiles = contents.profiles
       state.imports = contents.imports
       state.splitParts = contents.splitParts
+      state.records = contents.records
+      state.nextRecordIDs = contents.nextRecordIDs
       for member in contents.members {
         var member = member
         member.ledger = DirectoryName.defaultLedger
@@ -108,6 +110,8 @@ extension MemoryLedger {
       return member
     }
     contents.splitParts = splitParts
+    contents.records = records.sorted { ($0.kind, $0.id) < ($1.kind, $1.id) }
+    contents.nextRecordIDs = nextRecordIDs
     contents.expenseCount = rows.count
     return contents
   }

@@ -117,6 +117,8 @@ extension PostgresStore {
     }
     let count = try connection.query("SELECT count(*) FROM expense WHERE ledger_id = \(ledger)")
     contents.expenseCount = Int(try count.first?.decode(Int64.self) ?? 0)
+    contents.records = try records(connection, kind: nil)
+    contents.nextRecordIDs = try recordCounters(connection)
     return contents
   }
 
@@ -194,6 +196,7 @@ extension PostgresStore {
                  line, has_line, source)
           """)
       }
+      try load(records: contents.records, next: contents.nextRecordIDs, connection)
       let parts = contents.splitParts.sorted { $0.key < $1.key }
       if !parts.isEmpty {
         try connection.query(

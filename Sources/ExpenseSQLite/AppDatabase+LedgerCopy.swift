@@ -100,6 +100,7 @@ extension AppDatabase {
       contents.splitParts[try row.decode(atIndex: 0)] = try row.decode(Int64.self, atIndex: 1)
     }
     contents.expenseCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense") ?? 0
+    (contents.records, contents.nextRecordIDs) = try AppDatabase.records(db)
     return contents
   }
 
@@ -195,6 +196,7 @@ extension AppDatabase {
       for (id, set) in contents.splitParts.sorted(by: { $0.key < $1.key }) {
         try db.execute(sql: "INSERT INTO splitPart (id, setId) VALUES (?, ?)", arguments: [id, set])
       }
+      try AppDatabase.load(records: contents.records, next: contents.nextRecordIDs, db)
       for budget in contents.budgets {
         try db.execute(
           sql: "INSERT INTO budget (category, currency, month, amountMinor) VALUES (?, ?, ?, ?)",

@@ -106,7 +106,9 @@ import Testing
     let role = home.location.user
     func psql(_ sql: String) throws -> String { try server.query(sql, database: home.location.database, as: role) }
     let tables =
-      PostgresSchema.ledgerTables + PostgresSchema.pairTables + ["ledger", "ledger_member", "api_token", "app_user"]
+      PostgresSchema.ledgerTables + PostgresSchema.pairTables + PostgresSchema.recordTables + [
+        "ledger", "ledger_member", "api_token", "app_user",
+      ]
     for table in tables {
       #expect(try psql("SELECT count(*) FROM \(table)") == "0", "\(table) with no ledger named")
     }

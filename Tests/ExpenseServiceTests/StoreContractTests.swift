@@ -315,6 +315,33 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
     #expect(try store.revision() > start, "a write raises the revision")
   }
 
+  /// The service's records: ids per kind from 1, never given twice (a removed one's
+  /// included), a kind's records apart from another's, every change a new revision, and a
+  /// copy of the ledger carries them with their counters.
+  @Test(arguments: StoreUnderTest.allCases)
+  func recordsKeepTheirIdsForever(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    let start = try store.revision()
+    #expect(try store.addRecord(kind: "goal", body: #"{"name":"car"}"#).id == 1)
+    #expect(try store.addRecord(kind: "goal", body: #"{"name":"trip"}"#).id == 2)
+    #expect(try store.addRecord(kind: "move", body: "{}").id == 1, "each kind counts its own")
+    #expect(try store.revision() > start)
+    #expect(try store.removeRecord(kind: "goal", id: 2))
+    #expect(try !store.removeRecord(kind: "goal", id: 2))
+    #expect(try store.addRecord(kind: "goal", body: "{}").id == 3, "a removed id is never given again")
+    #expect(try store.records(kind: "goal").map(\.id) == [1, 3])
+    #expect(try store.records(kind: "goal").first?.body == #"{"name":"car"}"#)
+    #expect(try store.records(kind: "nothing").isEmpty)
+
+    let copy = try kind.make(in: try ServiceTests.Folder())
+    try store.readLedger { contents, reader in
+      try copy.loadLedger(contents) { sink in try reader.forEachBatch(sink) }
+    }
+    #expect(try copy.records(kind: "goal").map(\.id) == [1, 3])
+    #expect(try copy.addRecord(kind: "goal", body: "{}").id == 4, "the copy goes on counting")
+  }
+
   /// A streaming read visits the rows of the array reads, in their order, and passes as many
   /// times as asked over one state of the store.
   @Test(arguments: StoreUnderTest.allCases)

@@ -81,6 +81,7 @@ extension AppDatabase {
     migrator.registerMigration("v7-users", migrate: AppDatabase.migrateUsers)
     migrator.registerMigration("v8-dated", migrate: AppDatabase.migrateDated)
     migrator.registerMigration("v9-transfer-pairs", migrate: AppDatabase.migrateTransferPairs)
+    migrator.registerMigration("v10-records", migrate: AppDatabase.migrateRecords)
     return migrator
   }
 

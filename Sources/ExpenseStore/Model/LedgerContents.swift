@@ -38,6 +38,9 @@ public struct LedgerContents: Hashable, Sendable {
   public var splitParts: [Int64: Int64]
   /// How many expenses the ledger holds (read in the same transaction as the rest).
   public var expenseCount: Int
+  /// The service's records (`StoredRecord`), and each kind's next id.
+  public var records: [StoredRecord] = []
+  public var nextRecordIDs: [String: Int64] = [:]
 
   public init(
     nextExpenseID: Int64 = 1, nextRuleID: Int64 = 1, budgets: [Budget] = [], kinds: [String: CategoryKind] = [:],
@@ -64,7 +67,7 @@ public struct LedgerContents: Hashable, Sendable {
   /// kind, rule, import, profile, token, setting or section state.
   public var isEmpty: Bool {
     expenseCount == 0 && budgets.isEmpty && kinds.isEmpty && rules.isEmpty && imports.isEmpty && profiles.isEmpty
-      && tokens.isEmpty && settings.isEmpty && sectionStates.isEmpty && splitParts.isEmpty
+      && tokens.isEmpty && settings.isEmpty && sectionStates.isEmpty && splitParts.isEmpty && records.isEmpty
   }
 }
 
@@ -129,6 +132,7 @@ extension LedgerContents {
       (contents.imports.count, "import"), (contents.kinds.count, "category kind"),
       (contents.profiles.count, "import profile"), (contents.tokens.count, "token"),
       (contents.settings.count, "setting"), (contents.sectionStates.count, "section state"),
+      (contents.records.count, "record"),
     ]
     let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
     return parts.isEmpty ? "split parts" : parts.joined(separator: ", ")

@@ -116,6 +116,16 @@ public protocol LedgerStore: AnyObject, Sendable {
   /// Forgets the saved states stored under these keys (one user's: `SectionService`).
   func removeSectionStates(_ keys: [String]) throws
 
+  // MARK: Records: small records the service defines (`StoredRecord`)
+
+  /// Every record of `kind`, by id.
+  func records(kind: String) throws -> [StoredRecord]
+  /// Stores `body` as a new record of `kind` under the kind's next id (never one given before,
+  /// removed ones included) and returns it.
+  func addRecord(kind: String, body: String) throws -> StoredRecord
+  /// Removes record `id` of `kind`; false when there is none.
+  func removeRecord(kind: String, id: Int64) throws -> Bool
+
   // MARK: The directory: ledgers, users, memberships and tokens
 
   // A PostgreSQL database has one directory for all its ledgers; a SQLite setup keeps it in the
