@@ -22,6 +22,13 @@ extension TextRenderer {
       }
       if let note = totalNote(group.totals, c) { out.addFlow([note], separator: " ") }
       if let note = rolloverNote(group, c) { out.addFlow([note], separator: " ") }
+      for move in group.moves {
+        let a = c.amounts(short: false)
+        let line =
+          "Moved \(a.money(move.amountMinor, group.currency)) from \(TerminalText.sanitize(move.from)) to "
+          + "\(TerminalText.sanitize(move.to)) (#\(move.id))"
+        out.addFlow([line], separator: " ")
+      }
     }
   }
 
@@ -46,7 +53,7 @@ extension TextRenderer {
   // MARK: Table
 
   enum TableColumn: CaseIterable {
-    case spent, budget, carried, left, used, bar, average, change, pace, projected, status, statusMark
+    case spent, budget, moved, carried, left, used, bar, average, change, pace, projected, status, statusMark
   }
 
   /// The table, dropping low-priority columns until it fits: bar, then the wide extras, then the
@@ -55,6 +62,7 @@ extension TextRenderer {
     let rows = group.categories + [group.totals.row]
     var base: [TableColumn] = [.spent, .budget, .left, .used, .bar]
     if rows.contains(where: { $0.carriedInMinor != nil }) { base.insert(.carried, at: 2) }
+    if rows.contains(where: { $0.movedMinor != nil }) { base.insert(.moved, at: 2) }
     if c.size == .wide {
       if rows.contains(where: { $0.trailingAverageMinor != nil }) { base += [.average, .change] }
       if rows.contains(where: { $0.paceMinor != nil }) { base.append(.pace) }
@@ -111,6 +119,9 @@ extension TextRenderer {
       built = .init(header: "Spent", cells: rows.map { a.spent($0.spentMinor, currency) }, align: .right)
     case .budget:
       built = .init(header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) }, align: .right)
+    case .moved:
+      built = .init(
+        header: "Moved", cells: rows.map { $0.movedMinor.map { a.signed($0, currency) } ?? a.dash }, align: .right)
     case .carried:
       built = .init(
         header: "Carried", cells: rows.map { $0.carriedInMinor.map { a.signed($0, currency) } ?? a.dash },
@@ -210,6 +221,7 @@ extension TextRenderer {
     let left =
       remaining < 0 ? "\(a.money(remaining.magnitudeClamped, currency)) over" : "\(a.money(remaining, currency)) left"
     var parts = ["\(a.spent(row.spentMinor, currency)) of \(a.money(budget, currency))"]
+    if let moved = row.movedMinor { parts.append(a.signed(moved, currency) + " moved") }
     if let carried = row.carriedInMinor {
       let from = row.carriedFromMonths?.last.map { " from \($0.shortName)" } ?? " carried"
       parts.append(a.signed(carried, currency) + from)

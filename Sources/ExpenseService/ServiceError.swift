@@ -62,6 +62,15 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   /// `budget set --from-average N` found no spending of the category in the last N complete
   /// months (or no complete month of history yet): there is nothing to take a budget from.
   case nothingToAverage(category: String, months: Int)
+  /// `budget move` of nothing or less: a move takes an amount from one category to another.
+  case moveAmount(Int64)
+  /// `budget move` from a category to itself (or a blank name).
+  case moveBetweenSame(String)
+  /// `budget moves remove` named no move.
+  case moveNotFound(Int64)
+  /// `budget move` of more than the category has to give that month (its budget in force, and
+  /// what carried in under rollover): a budget never goes below zero by a move.
+  case moveMoreThanBudget(category: String, month: Month, available: Money)
 
   public var kind: Kind {
     switch self {
@@ -76,7 +85,9 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .invalidStoreURL, .ledgerOption, .ledgerTwice, .ledgerNeeded: return .usage
     case .ledgerFileExists: return .cannotCreate
     case .copyTargetExists: return .cannotCreate
-    case .unknownCategory, .categoryNotCreated, .nothingToAverage: return .notFound
+    case .unknownCategory, .categoryNotCreated, .nothingToAverage, .moveNotFound: return .notFound
+    case .moveAmount, .moveBetweenSame: return .usage
+    case .moveMoreThanBudget: return .conflict
     }
   }
 
@@ -143,6 +154,16 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
       let near = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
       return
         "no category '\(name)'\(near); nothing was changed\n  hint: add --create to make '\(name)' a new \(kind) category"
+    case .moveAmount:
+      return "a budget move takes more than 0 from one category to another; nothing was moved"
+    case .moveBetweenSame(let name):
+      return
+        "a budget move needs two different categories ('\(name)' twice); nothing was moved\n  hint: expenses budget move 50 \"Dining out\" Groceries"
+    case .moveNotFound(let id):
+      return "no budget move #\(id)\n  hint: 'expenses budget moves' lists them"
+    case .moveMoreThanBudget(let category, let month, let available):
+      return
+        "'\(category)' has \(available.formatted) of budget in \(month.longName) to move; nothing was moved\n  hint: move at most that, or raise its budget first ('expenses budget set \(category) AMOUNT')"
     case .nothingToAverage(let category, let months):
       let span = months == 1 ? "the last complete month" : "the last \(months) complete months"
       return

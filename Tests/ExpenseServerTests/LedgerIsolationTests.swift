@@ -61,6 +61,9 @@ import Testing
         #expect(reply.status == 201, "\(reply.text)")
       }
       try await owner.expect(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":50000}"#, 200)
+      try await owner.expect(.put, "/v1/budgets/Fun", json: #"{"amountMinor":5000}"#, 200)
+      try await owner.expect(
+        .post, "/v1/budgets/moves", json: #"{"amountMinor":1000,"from":"Fun","to":"Groceries","month":"2026-10"}"#, 201)
       try await owner.expect(.put, "/v1/rules/1", json: #"{"pattern":"Alpha","category":"Groceries"}"#, 200)
       try await owner.expect(.put, "/v1/rules/2", json: #"{"pattern":"Beta","category":"Fun"}"#, 200)
       try await owner.expect(.put, "/v1/categories/Rent", json: #"{"kind":"income"}"#, 200)
@@ -99,6 +102,7 @@ import Testing
       try await family.expect(.delete, "/v1/rules/2", 404)
       try await family.expect(.get, "/v1/budgets/Groceries", 404)
       try await family.expect(.delete, "/v1/budgets/Groceries", 404)
+      try await family.expect(.delete, "/v1/budgets/moves/1", 404)
       try await family.expect(.get, "/v1/categories/Rent", 404)
       try await family.expect(.delete, "/v1/categories/Rent", 404)
       // The other ledger's cursor: an answer from the family's own rows, or a refusal.
@@ -127,6 +131,7 @@ import Testing
       let reader = Caller(client: client, token: familyReader)
       try await reader.expect(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":1}"#, 403)
       try await reader.expect(.delete, "/v1/imports/1", 403)
+      try await reader.expect(.delete, "/v1/budgets/moves/1", 403)
       try await reader.expect(.get, "/v1/expenses/1", 200)
 
       let after = try await owner.snapshot()

@@ -56,6 +56,18 @@ import Testing
       #expect(rent?["carriedInMinor"]?.integer == 30_000)
       #expect(rent?["availableMinor"]?.integer == 180_000)
       #expect(rent?["carriedFromMonths"]?.array?.compactMap(\.string) == ["2026-09"])
+      // A move over HTTP: recorded, counted in the month's report, taken back.
+      try await client.call(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":40000}"#)
+      let move = try await client.call(
+        .post, "/v1/budgets/moves", json: #"{"amountMinor":5000,"from":"groceries","to":"Rent","month":"2026-10"}"#)
+      #expect(move.status == 201 && move.json["from"]?.string == "Groceries", "\(move.text)")
+      let moved = try await client.call(.get, "/v1/reports/2026-10?today=2026-10-20", auth: .read).json
+      #expect(moved["groups"]?.array?.first?["moves"]?.array?.count == 1)
+      let tooMuch = try await client.call(
+        .post, "/v1/budgets/moves", json: #"{"amountMinor":9000000,"from":"Groceries","to":"Rent"}"#)
+      #expect(tooMuch.status == 409)
+      #expect(try await client.call(.delete, "/v1/budgets/moves/\(move.json["id"]?.integer ?? 0)").status == 204)
+      #expect(try await client.call(.delete, "/v1/budgets/moves/\(move.json["id"]?.integer ?? 0)").status == 404)
       let bad = try await client.call(.put, "/v1/budgets/Rent", json: #"{"amountMinor":1,"rollover":"sometimes"}"#)
       #expect(bad.status == 422 || bad.status == 400)
     }

@@ -1,3 +1,4 @@
+import ExpenseCore
 import ExpenseService
 import Foundation
 import Testing
@@ -99,6 +100,22 @@ import Testing
       "'Travel' spent nothing in the last 3 complete months to take a budget from; nothing was changed\n  hint: give an amount ('expenses budget set Travel 400'), or average more months with --from-average 6",
       .notFound
     ),
+    (
+      .moveAmount(0), "a budget move takes more than 0 from one category to another; nothing was moved", .usage
+    ),
+    (
+      .moveBetweenSame("Dining"),
+      "a budget move needs two different categories ('Dining' twice); nothing was moved\n  hint: expenses budget move 50 \"Dining out\" Groceries",
+      .usage
+    ),
+    (.moveNotFound(7), "no budget move #7\n  hint: 'expenses budget moves' lists them", .notFound),
+    (
+      .moveMoreThanBudget(
+        category: "Dining", month: Month(year: 2026, month: 11) ?? .supportedRange.lowerBound,
+        available: Money(minor: 1_000, currency: .usd)),
+      "'Dining' has $10.00 of budget in November 2026 to move; nothing was moved\n  hint: move at most that, or raise its budget first ('expenses budget set Dining AMOUNT')",
+      .conflict
+    ),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -127,6 +144,10 @@ import Testing
     case .unknownCategory: return "unknownCategory"
     case .categoryNotCreated: return "categoryNotCreated"
     case .nothingToAverage: return "nothingToAverage"
+    case .moveAmount: return "moveAmount"
+    case .moveBetweenSame: return "moveBetweenSame"
+    case .moveNotFound: return "moveNotFound"
+    case .moveMoreThanBudget: return "moveMoreThanBudget"
     }
   }
 
@@ -136,6 +157,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 24, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 28, "every case is pinned")
   }
 }

@@ -31,23 +31,27 @@ public struct BenchmarkCalculator: Sendable {
     /// The categories whose budget carries over, under their stored names; their months from
     /// `since` on must be in `totals` (`CarryCalculator`).
     public var rollovers: [Rollover]
+    /// Budget moved between categories (`BudgetMove`): in force in their month, on top of the
+    /// budgets; those of other months are ignored (or read by a carry through their month).
+    public var moves: [BudgetMove]
 
     public init(
       totals: [CategoryMonthTotal], budgets: [Budget], kinds: [String: CategoryKind] = [:],
-      historyStart: [Currency: Month] = [:], rollovers: [Rollover] = []
+      historyStart: [Currency: Month] = [:], rollovers: [Rollover] = [], moves: [BudgetMove] = []
     ) {
       self.totals = totals
       self.budgets = budgets
       self.kinds = kinds
       self.historyStart = historyStart
       self.rollovers = rollovers
+      self.moves = moves
     }
   }
 
   /// Computes the report for `month`.
   public func report(for month: Month, input: Input) -> BudgetReport {
     let daysElapsed = month.contains(today) ? today.day : nil
-    let budgets = effectiveBudgets(for: month, from: input.budgets)
+    let budgets = budgetsInForce(for: month, input: input)
     var currencies = Set(budgets.keys.map(\.currency))
     for total in input.totals where total.month == month { currencies.insert(total.currency) }
 
@@ -80,6 +84,21 @@ public struct BenchmarkCalculator: Sendable {
       }
     }
     return defaults.merging(overrides) { _, override in override }
+  }
+
+  /// Each (currency, category)'s budget in force in `month`: its budget (`effectiveBudgets`)
+  /// plus what was moved to it that month, less what was moved from it (a category without a
+  /// budget that got a move has the move as its budget).
+  func budgetsInForce(for month: Month, input: Input) -> [Key: Int64] {
+    var budgets = effectiveBudgets(for: month, from: input.budgets)
+    let currencies = Set(input.moves.filter { $0.month == month }.map(\.currency))
+    for currency in currencies {
+      for (category, net) in BudgetMove.net(input.moves, month: month, currency: currency) where net != 0 {
+        let key = Key(currency: currency, category: category)
+        budgets[key] = Rounding.clamp(Int128(budgets[key] ?? 0) + Int128(net))
+      }
+    }
+    return budgets
   }
 
   /// The kind of a stored category (`nil`: uncategorized, which is spending).
@@ -172,10 +191,12 @@ public struct BenchmarkCalculator: Sendable {
         category: name, spent: spent, count: total?.count ?? 0, budget: budget,
         historySum: trailing.isEmpty ? nil : history[name] ?? 0,
         historyMonths: trailing.count, month: month, projection: projection)
+      let moved = BudgetMove.net(input.moves, month: month, currency: currency)[name] ?? 0
+      if moved != 0 { row.movedMinor = moved }
       if let rollover = rollovers[name], let budget {
         let key = Key(currency: currency, category: name)
         let carry = CarryCalculator.carry(
-          into: month, rollover: rollover, budget: { effectiveBudgets(for: $0, from: input.budgets)[key] },
+          into: month, rollover: rollover, budget: { budgetsInForce(for: $0, input: input)[key] },
           spent: { BenchmarkCalculator.clamp(past[name]?[$0] ?? 0, &capped) })
         applyCarry(carry.carriedInMinor, months: carry.months, budget: budget, to: &row)
       }
@@ -237,11 +258,13 @@ public struct BenchmarkCalculator: Sendable {
       IncomeLine(category: $0.key, amountMinor: BenchmarkCalculator.clamp($0.value, &capped))
     }
     .sorted { ($0.amountMinor, $1.category) > ($1.amountMinor, $0.category) }
-    return CurrencyGroup(
+    var group = CurrencyGroup(
       currency: currency, categories: rows, totals: totals, income: incomeLines, dailyAllowanceMinor: allowance,
       unsortedInMinor: BenchmarkCalculator.clamp(unsortedIn, &capped), unsortedInCount: unsortedCount,
       transfersMinor: BenchmarkCalculator.clamp(transfers, &capped), transferCount: transferCount,
       amountsCapped: capped)
+    group.moves = input.moves.filter { $0.month == month && $0.currency == currency }.sorted { $0.id < $1.id }
+    return group
   }
 
   /// `row` under rollover: what came in is added to its budget, and what is left, the percent

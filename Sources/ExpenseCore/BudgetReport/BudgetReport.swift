@@ -75,6 +75,8 @@ public struct CurrencyGroup: Hashable, Sendable, Codable {
   /// True when a sum could not be represented in 64 bits: it is shown capped at the largest
   /// amount, never wrapped.
   public var amountsCapped: Bool
+  /// The month's budget moves in this currency (`budget move`), oldest first.
+  public var moves: [BudgetMove] = []
 
   public init(
     currency: Currency, categories: [CategoryBenchmark], totals: BenchmarkTotals, income: [IncomeLine],
@@ -95,11 +97,12 @@ public struct CurrencyGroup: Hashable, Sendable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case currency, categories, totals, income, dailyAllowanceMinor
-    case unsortedInMinor, unsortedInCount, transfersMinor, transferCount, amountsCapped
+    case unsortedInMinor, unsortedInCount, transfersMinor, transferCount, amountsCapped, moves
   }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(moves, forKey: .moves)
     try c.encode(currency, forKey: .currency)
     try c.encode(categories, forKey: .categories)
     try c.encode(totals, forKey: .totals)

@@ -50,6 +50,9 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
   public var availableMinor: Int64?
   /// Under rollover: the months the carry came through, oldest first; `nil` without.
   public var carriedFromMonths: [Month]?
+  /// Budget moved to the category this month less budget moved from it (`budget move`),
+  /// already counted in `budgetMinor`; `nil` when nothing was moved.
+  public var movedMinor: Int64?
 
   public init(
     category: String, budgetMinor: Int64?, spentMinor: Int64, remainingMinor: Int64?,
@@ -78,7 +81,7 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     case category, budgetMinor, spentMinor, remainingMinor, percentUsed, status
     case trailingAverageMinor, changeFromAveragePercent, paceMinor, projectedMinor, transactionCount
     case kind, averageMonths, projectionBasis, aheadOfPace
-    case carriedInMinor, availableMinor, carriedFromMonths
+    case carriedInMinor, availableMinor, carriedFromMonths, movedMinor
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -101,6 +104,7 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     try c.encode(carriedInMinor, forKey: .carriedInMinor)
     try c.encode(availableMinor, forKey: .availableMinor)
     try c.encode(carriedFromMonths, forKey: .carriedFromMonths)
+    try c.encode(movedMinor, forKey: .movedMinor)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -123,6 +127,7 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     carriedInMinor = try c.decodeIfPresent(Int64.self, forKey: .carriedInMinor)
     availableMinor = try c.decodeIfPresent(Int64.self, forKey: .availableMinor)
     carriedFromMonths = try c.decodeIfPresent([Month].self, forKey: .carriedFromMonths)
+    movedMinor = try c.decodeIfPresent(Int64.self, forKey: .movedMinor)
   }
 }
 

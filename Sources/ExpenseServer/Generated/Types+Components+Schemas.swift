@@ -1122,6 +1122,180 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/BudgetMoveInput`.
+        internal struct BudgetMoveInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BudgetMoveInput/amountMinor`.
+            internal var amountMinor: Swift.Int64
+            /// The category the budget comes from.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetMoveInput/from`.
+            internal var from: Swift.String
+            /// The category it goes to.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetMoveInput/to`.
+            internal var to: Swift.String
+            /// Default: this month.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetMoveInput/month`.
+            internal var month: Swift.String?
+            /// Default (absent or null) the database's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetMoveInput/currency`.
+            internal var currency: Swift.String?
+            /// Creates a new `BudgetMoveInput`.
+            ///
+            /// - Parameters:
+            ///   - amountMinor:
+            ///   - from: The category the budget comes from.
+            ///   - to: The category it goes to.
+            ///   - month: Default: this month.
+            ///   - currency: Default (absent or null) the database's currency.
+            internal init(
+                amountMinor: Swift.Int64,
+                from: Swift.String,
+                to: Swift.String,
+                month: Swift.String? = nil,
+                currency: Swift.String? = nil
+            ) {
+                self.amountMinor = amountMinor
+                self.from = from
+                self.to = to
+                self.month = month
+                self.currency = currency
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amountMinor
+                case from
+                case to
+                case month
+                case currency
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.amountMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .amountMinor
+                )
+                self.from = try container.decode(
+                    Swift.String.self,
+                    forKey: .from
+                )
+                self.to = try container.decode(
+                    Swift.String.self,
+                    forKey: .to
+                )
+                self.month = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .month
+                )
+                self.currency = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .currency
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "amountMinor",
+                    "from",
+                    "to",
+                    "month",
+                    "currency"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BudgetMove`.
+        internal struct BudgetMove: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BudgetMove/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/BudgetMove/month`.
+            internal var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BudgetMove/currency`.
+            internal var currency: Components.Schemas.CurrencyCode
+            /// - Remark: Generated from `#/components/schemas/BudgetMove/amountMinor`.
+            internal var amountMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/BudgetMove/from`.
+            internal var from: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BudgetMove/to`.
+            internal var to: Swift.String
+            /// When it was made: ISO 8601, UTC, to the second.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetMove/madeAt`.
+            internal var madeAt: Swift.String
+            /// Creates a new `BudgetMove`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - month:
+            ///   - currency:
+            ///   - amountMinor:
+            ///   - from:
+            ///   - to:
+            ///   - madeAt: When it was made: ISO 8601, UTC, to the second.
+            internal init(
+                id: Swift.Int64,
+                month: Swift.String,
+                currency: Components.Schemas.CurrencyCode,
+                amountMinor: Swift.Int64,
+                from: Swift.String,
+                to: Swift.String,
+                madeAt: Swift.String
+            ) {
+                self.id = id
+                self.month = month
+                self.currency = currency
+                self.amountMinor = amountMinor
+                self.from = from
+                self.to = to
+                self.madeAt = madeAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case month
+                case currency
+                case amountMinor
+                case from
+                case to
+                case madeAt
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .id
+                )
+                self.month = try container.decode(
+                    Swift.String.self,
+                    forKey: .month
+                )
+                self.currency = try container.decode(
+                    Components.Schemas.CurrencyCode.self,
+                    forKey: .currency
+                )
+                self.amountMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .amountMinor
+                )
+                self.from = try container.decode(
+                    Swift.String.self,
+                    forKey: .from
+                )
+                self.to = try container.decode(
+                    Swift.String.self,
+                    forKey: .to
+                )
+                self.madeAt = try container.decode(
+                    Swift.String.self,
+                    forKey: .madeAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "month",
+                    "currency",
+                    "amountMinor",
+                    "from",
+                    "to",
+                    "madeAt"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/BudgetList`.
         internal struct BudgetList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BudgetList/budgets`.

@@ -78,6 +78,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/budgets/{category}`.
     /// - Remark: Generated from `#/paths//v1/budgets/{category}/delete(deleteBudget)`.
     func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output
+    /// Move budget from one category to another in one month (`expenses budget move`).
+    ///
+    /// - Remark: HTTP `POST /v1/budgets/moves`.
+    /// - Remark: Generated from `#/paths//v1/budgets/moves/post(createBudgetMove)`.
+    func createBudgetMove(_ input: Operations.CreateBudgetMove.Input) async throws -> Operations.CreateBudgetMove.Output
+    /// Take a budget move back (`expenses budget moves remove`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/budgets/moves/{id}`.
+    /// - Remark: Generated from `#/paths//v1/budgets/moves/{id}/delete(deleteBudgetMove)`.
+    func deleteBudgetMove(_ input: Operations.DeleteBudgetMove.Input) async throws -> Operations.DeleteBudgetMove.Output
     /// - Remark: HTTP `GET /v1/categories`.
     /// - Remark: Generated from `#/paths//v1/categories/get(listCategories)`.
     func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output
@@ -292,6 +302,32 @@ extension APIProtocol {
         try await deleteBudget(Operations.DeleteBudget.Input(
             path: path,
             query: query,
+            headers: headers
+        ))
+    }
+    /// Move budget from one category to another in one month (`expenses budget move`).
+    ///
+    /// - Remark: HTTP `POST /v1/budgets/moves`.
+    /// - Remark: Generated from `#/paths//v1/budgets/moves/post(createBudgetMove)`.
+    internal func createBudgetMove(
+        headers: Operations.CreateBudgetMove.Input.Headers = .init(),
+        body: Operations.CreateBudgetMove.Input.Body
+    ) async throws -> Operations.CreateBudgetMove.Output {
+        try await createBudgetMove(Operations.CreateBudgetMove.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Take a budget move back (`expenses budget moves remove`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/budgets/moves/{id}`.
+    /// - Remark: Generated from `#/paths//v1/budgets/moves/{id}/delete(deleteBudgetMove)`.
+    internal func deleteBudgetMove(
+        path: Operations.DeleteBudgetMove.Input.Path,
+        headers: Operations.DeleteBudgetMove.Input.Headers = .init()
+    ) async throws -> Operations.DeleteBudgetMove.Output {
+        try await deleteBudgetMove(Operations.DeleteBudgetMove.Input(
+            path: path,
             headers: headers
         ))
     }

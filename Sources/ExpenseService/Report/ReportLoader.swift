@@ -39,7 +39,7 @@ public struct ReportLoader {
       for: month,
       input: .init(
         totals: carryTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
-        rollovers: rollovers))
+        rollovers: rollovers, moves: try BudgetMoves.load(store)))
     report.firstMonthWithData = historyStart.values.min()
     report.latestMonthWithData = try store.latestMonth()
     if including.contains(.expenses) {

@@ -9,7 +9,7 @@ struct BudgetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "budget",
     abstract: "Set, list and remove monthly budgets.",
-    subcommands: [Set.self, List.self, Remove.self, Suggest.self])
+    subcommands: [Set.self, List.self, Remove.self, Suggest.self, BudgetMoveCommand.self, BudgetMovesCommand.self])
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(

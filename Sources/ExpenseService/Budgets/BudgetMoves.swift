@@ -1,0 +1,99 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+
+/// Budget moves as the service keeps them: records of kind `budget-move` (`StoredRecord`), the
+/// body the move without its id (the record's id is the move's).
+enum BudgetMoves {
+  static let kind = "budget-move"
+
+  /// A move's body: everything but the id.
+  struct Body: Codable {
+    var month: Month
+    var currency: Currency
+    var amountMinor: Int64
+    var from: String
+    var to: String
+    var madeAt: String
+  }
+
+  static func load(_ store: any LedgerStore) throws -> [BudgetMove] {
+    try store.records(kind: kind).compactMap { record in
+      guard let body = try? JSONDecoder().decode(Body.self, from: Data(record.body.utf8)) else { return nil }
+      return BudgetMove(
+        id: record.id, month: body.month, currency: body.currency, amountMinor: body.amountMinor, from: body.from,
+        to: body.to, madeAt: body.madeAt)
+    }
+  }
+
+  static func encode(_ body: Body) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return String(decoding: try encoder.encode(body), as: UTF8.self)
+  }
+}
+
+extension ExpenseService {
+  /// Moves `amount` (more than zero) of budget from one category to another in `month` (default
+  /// this month), in `currency` (default the store's): a dated record the report counts on top
+  /// of the budgets (`BudgetMove`). Both names take their known spelling.
+  public func moveBudget(amount: String, from: String, to: String, month: Month?, currency code: String?) throws
+    -> BudgetMove
+  {
+    try store.atomically {
+      let currency = try code.map { code throws(CoreError) in try Currency.parse(code) } ?? store.defaultCurrency()
+      let money = try Money.parse(amount, currency: currency)
+      return try moveBudget(amountMinor: money.minor, from: from, to: to, month: month, currency: currency)
+    }
+  }
+
+  /// `moveBudget` with the amount in minor units (`POST /v1/budgets/moves`).
+  public func moveBudget(amountMinor: Int64, from: String, to: String, month: Month?, currency: Currency?) throws
+    -> BudgetMove
+  {
+    try store.atomically {
+      guard amountMinor > 0 else { throw ServiceError.moveAmount(amountMinor) }
+      var names = try store.categoryNames()
+      guard let source = names.canonical(from), let target = names.canonical(to) else {
+        throw ServiceError.moveBetweenSame(from)
+      }
+      guard CategoryName.key(source) != CategoryName.key(target) else { throw ServiceError.moveBetweenSame(source) }
+      let month = month ?? clock.today().calendarMonth
+      let currency = try currency ?? store.defaultCurrency()
+      // What `source` has to give that month: its budget in force (earlier moves counted) and,
+      // under rollover, what carried in. A move never takes a budget below zero.
+      let report = try ReportLoader(store: store).report(month: month, today: clock.today(), including: [])
+      let row = report.groups.first { $0.currency == currency }?.categories.first {
+        CategoryName.key($0.category) == CategoryName.key(source)
+      }
+      let movable = max(0, Int128(row?.budgetMinor ?? 0) + Int128(row?.carriedInMinor ?? 0))
+      guard Int128(amountMinor) <= movable else {
+        throw ServiceError.moveMoreThanBudget(
+          category: source, month: month, available: Money(minor: Int64(clamping: movable), currency: currency))
+      }
+      let body = BudgetMoves.Body(
+        month: month, currency: currency,
+        amountMinor: amountMinor, from: source, to: target, madeAt: ImportRecord.timestamp(clock.now()))
+      let record = try store.addRecord(kind: BudgetMoves.kind, body: try BudgetMoves.encode(body))
+      return BudgetMove(
+        id: record.id, month: body.month, currency: body.currency, amountMinor: amountMinor, from: source, to: target,
+        madeAt: body.madeAt)
+    }
+  }
+
+  /// The budget moves, of `month` only when given, oldest first.
+  public func budgetMoves(month: Month? = nil) throws -> [BudgetMove] {
+    try BudgetMoves.load(store).filter { month == nil || $0.month == month }
+  }
+
+  /// Removes move `id` and returns it (`ServiceError.moveNotFound` when there is none): the
+  /// budgets are as if it was never made.
+  public func removeBudgetMove(id: Int64) throws -> BudgetMove {
+    try store.atomically {
+      guard let move = try BudgetMoves.load(store).first(where: { $0.id == id }),
+        try store.removeRecord(kind: BudgetMoves.kind, id: id)
+      else { throw ServiceError.moveNotFound(id) }
+      return move
+    }
+  }
+}
