@@ -36,6 +36,7 @@ public struct CSVRenderer {
     "over_count", "near_count", "under_count", "unbudgeted_count", "amounts_capped",
     "id", "date", "description", "account", "source_file", "source_line",
     "section", "title", "collapsible", "collapsible_in", "expanded", "item_count",
+    "carried_in", "available", "moved",
   ]
 
   /// One row being filled by column name; unknown names trap in tests, never at run time.
@@ -67,6 +68,9 @@ public struct CSVRenderer {
         r["budget"] = money(row.budgetMinor)
         r["spent"] = money(row.spentMinor)
         r["remaining"] = money(row.remainingMinor)
+        r["carried_in"] = money(row.carriedInMinor)
+        r["available"] = money(row.availableMinor)
+        r["moved"] = money(row.movedMinor)
         r["percent_used"] = row.percentUsed?.description ?? ""
         r["status"] = row.status.rawValue
         r["trailing_average"] = money(row.trailingAverageMinor)

@@ -62,7 +62,18 @@ extension HTMLRenderer {
     }
     let spent = HTMLRenderer.escape(amounts.spent(row.spentMinor, currency))
     let left = remaining < 0 ? "\(amt(remaining.magnitudeClamped)) over" : "\(amt(remaining)) left"
-    return ["<span class=\"amt\">\(spent)</span> of \(amt(budget))", left]
+    var parts = ["<span class=\"amt\">\(spent)</span> of \(amt(budget))"]
+    if let moved = row.movedMinor { parts.append("\(signed(moved, currency)) moved") }
+    if let carried = row.carriedInMinor {
+      let from = row.carriedFromMonths?.last.map { " from \($0.shortName)" } ?? " carried"
+      parts.append(signed(carried, currency) + from)
+    }
+    return parts + [left]
+  }
+
+  /// A signed amount in a span: `+$40.00`, `-$90.00`.
+  func signed(_ minor: Int64, _ currency: Currency) -> String {
+    "<span class=\"amt\">\(HTMLRenderer.escape(amounts.signed(minor, currency)))</span>"
   }
 
   /// The table of one currency group; the average, change, pace and projection columns (class
@@ -75,7 +86,12 @@ extension HTMLRenderer {
     let hasProjection = all.contains { $0.projectedMinor != nil }
     let months = all.lazy.compactMap(\.averageMonths).first ?? 3
     var head = "<tr><th scope=\"col\">Category</th><th class=\"n\" scope=\"col\">Spent</th>"
-    head += "<th class=\"n\" scope=\"col\">Budget</th><th class=\"n\" scope=\"col\">Left</th>"
+    let hasMoved = all.contains { $0.movedMinor != nil }
+    let hasCarry = all.contains { $0.carriedInMinor != nil }
+    head += "<th class=\"n\" scope=\"col\">Budget</th>"
+    if hasMoved { head += "<th class=\"n\" scope=\"col\">Moved</th>" }
+    if hasCarry { head += "<th class=\"n\" scope=\"col\">Carried</th>" }
+    head += "<th class=\"n\" scope=\"col\">Left</th>"
     head += "<th class=\"n\" scope=\"col\">Used</th>"
     if hasAverage {
       head += "<th class=\"n x\" scope=\"col\">\(months)-mo avg</th><th class=\"n x\" scope=\"col\">vs avg</th>"
@@ -88,6 +104,14 @@ extension HTMLRenderer {
       var html = "<th scope=\"row\">\(total ? "Total" : HTMLRenderer.escape(row.category))</th>"
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.spent(row.spentMinor, c)))</td>"
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.money(row.budgetMinor, c)))</td>"
+      if hasMoved {
+        html +=
+          "<td class=\"n\">\(HTMLRenderer.escape(row.movedMinor.map { amounts.signed($0, c) } ?? amounts.dash))</td>"
+      }
+      if hasCarry {
+        let carried = row.carriedInMinor.map { amounts.signed($0, c) } ?? amounts.dash
+        html += "<td class=\"n\">\(HTMLRenderer.escape(carried))</td>"
+      }
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.money(row.remainingMinor, c)))</td>"
       html += "<td class=\"n used\"><span class=\"\(row.status.rawValue)\">\(amounts.percent(row.percentUsed))</span>"
       if let percent = row.percentUsed, !total {

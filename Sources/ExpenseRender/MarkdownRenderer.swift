@@ -50,22 +50,42 @@ public struct MarkdownRenderer {
     for group in report.groups {
       if report.groups.count > 1 { out += ["### \(group.currency.code)", ""] }
       let c = group.currency
-      out.append("| Category | Spent | Budget | Left | Used | Status | Average | vs avg | Pace | Projected |")
-      out.append("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
       let total = group.totals.row
-      for (index, row) in (group.categories + [total]).enumerated() {
+      let all = group.categories + [total]
+      // Budget moved and carried over: columns of their own only when a row has them.
+      let moved = all.contains { $0.movedMinor != nil }
+      let carried = all.contains { $0.carriedInMinor != nil }
+      let extra = (moved ? " Moved |" : "") + (carried ? " Carried |" : "")
+      out.append("| Category | Spent | Budget |\(extra) Left | Used | Status | Average | vs avg | Pace | Projected |")
+      out.append(
+        "|---|---:|---:|" + (moved ? "---:|" : "") + (carried ? "---:|" : "") + "---:|---:|---|---:|---:|---:|---:|")
+      for (index, row) in all.enumerated() {
         let isTotal = index == group.categories.count
-        let cells = [
-          isTotal ? "**Total**" : MarkdownRenderer.escape(row.category), a.spent(row.spentMinor, c),
-          a.money(row.budgetMinor, c), a.money(row.remainingMinor, c), a.percent(row.percentUsed),
-          isTotal
-            ? "" : row.status == .unbudgeted ? "no budget" : row.status.rawValue + (row.aheadOfPace ? ", ahead" : ""),
-          row.trailingAverageMinor.map { a.spent($0, c) } ?? a.dash, a.change(row.changeFromAveragePercent),
-          a.money(row.paceMinor, c), row.projectedMinor.map { a.spent($0, c) } ?? a.dash,
-        ]
+        var flows: [String] = []
+        if moved { flows.append(row.movedMinor.map { a.signed($0, c) } ?? a.dash) }
+        if carried { flows.append(row.carriedInMinor.map { a.signed($0, c) } ?? a.dash) }
+        let cells =
+          [
+            isTotal ? "**Total**" : MarkdownRenderer.escape(row.category), a.spent(row.spentMinor, c),
+            a.money(row.budgetMinor, c),
+          ]
+          + flows + [
+            a.money(row.remainingMinor, c), a.percent(row.percentUsed),
+            isTotal
+              ? "" : row.status == .unbudgeted ? "no budget" : row.status.rawValue + (row.aheadOfPace ? ", ahead" : ""),
+            row.trailingAverageMinor.map { a.spent($0, c) } ?? a.dash, a.change(row.changeFromAveragePercent),
+            a.money(row.paceMinor, c), row.projectedMinor.map { a.spent($0, c) } ?? a.dash,
+          ]
         out.append("| " + cells.joined(separator: " | ") + " |")
       }
       out.append("")
+      if carried { out += ["Rollover: left counts what carried in from earlier months.", ""] }
+      for move in group.moves {
+        out += [
+          "Moved \(a.money(move.amountMinor, c)) from \(MarkdownRenderer.escape(move.from)) to "
+            + "\(MarkdownRenderer.escape(move.to)) (#\(move.id)).", "",
+        ]
+      }
     }
     return out
   }

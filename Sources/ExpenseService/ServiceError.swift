@@ -86,7 +86,7 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .ledgerFileExists: return .cannotCreate
     case .copyTargetExists: return .cannotCreate
     case .unknownCategory, .categoryNotCreated, .nothingToAverage, .moveNotFound: return .notFound
-    case .moveAmount, .moveBetweenSame: return .usage
+    case .moveAmount, .moveBetweenSame: return .invalidValue
     case .moveMoreThanBudget: return .conflict
     }
   }

@@ -121,6 +121,58 @@ import Testing
     return out
   }
 
+  /// hledger's budget of each category per month (`balance --budget`) equals the report's
+  /// budget in force: defaults, a month's override and a budget move folded in.
+  @Test func hledgerBudgetsEqualTheReportsWithMoves() throws {
+    guard let hledger = ExternalTool.require("hledger", install: "apt-get install hledger") else { return }
+    let cli = try CLI()
+    let csv =
+      "Date,Description,Amount,Category\n2026-10-02,Cafe,-40.00,Dining out\n2026-10-03,Market,-420.00,Groceries\n"
+    #expect(try cli.run(["import", try cli.file("oct.csv", csv)]).code == 0)
+    for arguments in [
+      ["budget", "set", "Groceries", "400"], ["budget", "set", "Dining out", "100"],
+      ["budget", "set", "Dining out", "150", "--month", "2026-10"],
+      ["budget", "move", "50", "Dining out", "Groceries", "--month", "2026-10"],
+      ["budget", "move", "25", "Groceries", "Dining out", "--month", "2026-11"],
+    ] {
+      let run = try cli.run(arguments)
+      #expect(run.code == 0, "\(arguments): \(run.stderr)")
+    }
+    let journal = cli.directory.appendingPathComponent("moves.journal").path
+    #expect(try cli.run(["export", "--format", "ledger", "-o", journal]).code == 0)
+    let text = try String(contentsOfFile: journal, encoding: .utf8)
+    var accountOf: [String: String] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("account ") {
+      let parts = line.dropFirst(8).components(separatedBy: "  ; ")
+      if parts.count == 2 { accountOf[parts[1]] = parts[0] }
+    }
+    for month in ["2026-09", "2026-10", "2026-11"] {
+      let report = try #require(
+        try cli.json(["report", "--month", month, "--today", "2026-10-20", "--format", "json"]) as? [String: Any])
+      let result = try ExternalTool.run(
+        hledger, ["-f", journal, "balance", "--budget", "--flat", "-p", month, "-O", "csv"])
+      #expect(result.code == 0, "\(month): hledger: \(result.stderr)")
+      // "account","actual","budget": a budget cell is "450.00 USD".
+      var budgets: [String: Int] = [:]
+      for line in result.stdout.split(separator: "\n").dropFirst() {
+        let cells = line.trimmingCharacters(in: CharacterSet(charactersIn: "\"\r")).components(separatedBy: "\",\"")
+        guard cells.count == 3, let number = Double(cells[2].split(separator: " ").first ?? "") else { continue }
+        budgets[cells[0]] = Int((number * 100).rounded())
+      }
+      var compared = 0
+      for group in report["groups"] as? [[String: Any]] ?? [] {
+        for row in group["categories"] as? [[String: Any]] ?? [] {
+          guard let budget = row["budgetMinor"] as? Int, let category = row["category"] as? String else { continue }
+          let account = try #require(accountOf["name: " + category], "no account for \(category)")
+          #expect(
+            budgets[account] == budget, "\(month) \(category): hledger \(budgets[account] ?? -1), report \(budget)")
+          compared += 1
+        }
+      }
+      #expect(compared == 2, "\(month): both categories have a budget")
+    }
+  }
+
   @Test func beanCheckAcceptsTheBeancountExport() throws {
     guard let beanCheck = ExternalTool.require("bean-check", install: "pip install beancount") else { return }
     for (name, cli, _) in try datasets() {

@@ -101,12 +101,13 @@ import Testing
       .notFound
     ),
     (
-      .moveAmount(0), "a budget move takes more than 0 from one category to another; nothing was moved", .usage
+      .moveAmount(0), "a budget move takes more than 0 from one category to another; nothing was moved",
+      .invalidValue
     ),
     (
       .moveBetweenSame("Dining"),
       "a budget move needs two different categories ('Dining' twice); nothing was moved\n  hint: expenses budget move 50 \"Dining out\" Groceries",
-      .usage
+      .invalidValue
     ),
     (.moveNotFound(7), "no budget move #7\n  hint: 'expenses budget moves' lists them", .notFound),
     (

@@ -30,7 +30,8 @@ extension ExpenseService {
     _ format: ExportFormat, from first: CivilDate?, through last: CivilDate?, into out: inout OutputBuffer
   ) throws {
     var journal = JournalStream(
-      format: format == .ledger ? .ledger : .beancount, kinds: try store.categoryKinds(), budgets: try store.budgets(),
+      format: format == .ledger ? .ledger : .beancount, kinds: try store.categoryKinds(),
+      budgets: BudgetMoves.applied(try BudgetMoves.load(store), to: try store.budgets()),
       firstDay: first)
     let query = ExpenseQuery(from: first, through: last, order: .oldestFirst)
     try store.withExpenseSnapshot { snapshot in
