@@ -71,12 +71,31 @@ enum RandomReports {
         budgets.append(Budget(category: name, amount: Money(minor: amount(&rng), currency: currency)))
       }
     }
+    // Rollover on some budgets (a carry in, or overspending carried), and budget moved between
+    // some, with the long and odd names above: the Carried and Moved figures and the move lines.
+    var rollovers: [Rollover] = []
+    var moves: [BudgetMove] = []
+    for budget in budgets where Int.random(in: 0..<3, using: &rng) == 0 {
+      rollovers.append(
+        Rollover(
+          category: budget.category, currency: budget.amount.currency,
+          mode: Bool.random(using: &rng) ? .all : .surplus, since: month.adding(months: -Int.random(in: 1...5, using: &rng))))
+    }
+    for index in 0..<min(budgets.count / 2, 4) where Bool.random(using: &rng) {
+      let (from, to) = (budgets[2 * index], budgets[2 * index + 1])
+      guard from.amount.currency == to.amount.currency else { continue }
+      moves.append(
+        BudgetMove(
+          id: Int64(index + 1), month: month, currency: from.amount.currency, amountMinor: max(1, amount(&rng)),
+          from: from.category, to: to.category, madeAt: "2026-10-01T00:00:00Z"))
+    }
     let calculator = BenchmarkCalculator(today: today)
     var report = calculator.report(
       for: month,
       input: .init(
         totals: totals, budgets: budgets, kinds: kinds,
-        historyStart: Dictionary(uniqueKeysWithValues: chosen.map { ($0, month.adding(months: -4)) })))
+        historyStart: Dictionary(uniqueKeysWithValues: chosen.map { ($0, month.adding(months: -4)) }),
+        rollovers: rollovers, moves: moves))
     if Bool.random(using: &rng) {
       report.expenses = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
         Expense(
