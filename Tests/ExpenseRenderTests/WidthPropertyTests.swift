@@ -79,7 +79,8 @@ enum RandomReports {
       rollovers.append(
         Rollover(
           category: budget.category, currency: budget.amount.currency,
-          mode: Bool.random(using: &rng) ? .all : .surplus, since: month.adding(months: -Int.random(in: 1...5, using: &rng))))
+          mode: Bool.random(using: &rng) ? .all : .surplus,
+          since: month.adding(months: -Int.random(in: 1...5, using: &rng))))
     }
     for index in 0..<min(budgets.count / 2, 4) where Bool.random(using: &rng) {
       let (from, to) = (budgets[2 * index], budgets[2 * index + 1])

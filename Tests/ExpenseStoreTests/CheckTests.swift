@@ -1,8 +1,10 @@
 import ExpenseCore
 import ExpenseSQLite
+import ExpenseService
 import ExpenseStore
 import Foundation
 import GRDBSQLite
+import ServiceTestSupport
 import Testing
 
 /// `check`, `repairRollups`, `backup` and `restore` on temporary databases damaged by hand.
@@ -51,6 +53,28 @@ import Testing
   }
 
   struct Failure: Error { var message = "" }
+
+  /// `check` proves each carry under rollover from the rows: in step, the rows give what the
+  /// report shows; with September's total changed by hand, the report's carry (read from the
+  /// totals) differs from the rows', and both the rollup and the carry say so until repaired.
+  @Test func everyCarryIsProvedFromTheRows() throws {
+    let (db, path) = try makeDatabase()
+    defer { cleanUp(path) }
+    let day = try CivilDate.parse("2026-11-15")
+    let service = ExpenseService(store: db, clock: ServiceClock(now: { Date() }, today: { day }))
+    _ = try service.setBudget(
+      category: "Food", amount: "20", month: try Month.parse("2026-09"), currency: nil, rollover: .all)
+    _ = try service.setBudget(category: "Food", amount: "20", month: nil, currency: nil)
+    // September: 20.00 − 12.50 = 7.50; October: 20.00 + 7.50 − (5.00 − 9.00) = 31.50.
+    var outcome = try service.check(repair: false)
+    #expect(outcome.carries.map(\.carriedInMinor) == [3_150] && outcome.carries.allSatisfy(\.matches))
+    try exec(path, "UPDATE monthTotal SET outflow = outflow + 1000 WHERE month = '2026-09'")
+    outcome = try service.check(repair: false)
+    #expect(!outcome.report.isHealthy)
+    #expect(outcome.carries.map(\.carriedInMinor) == [2_150] && outcome.carries.map(\.fromRowsMinor) == [3_150])
+    outcome = try service.check(repair: true)
+    #expect(outcome.report.isHealthy && outcome.carries.allSatisfy(\.matches))
+  }
 
   @Test func aHealthyDatabasePasses() throws {
     let (db, path) = try makeDatabase()

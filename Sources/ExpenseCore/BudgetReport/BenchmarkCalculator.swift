@@ -86,6 +86,11 @@ public struct BenchmarkCalculator: Sendable {
     return defaults.merging(overrides) { _, override in override }
   }
 
+  /// The budget in force of `category` in `currency` and `month` (see `budgetsInForce`).
+  public func budget(of category: String, in currency: Currency, month: Month, input: Input) -> Int64? {
+    budgetsInForce(for: month, input: input)[Key(currency: currency, category: category)]
+  }
+
   /// Each (currency, category)'s budget in force in `month`: its budget (`effectiveBudgets`)
   /// plus what was moved to it that month, less what was moved from it (a category without a
   /// budget that got a move has the move as its budget).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExpenseCore
 import ExpenseRender
 import ExpenseService
 import ExpenseStore
@@ -33,6 +34,8 @@ struct CheckCommand: ParsableCommand {
     var expenseCount: Int
     var rollupsChecked: [String]
     var problems: [Problem]
+    /// Each carry under rollover into this month, as reports show it and from the rows.
+    var carries: [ExpenseService.CarryCheck]
 
     struct Problem: Encodable {
       var kind: String
@@ -70,11 +73,13 @@ struct CheckCommand: ParsableCommand {
       }
       let json = JSONReport(
         database: file, healthy: report.isHealthy, repaired: rebuilt, integrity: report.integrity,
-        expenseCount: report.expenseCount, rollupsChecked: report.rollupsChecked, problems: problems)
+        expenseCount: report.expenseCount, rollupsChecked: report.rollupsChecked, problems: problems,
+        carries: outcome.carries)
       try Console.out(try SafeJSON.text(json) + "\n")
     } else {
       // Wrapped, never cut: a long path or a hint stays whole at any width.
-      let lines = ["database: \(path)"] + CheckCommand.lines(report, repairing: repair)
+      let lines =
+        ["database: \(path)"] + CheckCommand.lines(report, repairing: repair) + CheckCommand.lines(outcome.carries)
       try Console.out(FittedText.fit(lines.joined(separator: "\n"), width: layout.resolved))
     }
     if !report.isHealthy {
@@ -113,6 +118,19 @@ struct CheckCommand: ParsableCommand {
       }
     }
     return lines
+  }
+
+  /// One line per carry under rollover: what reports show, and whether the rows give it too.
+  static func lines(_ carries: [ExpenseService.CarryCheck]) -> [String] {
+    carries.map { carry in
+      let currency = Currency(code: carry.currency) ?? .usd
+      let shown = Money(minor: carry.carriedInMinor, currency: currency).formatted
+      let name = TerminalText.sanitize(carry.category)
+      let sign = carry.carriedInMinor > 0 ? "+" : ""
+      if carry.matches { return "carry \(name) into \(carry.month): \(sign)\(shown), the rows agree" }
+      let rows = Money(minor: carry.fromRowsMinor, currency: currency).formatted
+      return "carry \(name) into \(carry.month): \(sign)\(shown), but the rows give \(rows)"
+    }
   }
 
   static func describe(_ problem: CheckProblem) -> String {
