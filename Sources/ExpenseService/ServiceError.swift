@@ -71,6 +71,10 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   /// `budget move` of more than the category has to give that month (its budget in force, and
   /// what carried in under rollover): a budget never goes below zero by a move.
   case moveMoreThanBudget(category: String, month: Month, available: Money)
+  /// `goal add` with a value a goal cannot have (no name, nothing to save, a month passed).
+  case goalValue(String)
+  /// `goal remove` named no goal.
+  case goalNotFound(Int64)
 
   public var kind: Kind {
     switch self {
@@ -88,6 +92,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .unknownCategory, .categoryNotCreated, .nothingToAverage, .moveNotFound: return .notFound
     case .moveAmount, .moveBetweenSame: return .invalidValue
     case .moveMoreThanBudget: return .conflict
+    case .goalValue: return .invalidValue
+    case .goalNotFound: return .notFound
     }
   }
 
@@ -161,6 +167,10 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
         "a budget move needs two different categories ('\(name)' twice); nothing was moved\n  hint: expenses budget move 50 \"Dining out\" Groceries"
     case .moveNotFound(let id):
       return "no budget move #\(id)\n  hint: 'expenses budget moves' lists them"
+    case .goalValue(let reason):
+      return "\(reason); no goal was added"
+    case .goalNotFound(let id):
+      return "no goal #\(id)\n  hint: 'expenses goal list' lists them"
     case .moveMoreThanBudget(let category, let month, let available):
       return
         "'\(category)' has \(available.formatted) of budget in \(month.longName) to move; nothing was moved\n  hint: move at most that, or raise its budget first ('expenses budget set \(category) AMOUNT')"

@@ -13,7 +13,8 @@ struct ExpensesCommand: ParsableCommand {
     version: version,
     subcommands: [
       DemoCommand.self, ImportCommand.self, AddCommand.self, ListCommand.self, ReportCommand.self,
-      BudgetCommand.self, CategoriesCommand.self, RulesCommand.self, SectionsCommand.self, ConfigCommand.self,
+      BudgetCommand.self, GoalCommand.self, CategoriesCommand.self, RulesCommand.self, SectionsCommand.self,
+      ConfigCommand.self,
       CheckCommand.self, BackupCommand.self, RestoreCommand.self, CopyCommand.self,
       DeleteCommand.self, EditCommand.self, ImportsCommand.self, TransfersCommand.self, AccountsCommand.self,
       ExportCommand.self,

@@ -64,6 +64,8 @@ import Testing
       try await owner.expect(.put, "/v1/budgets/Fun", json: #"{"amountMinor":5000}"#, 200)
       try await owner.expect(
         .post, "/v1/budgets/moves", json: #"{"amountMinor":1000,"from":"Fun","to":"Groceries","month":"2026-10"}"#, 201)
+      try await owner.expect(
+        .post, "/v1/goals", json: #"{"name":"Car","targetMinor":100000,"by":"2027-12","category":"Fun"}"#, 201)
       try await owner.expect(.put, "/v1/rules/1", json: #"{"pattern":"Alpha","category":"Groceries"}"#, 200)
       try await owner.expect(.put, "/v1/rules/2", json: #"{"pattern":"Beta","category":"Fun"}"#, 200)
       try await owner.expect(.put, "/v1/categories/Rent", json: #"{"kind":"income"}"#, 200)
@@ -103,6 +105,7 @@ import Testing
       try await family.expect(.get, "/v1/budgets/Groceries", 404)
       try await family.expect(.delete, "/v1/budgets/Groceries", 404)
       try await family.expect(.delete, "/v1/budgets/moves/1", 404)
+      try await family.expect(.delete, "/v1/goals/1", 404)
       try await family.expect(.get, "/v1/categories/Rent", 404)
       try await family.expect(.delete, "/v1/categories/Rent", 404)
       // The other ledger's cursor: an answer from the family's own rows, or a refusal.
@@ -122,7 +125,9 @@ import Testing
       try await family.expect(
         .put, "/v1/sections/expenses", headers: [.ifMatch: sectionsTag], json: #"{"expanded":false}"#, 412)
       // Every list answers with the family's own data only.
-      for list in ["/v1/expenses", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/changes"] {
+      for list in [
+        "/v1/expenses", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/changes", "/v1/goals",
+      ] {
         let reply = try await family.call(.get, list)
         #expect(reply.status == 200, "\(list)")
         #expect(!reply.text.contains("Alpha") && !reply.text.contains("alpha"), "\(list): \(reply.text)")
@@ -132,6 +137,7 @@ import Testing
       try await reader.expect(.put, "/v1/budgets/Groceries", json: #"{"amountMinor":1}"#, 403)
       try await reader.expect(.delete, "/v1/imports/1", 403)
       try await reader.expect(.delete, "/v1/budgets/moves/1", 403)
+      try await reader.expect(.delete, "/v1/goals/1", 403)
       try await reader.expect(.get, "/v1/expenses/1", 200)
 
       let after = try await owner.snapshot()
@@ -196,6 +202,7 @@ import Testing
       var answers: [String: String] = [:]
       for uri in [
         "/v1/expenses?limit=500", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/sections",
+        "/v1/goals",
         "/v1/expenses/3", "/v1/rules/2", "/v1/budgets/Groceries", "/v1/categories/Rent",
       ] {
         answers[uri] = try await call(.get, uri).text

@@ -68,6 +68,16 @@ import Testing
       #expect(tooMuch.status == 409)
       #expect(try await client.call(.delete, "/v1/budgets/moves/\(move.json["id"]?.integer ?? 0)").status == 204)
       #expect(try await client.call(.delete, "/v1/budgets/moves/\(move.json["id"]?.integer ?? 0)").status == 404)
+      // A goal over HTTP: added, listed with its standing, removed.
+      let goal = try await client.call(
+        .post, "/v1/goals", json: #"{"name":"Car","targetMinor":120000,"by":"2027-09","category":"Car"}"#)
+      #expect(goal.status == 201 && goal.json["status"]?.string == "onTrack", "\(goal.text)")
+      #expect(try await client.call(.get, "/v1/goals", auth: .read).json["goals"]?.array?.count == 1)
+      let past = try await client.call(
+        .post, "/v1/goals", json: #"{"name":"Old","targetMinor":1,"by":"2020-01","category":"Car"}"#)
+      #expect(past.status == 422)
+      #expect(try await client.call(.delete, "/v1/goals/\(goal.json["id"]?.integer ?? 0)").status == 204)
+      #expect(try await client.call(.delete, "/v1/goals/\(goal.json["id"]?.integer ?? 0)").status == 404)
       let bad = try await client.call(.put, "/v1/budgets/Rent", json: #"{"amountMinor":1,"rollover":"sometimes"}"#)
       #expect(bad.status == 422 || bad.status == 400)
     }

@@ -117,6 +117,8 @@ import Testing
       "'Dining' has $10.00 of budget in November 2026 to move; nothing was moved\n  hint: move at most that, or raise its budget first ('expenses budget set Dining AMOUNT')",
       .conflict
     ),
+    (.goalValue("a goal needs a name"), "a goal needs a name; no goal was added", .invalidValue),
+    (.goalNotFound(3), "no goal #3\n  hint: 'expenses goal list' lists them", .notFound),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -149,6 +151,8 @@ import Testing
     case .moveBetweenSame: return "moveBetweenSame"
     case .moveNotFound: return "moveNotFound"
     case .moveMoreThanBudget: return "moveMoreThanBudget"
+    case .goalValue: return "goalValue"
+    case .goalNotFound: return "goalNotFound"
     }
   }
 
@@ -158,6 +162,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 28, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 30, "every case is pinned")
   }
 }

@@ -107,7 +107,7 @@ public struct BenchmarkCalculator: Sendable {
   }
 
   /// The kind of a stored category (`nil`: uncategorized, which is spending).
-  static func kind(of category: String?, in kinds: [String: CategoryKind]) -> CategoryKind {
+  public static func kind(of category: String?, in kinds: [String: CategoryKind]) -> CategoryKind {
     guard let category else { return .expense }
     // Stored names are tidied, one spelling per category: only case can tell "transfers" apart.
     return kinds[category] ?? (category.lowercased() == transfersName.lowercased() ? .transfer : .expense)

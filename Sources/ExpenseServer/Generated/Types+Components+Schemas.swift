@@ -1296,6 +1296,291 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/GoalInput`.
+        internal struct GoalInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoalInput/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoalInput/targetMinor`.
+            internal var targetMinor: Swift.Int64
+            /// The month it is wanted by: this month or later.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalInput/by`.
+            internal var by: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoalInput/category`.
+            internal var category: Swift.String
+            /// Default (absent or null) the database's currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalInput/currency`.
+            internal var currency: Swift.String?
+            /// Creates a new `GoalInput`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - targetMinor:
+            ///   - by: The month it is wanted by: this month or later.
+            ///   - category:
+            ///   - currency: Default (absent or null) the database's currency.
+            internal init(
+                name: Swift.String,
+                targetMinor: Swift.Int64,
+                by: Swift.String,
+                category: Swift.String,
+                currency: Swift.String? = nil
+            ) {
+                self.name = name
+                self.targetMinor = targetMinor
+                self.by = by
+                self.category = category
+                self.currency = currency
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case targetMinor
+                case by
+                case category
+                case currency
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.targetMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .targetMinor
+                )
+                self.by = try container.decode(
+                    Swift.String.self,
+                    forKey: .by
+                )
+                self.category = try container.decode(
+                    Swift.String.self,
+                    forKey: .category
+                )
+                self.currency = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .currency
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "targetMinor",
+                    "by",
+                    "category",
+                    "currency"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Goal`.
+        internal struct Goal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Goal/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Goal/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Goal/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Goal/currency`.
+            internal var currency: Components.Schemas.CurrencyCode
+            /// - Remark: Generated from `#/components/schemas/Goal/targetMinor`.
+            internal var targetMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Goal/by`.
+            internal var by: Swift.String
+            /// The month the goal was added.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Goal/since`.
+            internal var since: Swift.String
+            /// The month this standing is computed for (this month).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Goal/month`.
+            internal var month: Swift.String
+            /// Set aside: the category's available amount under rollover, else what was spent in it since the goal was added.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Goal/savedMinor`.
+            internal var savedMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Goal/remainingMinor`.
+            internal var remainingMinor: Swift.Int64
+            /// This month through the goal's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Goal/monthsLeft`.
+            internal var monthsLeft: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Goal/monthlyNeedMinor`.
+            internal var monthlyNeedMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Goal/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case reached = "reached"
+                case onTrack = "onTrack"
+                case behind = "behind"
+                case overdue = "overdue"
+            }
+            /// - Remark: Generated from `#/components/schemas/Goal/status`.
+            internal var status: Components.Schemas.Goal.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/Goal/monthsBehind`.
+            internal var monthsBehind: Swift.Int
+            /// Creates a new `Goal`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - category:
+            ///   - currency:
+            ///   - targetMinor:
+            ///   - by:
+            ///   - since: The month the goal was added.
+            ///   - month: The month this standing is computed for (this month).
+            ///   - savedMinor: Set aside: the category's available amount under rollover, else what was spent in it since the goal was added.
+            ///   - remainingMinor:
+            ///   - monthsLeft: This month through the goal's.
+            ///   - monthlyNeedMinor:
+            ///   - status:
+            ///   - monthsBehind:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                category: Swift.String,
+                currency: Components.Schemas.CurrencyCode,
+                targetMinor: Swift.Int64,
+                by: Swift.String,
+                since: Swift.String,
+                month: Swift.String,
+                savedMinor: Swift.Int64,
+                remainingMinor: Swift.Int64,
+                monthsLeft: Swift.Int,
+                monthlyNeedMinor: Swift.Int64,
+                status: Components.Schemas.Goal.StatusPayload,
+                monthsBehind: Swift.Int
+            ) {
+                self.id = id
+                self.name = name
+                self.category = category
+                self.currency = currency
+                self.targetMinor = targetMinor
+                self.by = by
+                self.since = since
+                self.month = month
+                self.savedMinor = savedMinor
+                self.remainingMinor = remainingMinor
+                self.monthsLeft = monthsLeft
+                self.monthlyNeedMinor = monthlyNeedMinor
+                self.status = status
+                self.monthsBehind = monthsBehind
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case category
+                case currency
+                case targetMinor
+                case by
+                case since
+                case month
+                case savedMinor
+                case remainingMinor
+                case monthsLeft
+                case monthlyNeedMinor
+                case status
+                case monthsBehind
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .id
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.category = try container.decode(
+                    Swift.String.self,
+                    forKey: .category
+                )
+                self.currency = try container.decode(
+                    Components.Schemas.CurrencyCode.self,
+                    forKey: .currency
+                )
+                self.targetMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .targetMinor
+                )
+                self.by = try container.decode(
+                    Swift.String.self,
+                    forKey: .by
+                )
+                self.since = try container.decode(
+                    Swift.String.self,
+                    forKey: .since
+                )
+                self.month = try container.decode(
+                    Swift.String.self,
+                    forKey: .month
+                )
+                self.savedMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .savedMinor
+                )
+                self.remainingMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .remainingMinor
+                )
+                self.monthsLeft = try container.decode(
+                    Swift.Int.self,
+                    forKey: .monthsLeft
+                )
+                self.monthlyNeedMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .monthlyNeedMinor
+                )
+                self.status = try container.decode(
+                    Components.Schemas.Goal.StatusPayload.self,
+                    forKey: .status
+                )
+                self.monthsBehind = try container.decode(
+                    Swift.Int.self,
+                    forKey: .monthsBehind
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name",
+                    "category",
+                    "currency",
+                    "targetMinor",
+                    "by",
+                    "since",
+                    "month",
+                    "savedMinor",
+                    "remainingMinor",
+                    "monthsLeft",
+                    "monthlyNeedMinor",
+                    "status",
+                    "monthsBehind"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoalList`.
+        internal struct GoalList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoalList/goals`.
+            internal var goals: [Components.Schemas.Goal]
+            /// Creates a new `GoalList`.
+            ///
+            /// - Parameters:
+            ///   - goals:
+            internal init(goals: [Components.Schemas.Goal]) {
+                self.goals = goals
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case goals
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.goals = try container.decode(
+                    [Components.Schemas.Goal].self,
+                    forKey: .goals
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "goals"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/BudgetList`.
         internal struct BudgetList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BudgetList/budgets`.

@@ -88,6 +88,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/budgets/moves/{id}`.
     /// - Remark: Generated from `#/paths//v1/budgets/moves/{id}/delete(deleteBudgetMove)`.
     func deleteBudgetMove(_ input: Operations.DeleteBudgetMove.Input) async throws -> Operations.DeleteBudgetMove.Output
+    /// Every goal and where it stands this month (`expenses goal list`).
+    ///
+    /// - Remark: HTTP `GET /v1/goals`.
+    /// - Remark: Generated from `#/paths//v1/goals/get(listGoals)`.
+    func listGoals(_ input: Operations.ListGoals.Input) async throws -> Operations.ListGoals.Output
+    /// Add a goal (`expenses goal add`).
+    ///
+    /// - Remark: HTTP `POST /v1/goals`.
+    /// - Remark: Generated from `#/paths//v1/goals/post(createGoal)`.
+    func createGoal(_ input: Operations.CreateGoal.Input) async throws -> Operations.CreateGoal.Output
+    /// Remove a goal (`expenses goal remove`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/goals/{id}`.
+    /// - Remark: Generated from `#/paths//v1/goals/{id}/delete(deleteGoal)`.
+    func deleteGoal(_ input: Operations.DeleteGoal.Input) async throws -> Operations.DeleteGoal.Output
     /// - Remark: HTTP `GET /v1/categories`.
     /// - Remark: Generated from `#/paths//v1/categories/get(listCategories)`.
     func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output
@@ -327,6 +342,39 @@ extension APIProtocol {
         headers: Operations.DeleteBudgetMove.Input.Headers = .init()
     ) async throws -> Operations.DeleteBudgetMove.Output {
         try await deleteBudgetMove(Operations.DeleteBudgetMove.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Every goal and where it stands this month (`expenses goal list`).
+    ///
+    /// - Remark: HTTP `GET /v1/goals`.
+    /// - Remark: Generated from `#/paths//v1/goals/get(listGoals)`.
+    internal func listGoals(headers: Operations.ListGoals.Input.Headers = .init()) async throws -> Operations.ListGoals.Output {
+        try await listGoals(Operations.ListGoals.Input(headers: headers))
+    }
+    /// Add a goal (`expenses goal add`).
+    ///
+    /// - Remark: HTTP `POST /v1/goals`.
+    /// - Remark: Generated from `#/paths//v1/goals/post(createGoal)`.
+    internal func createGoal(
+        headers: Operations.CreateGoal.Input.Headers = .init(),
+        body: Operations.CreateGoal.Input.Body
+    ) async throws -> Operations.CreateGoal.Output {
+        try await createGoal(Operations.CreateGoal.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove a goal (`expenses goal remove`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/goals/{id}`.
+    /// - Remark: Generated from `#/paths//v1/goals/{id}/delete(deleteGoal)`.
+    internal func deleteGoal(
+        path: Operations.DeleteGoal.Input.Path,
+        headers: Operations.DeleteGoal.Input.Headers = .init()
+    ) async throws -> Operations.DeleteGoal.Output {
+        try await deleteGoal(Operations.DeleteGoal.Input(
             path: path,
             headers: headers
         ))

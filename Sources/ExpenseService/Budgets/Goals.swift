@@ -1,0 +1,111 @@
+import ExpenseCore
+import ExpenseStore
+import Foundation
+
+/// Goals as the service keeps them: records of kind `goal` (`StoredRecord`), the body the goal
+/// without its id.
+enum Goals {
+  static let kind = "goal"
+
+  struct Body: Codable {
+    var name: String
+    var category: String
+    var currency: Currency
+    var targetMinor: Int64
+    var by: Month
+    var since: Month
+  }
+
+  static func load(_ store: any LedgerStore) throws -> [Goal] {
+    try store.records(kind: kind).compactMap { record in
+      guard let body = try? JSONDecoder().decode(Body.self, from: Data(record.body.utf8)) else { return nil }
+      return Goal(
+        id: record.id, name: body.name, category: body.category, currency: body.currency,
+        targetMinor: body.targetMinor, by: body.by, since: body.since)
+    }
+  }
+}
+
+extension ExpenseService {
+  /// Adds a goal: `amount` in `currency` (default the store's) set aside in `category` by the
+  /// end of `by`, measured from this month. The category takes its known spelling.
+  public func addGoal(name: String, amount: String, by: Month, category: String, currency code: String?) throws
+    -> GoalProgress
+  {
+    try store.atomically {
+      let currency = try code.map { code throws(CoreError) in try Currency.parse(code) } ?? store.defaultCurrency()
+      let money = try Money.parse(amount, currency: currency)
+      return try addGoal(name: name, targetMinor: money.minor, by: by, category: category, currency: currency)
+    }
+  }
+
+  /// `addGoal` with the amount in minor units (`POST /v1/goals`).
+  public func addGoal(name: String, targetMinor: Int64, by: Month, category: String, currency: Currency?) throws
+    -> GoalProgress
+  {
+    try store.atomically {
+      let title = name.trimmingCharacters(in: .whitespaces)
+      guard !title.isEmpty else { throw ServiceError.goalValue("a goal needs a name") }
+      guard targetMinor > 0 else { throw ServiceError.goalValue("a goal's amount must be more than 0") }
+      let month = clock.today().calendarMonth
+      guard by >= month else {
+        throw ServiceError.goalValue("the goal's month \(by) has passed; give --by a month from \(month) on")
+      }
+      var names = try store.categoryNames()
+      guard let stored = names.canonical(category) else { throw ServiceError.goalValue("a goal needs a category") }
+      let body = Goals.Body(
+        name: title, category: stored, currency: try currency ?? store.defaultCurrency(), targetMinor: targetMinor,
+        by: by, since: month)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      let record = try store.addRecord(
+        kind: Goals.kind, body: String(decoding: try encoder.encode(body), as: UTF8.self))
+      let goal = Goal(
+        id: record.id, name: title, category: stored, currency: body.currency, targetMinor: targetMinor, by: by,
+        since: month)
+      return try progress(of: [goal], in: month).first ?? GoalProgress(goal: goal, month: month, saved: 0)
+    }
+  }
+
+  /// Every goal and where it stands this month.
+  public func goals() throws -> [GoalProgress] {
+    try store.consistently { try progress(of: try Goals.load(store), in: clock.today().calendarMonth) }
+  }
+
+  /// Removes goal `id` (`ServiceError.goalNotFound` when there is none) and returns it.
+  public func removeGoal(id: Int64) throws -> Goal {
+    try store.atomically {
+      guard let goal = try Goals.load(store).first(where: { $0.id == id }),
+        try store.removeRecord(kind: Goals.kind, id: id)
+      else { throw ServiceError.goalNotFound(id) }
+      return goal
+    }
+  }
+
+  /// Where `goals` stand in `month`: what each has set aside is its category's available
+  /// amount under rollover (the report's), else what was spent in the category from the goal's
+  /// first month through `month`.
+  func progress(of goals: [Goal], in month: Month) throws -> [GoalProgress] {
+    guard let first = goals.map(\.since).min() else { return [] }
+    let report = try ReportLoader(store: store).report(month: month, today: clock.today(), including: [])
+    let totals = try store.monthlyTotals(from: min(first, month), through: month, daily: false)
+    let kinds = try store.categoryKinds()
+    return goals.map { goal in
+      let row = report.groups.first { $0.currency == goal.currency }?.categories.first {
+        CategoryName.key($0.category) == CategoryName.key(goal.category)
+      }
+      let saved: Int64
+      if let available = row?.availableMinor {
+        saved = available
+      } else {
+        let spent = totals.filter {
+          $0.currency == goal.currency && $0.month >= goal.since
+            && $0.category.map { CategoryName.key($0) == CategoryName.key(goal.category) } == true
+            && BenchmarkCalculator.kind(of: $0.category, in: kinds) != .income
+        }.reduce(Int128(0)) { $0 + Int128($1.outflowMinor) - Int128($1.inflowMinor) }
+        saved = Int64(clamping: spent)
+      }
+      return GoalProgress(goal: goal, month: month, saved: saved)
+    }
+  }
+}
