@@ -54,6 +54,7 @@ public struct HTMLRenderer {
     } else {
       out += summarySection(report)
       out += categorySections(report)
+      out += goalsSection(report)
       out += expensesSection(report)
       out += trendsSection(report)
     }

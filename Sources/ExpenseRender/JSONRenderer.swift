@@ -48,7 +48,7 @@ public struct JSONRenderer {
 
     enum Keys: String, CodingKey {
       case month, today, daysInMonth, daysElapsed, daysLeft, expenseCount, groups, sections, expenses, trends
-      case firstMonthWithData, latestMonthWithData
+      case firstMonthWithData, latestMonthWithData, goals
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -63,6 +63,7 @@ public struct JSONRenderer {
       try c.encode(SectionID.allCases.map { SectionEntry(id: $0, report: report, states: sections) }, forKey: .sections)
       try c.encode(report.expenses.map { $0.map(ExpenseResource.init) }, forKey: .expenses)
       try c.encode(report.trends, forKey: .trends)
+      try c.encode(report.goals, forKey: .goals)
       try c.encode(report.firstMonthWithData, forKey: .firstMonthWithData)
       try c.encode(report.latestMonthWithData, forKey: .latestMonthWithData)
     }
@@ -85,6 +86,7 @@ public struct JSONRenderer {
       switch id {
       case .summary: itemCount = report.groups.count
       case .categoryPerformance: itemCount = report.categoryCount
+      case .goals: itemCount = report.goals.count
       case .expenses: itemCount = report.expenseCount
       case .trends: itemCount = report.trends?.months.count ?? 6
       }

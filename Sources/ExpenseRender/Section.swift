@@ -10,12 +10,18 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
   case expenses
   /// Six months of spending per category; always collapsible, collapsed by default.
   case trends
+  /// Goals and what each needs this month; always collapsible, collapsed by default, and
+  /// printed only when there are goals (`goal add`), right after Category Performance. Last
+  /// here so that accordion mode's "first collapsible section" is the one it was before goals
+  /// (Expenses, in regular width): a report without goals folds as it always did.
+  case goals
 
   /// The title shown in headers.
   public var title: String {
     switch self {
     case .summary: return "Summary"
     case .categoryPerformance: return "Category Performance"
+    case .goals: return "Goals"
     case .expenses: return "Expenses"
     case .trends: return "Trends"
     }
@@ -26,7 +32,7 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     switch self {
     case .summary: return .never
     case .categoryPerformance: return .compact
-    case .expenses, .trends: return .always
+    case .goals, .expenses, .trends: return .always
     }
   }
 

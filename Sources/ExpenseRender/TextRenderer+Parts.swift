@@ -60,6 +60,7 @@ extension TextRenderer {
     switch id {
     case .summary: renderSummary(report, context, &out)
     case .categoryPerformance: renderCategorySection(report, context, &out)
+    case .goals: renderGoalsSection(report, context, &out)
     case .expenses: renderExpensesSection(report, context, &out)
     case .trends: renderTrendsSection(report, context, &out)
     }

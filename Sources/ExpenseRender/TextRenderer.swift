@@ -21,6 +21,7 @@ public struct TextRenderer {
     renderNoDataNotice(report, context, &out)
     renderSummary(report, context, &out)
     renderCategorySection(report, context, &out)
+    renderGoalsSection(report, context, &out)
     renderExpensesSection(report, context, &out)
     renderTrendsSection(report, context, &out)
     return out.text

@@ -46,7 +46,8 @@ import Testing
     #expect(categories.contains { $0["status"] as? String == "over" })
     #expect(groups.first?["totals"] is [String: Any])
     let sections = try #require(report["sections"] as? [[String: Any]])
-    #expect(sections.map { $0["id"] as? String } == ["summary", "category-performance", "expenses", "trends"])
+    #expect(
+      sections.map { $0["id"] as? String } == ["summary", "category-performance", "expenses", "trends", "goals"])
     for key in ["id", "title", "collapsible", "expanded", "itemCount"] {
       #expect(sections.allSatisfy { $0.keys.contains(key) })
     }

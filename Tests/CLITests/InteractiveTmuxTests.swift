@@ -229,7 +229,10 @@ struct TmuxFailed: Error, CustomStringConvertible {
     try expectShellRestored(tmux, cli, code: 0)
 
     // The fold was saved: the JSON report and the printed one show it.
-    #expect(try savedStates(cli) == ["summary": true, "category-performance": true, "expenses": true, "trends": false])
+    #expect(
+      try savedStates(cli) == [
+        "summary": true, "category-performance": true, "expenses": true, "trends": false, "goals": false,
+      ])
     let printed = try cli.run(["report", "--width", "50", "--month", "2026-10", "--today", "2026-10-20"])
     #expect(printed.stdout.contains("▼ Expenses (50)"))
   }
@@ -269,7 +272,10 @@ struct TmuxFailed: Error, CustomStringConvertible {
     try expectShellRestored(tmux, cli, code: 128 + SIGTERM, marker: false)
 
     // Both unfolds were saved as they happened (nothing was saved on the way out).
-    #expect(try savedStates(cli) == ["summary": true, "category-performance": true, "expenses": true, "trends": true])
+    #expect(
+      try savedStates(cli) == [
+        "summary": true, "category-performance": true, "expenses": true, "trends": true, "goals": false,
+      ])
   }
 
   @Test func ctrlCAndAHangupRestoreTheTerminalToo() throws {

@@ -144,12 +144,14 @@ struct ReportScreenTests {
     var screen = ScreenFixture.screen()
     #expect(
       screen.press(.character("e")) == [
-        .saveSections(SectionStates(expanded: [.categoryPerformance: true, .expenses: true, .trends: true]))
+        .saveSections(
+          SectionStates(expanded: [.categoryPerformance: true, .expenses: true, .trends: true, .goals: true]))
       ])
     screen.moveTo(.row(0))
     #expect(
       screen.press(.character("c")) == [
-        .saveSections(SectionStates(expanded: [.categoryPerformance: false, .expenses: false, .trends: false]))
+        .saveSections(
+          SectionStates(expanded: [.categoryPerformance: false, .expenses: false, .trends: false, .goals: false]))
       ])
     #expect(screen.cursor == .header(.expenses), "a folded section's row gives the cursor to its header")
   }

@@ -110,6 +110,14 @@ enum RandomReports {
       }
     }
     if Bool.random(using: &rng) { report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds) }
+    // Goals with the odd names, in every standing.
+    for index in 0..<[0, 1, 3][Int.random(in: 0..<3, using: &rng)] {
+      let goal = Goal(
+        id: Int64(index + 1), name: name(&rng), category: name(&rng), currency: chosen[index % chosen.count],
+        targetMinor: max(1, amount(&rng)), by: month.adding(months: Int.random(in: -2...30, using: &rng)),
+        since: month.adding(months: -Int.random(in: 0...6, using: &rng)))
+      report.goals.append(GoalProgress(goal: goal, month: month, saved: amount(&rng) / 2))
+    }
     for index in report.groups.indices where Int.random(in: 0..<8, using: &rng) == 0 {
       report.groups[index].amountsCapped = true
     }

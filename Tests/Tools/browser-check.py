@@ -103,7 +103,13 @@ def run(outdir, pages):
                 narrow = width < 576
                 wide = width >= 960
                 # Saved states: every collapsible section is a <details> open as saved.
+                counts = {s["id"]: s["itemCount"] for s in report["sections"]}
                 for sid, want in expanded.items():
+                    if sid == "goals" and counts.get(sid) == 0:
+                        # Printed only when there are goals.
+                        check(not d.find_elements(By.CSS_SELECTOR, "details[data-section=goals]"),
+                              f"{where}: goals without goals")
+                        continue
                     if sid == "summary":
                         check(displayed(d, "section#summary"), f"{where}: summary not shown")
                         check(not d.find_elements(By.CSS_SELECTOR, "details[data-section=summary]"),

@@ -21,6 +21,8 @@ public struct BudgetReport: Hashable, Sendable, Codable {
   /// `nil` for an empty database. A report of a month without rows points to the latest.
   public var firstMonthWithData: Month?
   public var latestMonthWithData: Month?
+  /// Every goal and where it stands in this month (`goal add`), by id; empty without goals.
+  public var goals: [GoalProgress] = []
 
   public init(
     month: Month, today: CivilDate, daysInMonth: Int, daysElapsed: Int?, groups: [CurrencyGroup],

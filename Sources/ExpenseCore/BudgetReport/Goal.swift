@@ -27,7 +27,7 @@ public struct Goal: Hashable, Sendable, Codable {
 }
 
 /// Where a goal stands in a month, and what it needs from then on.
-public struct GoalProgress: Hashable, Sendable, Encodable {
+public struct GoalProgress: Hashable, Sendable, Codable {
   public enum Status: String, Hashable, Sendable, Codable {
     /// Set aside in full.
     case reached
@@ -92,6 +92,23 @@ extension GoalProgress {
   enum CodingKeys: String, CodingKey {
     case id, name, category, currency, targetMinor, by, since, month, savedMinor, remainingMinor, monthsLeft
     case monthlyNeedMinor, status, monthsBehind
+  }
+
+  /// Reads the flat object `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    goal = Goal(
+      id: try c.decode(Int64.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
+      category: try c.decode(String.self, forKey: .category), currency: try c.decode(Currency.self, forKey: .currency),
+      targetMinor: try c.decode(Int64.self, forKey: .targetMinor), by: try c.decode(Month.self, forKey: .by),
+      since: try c.decode(Month.self, forKey: .since))
+    month = try c.decode(Month.self, forKey: .month)
+    savedMinor = try c.decode(Int64.self, forKey: .savedMinor)
+    remainingMinor = try c.decode(Int64.self, forKey: .remainingMinor)
+    monthsLeft = try c.decode(Int.self, forKey: .monthsLeft)
+    monthlyNeedMinor = try c.decode(Int64.self, forKey: .monthlyNeedMinor)
+    status = try c.decode(Status.self, forKey: .status)
+    monthsBehind = try c.decode(Int.self, forKey: .monthsBehind)
   }
 
   /// One flat object: the goal's fields and where it stands (`goal list --format json`, the API).

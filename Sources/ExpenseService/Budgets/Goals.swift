@@ -82,15 +82,24 @@ extension ExpenseService {
     }
   }
 
-  /// Where `goals` stand in `month`: what each has set aside is its category's available
-  /// amount under rollover (the report's), else what was spent in the category from the goal's
-  /// first month through `month`.
+  /// Where `goals` stand in `month` (see `Goals.progress`).
   func progress(of goals: [Goal], in month: Month) throws -> [GoalProgress] {
     guard let first = goals.map(\.since).min() else { return [] }
     let report = try ReportLoader(store: store).report(month: month, today: clock.today(), including: [])
     let totals = try store.monthlyTotals(from: min(first, month), through: month, daily: false)
-    let kinds = try store.categoryKinds()
-    return goals.map { goal in
+    return Goals.progress(goals, in: month, report: report, totals: totals, kinds: try store.categoryKinds())
+  }
+}
+
+extension Goals {
+  /// Where `goals` stand in `month`: what each has set aside is its category's available
+  /// amount in `report` under rollover, else what was spent in the category (`totals`, which
+  /// must reach back to the goal's first month) from the goal's first month through `month`.
+  static func progress(
+    _ goals: [Goal], in month: Month, report: BudgetReport, totals: [CategoryMonthTotal],
+    kinds: [String: CategoryKind]
+  ) -> [GoalProgress] {
+    goals.map { goal in
       let row = report.groups.first { $0.currency == goal.currency }?.categories.first {
         CategoryName.key($0.category) == CategoryName.key(goal.category)
       }
@@ -99,7 +108,7 @@ extension ExpenseService {
         saved = available
       } else {
         let spent = totals.filter {
-          $0.currency == goal.currency && $0.month >= goal.since
+          $0.currency == goal.currency && $0.month >= goal.since && $0.month <= month
             && $0.category.map { CategoryName.key($0) == CategoryName.key(goal.category) } == true
             && BenchmarkCalculator.kind(of: $0.category, in: kinds) != .income
         }.reduce(Int128(0)) { $0 + Int128($1.outflowMinor) - Int128($1.inflowMinor) }

@@ -40,6 +40,15 @@ public struct ReportLoader {
       input: .init(
         totals: carryTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
         rollovers: rollovers, moves: try BudgetMoves.load(store)))
+    // Goals: measured against this report's rows (a rollover's available) or their
+    // category's spending since each began.
+    let goals = try Goals.load(store)
+    if let since = goals.map(\.since).min() {
+      let spending =
+        since < first
+        ? totals + (try store.monthlyTotals(from: since, through: first.adding(months: -1), daily: false)) : totals
+      report.goals = Goals.progress(goals, in: month, report: report, totals: spending, kinds: kinds)
+    }
     report.firstMonthWithData = historyStart.values.min()
     report.latestMonthWithData = try store.latestMonth()
     if including.contains(.expenses) {
