@@ -34,15 +34,9 @@ public struct MarkdownRenderer {
       .categoryPerformance, heading: "Category Performance vs Budget",
       count: HTMLRenderer.countText("\(report.categoryCount)", bad: bad), body: categoryTables(report))
     if !report.goals.isEmpty {
-      let lines = report.goals.map { goal -> String in
-        let c = goal.goal.currency
-        let standing =
-          goal.status == .behind
-          ? "\(goal.monthsBehind) month\(goal.monthsBehind == 1 ? "" : "s") behind"
-          : goal.status == .onTrack ? "on track" : goal.status.rawValue
-        return "- \(MarkdownRenderer.escape(goal.goal.name)) (\(MarkdownRenderer.escape(goal.goal.category))): "
-          + "\(a.money(goal.savedMinor, c)) of \(a.money(goal.goal.targetMinor, c)) by \(goal.goal.by), "
-          + "needs \(a.money(goal.monthlyNeedMinor, c))/mo, \(standing)"
+      let lines = report.goals.map { goal in
+        "- \(MarkdownRenderer.escape(goal.goal.name)) (\(MarkdownRenderer.escape(goal.goal.category))): "
+          + GoalWords.parts(goal) { a.money($0, $1) }.joined(separator: ", ")
       }
       out += section(.goals, heading: "Goals", count: "(\(report.goals.count))", body: lines + [""])
     }

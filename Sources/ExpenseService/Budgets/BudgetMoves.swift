@@ -5,7 +5,7 @@ import Foundation
 /// Budget moves as the service keeps them: records of kind `budget-move` (`StoredRecord`), the
 /// body the move without its id (the record's id is the move's).
 enum BudgetMoves {
-  static let kind = "budget-move"
+  static let records = RecordKind<Body>(name: "budget-move")
 
   /// A move's body: everything but the id.
   struct Body: Codable {
@@ -18,10 +18,9 @@ enum BudgetMoves {
   }
 
   static func load(_ store: any LedgerStore) throws -> [BudgetMove] {
-    try store.records(kind: kind).compactMap { record in
-      guard let body = try? JSONDecoder().decode(Body.self, from: Data(record.body.utf8)) else { return nil }
-      return BudgetMove(
-        id: record.id, month: body.month, currency: body.currency, amountMinor: body.amountMinor, from: body.from,
+    try records.load(store).map { id, body in
+      BudgetMove(
+        id: id, month: body.month, currency: body.currency, amountMinor: body.amountMinor, from: body.from,
         to: body.to, madeAt: body.madeAt)
     }
   }
@@ -52,11 +51,6 @@ enum BudgetMoves {
     var currency: Currency
   }
 
-  static func encode(_ body: Body) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return String(decoding: try encoder.encode(body), as: UTF8.self)
-  }
 }
 
 extension ExpenseService {
@@ -100,9 +94,9 @@ extension ExpenseService {
       let body = BudgetMoves.Body(
         month: month, currency: currency,
         amountMinor: amountMinor, from: source, to: target, madeAt: ImportRecord.timestamp(clock.now()))
-      let record = try store.addRecord(kind: BudgetMoves.kind, body: try BudgetMoves.encode(body))
+      let id = try BudgetMoves.records.add(body, to: store)
       return BudgetMove(
-        id: record.id, month: body.month, currency: body.currency, amountMinor: amountMinor, from: source, to: target,
+        id: id, month: body.month, currency: body.currency, amountMinor: amountMinor, from: source, to: target,
         madeAt: body.madeAt)
     }
   }
@@ -117,7 +111,7 @@ extension ExpenseService {
   public func removeBudgetMove(id: Int64) throws -> BudgetMove {
     try store.atomically {
       guard let move = try BudgetMoves.load(store).first(where: { $0.id == id }),
-        try store.removeRecord(kind: BudgetMoves.kind, id: id)
+        try store.removeRecord(kind: BudgetMoves.records.name, id: id)
       else { throw ServiceError.moveNotFound(id) }
       return move
     }

@@ -5,7 +5,7 @@ import Foundation
 /// Goals as the service keeps them: records of kind `goal` (`StoredRecord`), the body the goal
 /// without its id.
 enum Goals {
-  static let kind = "goal"
+  static let records = RecordKind<Body>(name: "goal")
 
   struct Body: Codable {
     var name: String
@@ -17,11 +17,10 @@ enum Goals {
   }
 
   static func load(_ store: any LedgerStore) throws -> [Goal] {
-    try store.records(kind: kind).compactMap { record in
-      guard let body = try? JSONDecoder().decode(Body.self, from: Data(record.body.utf8)) else { return nil }
-      return Goal(
-        id: record.id, name: body.name, category: body.category, currency: body.currency,
-        targetMinor: body.targetMinor, by: body.by, since: body.since)
+    try records.load(store).map { id, body in
+      Goal(
+        id: id, name: body.name, category: body.category, currency: body.currency, targetMinor: body.targetMinor,
+        by: body.by, since: body.since)
     }
   }
 }
@@ -56,12 +55,9 @@ extension ExpenseService {
       let body = Goals.Body(
         name: title, category: stored, currency: try currency ?? store.defaultCurrency(), targetMinor: targetMinor,
         by: by, since: month)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      let record = try store.addRecord(
-        kind: Goals.kind, body: String(decoding: try encoder.encode(body), as: UTF8.self))
       let goal = Goal(
-        id: record.id, name: title, category: stored, currency: body.currency, targetMinor: targetMinor, by: by,
+        id: try Goals.records.add(body, to: store), name: title, category: stored, currency: body.currency,
+        targetMinor: targetMinor, by: by,
         since: month)
       return try progress(of: [goal], in: month).first ?? GoalProgress(goal: goal, month: month, saved: 0)
     }
@@ -76,7 +72,7 @@ extension ExpenseService {
   public func removeGoal(id: Int64) throws -> Goal {
     try store.atomically {
       guard let goal = try Goals.load(store).first(where: { $0.id == id }),
-        try store.removeRecord(kind: Goals.kind, id: id)
+        try store.removeRecord(kind: Goals.records.name, id: id)
       else { throw ServiceError.goalNotFound(id) }
       return goal
     }

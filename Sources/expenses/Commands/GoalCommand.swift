@@ -11,22 +11,10 @@ struct GoalCommand: ParsableCommand {
     abstract: "Add, list and remove goals: an amount set aside in a category by a month.",
     subcommands: [Add.self, List.self, Remove.self], defaultSubcommand: List.self)
 
-  /// `Car: needs $708.00/mo · on track` and what stands behind it, for a text listing.
+  /// `#1 New car (Car): $0.00 of $10,000.00 by Dec 2027 · needs $714.29/mo · on track`.
   static func line(_ goal: GoalProgress) -> String {
-    let money = { (minor: Int64) in Money(minor: minor, currency: goal.goal.currency).formatted }
-    let status: String
-    switch goal.status {
-    case .reached: status = "reached"
-    case .onTrack: status = "on track"
-    case .behind: status = "\(goal.monthsBehind) month\(goal.monthsBehind == 1 ? "" : "s") behind"
-    case .overdue: status = "overdue"
-    }
-    let need =
-      goal.status == .reached
-      ? "nothing more needed"
-      : goal.monthsLeft > 0 ? "needs \(money(goal.monthlyNeedMinor))/mo" : "needs \(money(goal.remainingMinor)) now"
-    return "#\(goal.goal.id) \(goal.goal.name) (\(goal.goal.category)): \(money(goal.savedMinor)) of "
-      + "\(money(goal.goal.targetMinor)) by \(goal.goal.by.shortName) \(goal.goal.by.year) · \(need) · \(status)"
+    let parts = GoalWords.parts(goal) { Money(minor: $0, currency: $1).formatted }
+    return "#\(goal.goal.id) \(goal.goal.name) (\(goal.goal.category)): " + parts.joined(separator: " · ")
   }
 
   struct Add: ParsableCommand {
