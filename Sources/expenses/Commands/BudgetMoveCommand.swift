@@ -86,11 +86,10 @@ struct BudgetMovesCommand: ParsableCommand {
     @OptionGroup var layout: WidthOptions
     @Argument(help: "The move's id, as 'budget moves' lists it (#3 or 3).") var id: String
 
+    func validate() throws { _ = try RecordID.parse(id, what: "move", listedBy: "expenses budget moves") }
+
     func run() throws {
-      let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
-      guard let number = Int64(digits), number > 0 else {
-        throw ValidationError("'\(TerminalText.sanitize(id))' is not a move id; 'expenses budget moves' lists them")
-      }
+      let number = try RecordID.parse(id, what: "move", listedBy: "expenses budget moves")
       let move = try database.writing().removeBudgetMove(id: number)
       let money = Money(minor: move.amountMinor, currency: move.currency).formatted
       try Console.out(

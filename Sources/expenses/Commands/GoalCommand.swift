@@ -79,11 +79,10 @@ struct GoalCommand: ParsableCommand {
     @OptionGroup var layout: WidthOptions
     @Argument(help: "The goal's id, as 'goal list' shows it (#2 or 2).") var id: String
 
+    func validate() throws { _ = try RecordID.parse(id, what: "goal", listedBy: "expenses goal list") }
+
     func run() throws {
-      let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
-      guard let number = Int64(digits), number > 0 else {
-        throw ValidationError("'\(TerminalText.sanitize(id))' is not a goal id; 'expenses goal list' lists them")
-      }
+      let number = try RecordID.parse(id, what: "goal", listedBy: "expenses goal list")
       let goal = try database.writing().removeGoal(id: number)
       try Console.out(FittedText.fit("Removed goal #\(goal.id) \(goal.name)", width: layout.resolved))
     }
