@@ -86,12 +86,7 @@ extension HTMLRenderer {
     let hasProjection = all.contains { $0.projectedMinor != nil }
     let months = all.lazy.compactMap(\.averageMonths).first ?? 3
     var head = "<tr><th scope=\"col\">Category</th><th class=\"n\" scope=\"col\">Spent</th>"
-    let hasMoved = all.contains { $0.movedMinor != nil }
-    let hasCarry = all.contains { $0.carriedInMinor != nil }
-    head += "<th class=\"n\" scope=\"col\">Budget</th>"
-    if hasMoved { head += "<th class=\"n\" scope=\"col\">Moved</th>" }
-    if hasCarry { head += "<th class=\"n\" scope=\"col\">Carried</th>" }
-    head += "<th class=\"n\" scope=\"col\">Left</th>"
+    head += "<th class=\"n\" scope=\"col\">Budget</th><th class=\"n\" scope=\"col\">Left</th>"
     head += "<th class=\"n\" scope=\"col\">Used</th>"
     if hasAverage {
       head += "<th class=\"n x\" scope=\"col\">\(months)-mo avg</th><th class=\"n x\" scope=\"col\">vs avg</th>"
@@ -104,14 +99,6 @@ extension HTMLRenderer {
       var html = "<th scope=\"row\">\(total ? "Total" : HTMLRenderer.escape(row.category))</th>"
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.spent(row.spentMinor, c)))</td>"
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.money(row.budgetMinor, c)))</td>"
-      if hasMoved {
-        html +=
-          "<td class=\"n\">\(HTMLRenderer.escape(row.movedMinor.map { amounts.signed($0, c) } ?? amounts.dash))</td>"
-      }
-      if hasCarry {
-        let carried = row.carriedInMinor.map { amounts.signed($0, c) } ?? amounts.dash
-        html += "<td class=\"n\">\(HTMLRenderer.escape(carried))</td>"
-      }
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.money(row.remainingMinor, c)))</td>"
       html += "<td class=\"n used\"><span class=\"\(row.status.rawValue)\">\(amounts.percent(row.percentUsed))</span>"
       if let percent = row.percentUsed, !total {
@@ -134,6 +121,30 @@ extension HTMLRenderer {
     var out = ["<table class=\"perf\">", "<thead>\(head)</thead>", "<tbody>"]
     for row in rows { out.append("<tr class=\"\(row.status.rawValue)-row\">\(cells(row, total: false))</tr>") }
     out += ["</tbody>", "<tfoot><tr>\(cells(group.totals.row, total: true))</tr></tfoot>", "</table>"]
+    out += flowNotes(group)
     return out
+  }
+
+  /// What carried over and what moved, under the table as sentences that wrap (columns of
+  /// their own would widen a table that must fit the page): `Carried in: Groceries +$9.68 from
+  /// Oct` and `Moved $50.00 from Dining to Groceries (#1)`.
+  func flowNotes(_ group: CurrencyGroup) -> [String] {
+    let c = group.currency
+    var notes: [String] = []
+    let carried = group.categories.compactMap { row -> String? in
+      guard let carry = row.carriedInMinor else { return nil }
+      let from = row.carriedFromMonths?.last.map { " from \($0.shortName)" } ?? ""
+      return "\(HTMLRenderer.escape(row.category)) \(HTMLRenderer.escape(amounts.signed(carry, c)))\(from)"
+    }
+    if !carried.isEmpty {
+      notes.append(
+        "<p class=\"note\">Carried in (rollover; left counts it): \(carried.joined(separator: " · "))</p>")
+    }
+    for move in group.moves {
+      notes.append(
+        "<p class=\"note\">Moved \(HTMLRenderer.escape(amounts.money(move.amountMinor, c))) from "
+          + "\(HTMLRenderer.escape(move.from)) to \(HTMLRenderer.escape(move.to)) (#\(move.id))</p>")
+    }
+    return notes
   }
 }

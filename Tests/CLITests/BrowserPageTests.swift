@@ -58,8 +58,20 @@ import Testing
     let imported = try stress.run(["import", try stress.file("stress.csv", csv)])
     #expect(imported.code == 0, "\(imported.stderr)")
     for (index, name) in names.prefix(30).enumerated() {
-      #expect(try stress.run(["budget", "set", name, index % 2 == 0 ? "20" : "2000"]).code == 0)
+      // Some carry over (all, from July), and budget moves and goals with the long names: the
+      // Moved and Carried columns, the move lines and the goals section at every width.
+      let rollover = index % 3 == 0 ? ["--rollover", "all", "--today", "2026-07-15"] : []
+      #expect(try stress.run(["budget", "set", name, index % 2 == 0 ? "20" : "2000"] + rollover).code == 0)
     }
+    for index in 0..<4 {
+      let move = ["budget", "move", "5", names[2 * index + 1], names[2 * index], "--month", "2026-10"]
+      let moved = try stress.run(move)
+      #expect(moved.code == 0, "\(moved.stderr)")
+      let goal = ["goal", "add", names[index] + " goal", "5000", "--by", "2027-06", "--category", names[index]]
+      let added = try stress.run(goal + ["--today", "2026-08-15"])
+      #expect(added.code == 0, "\(added.stderr)")
+    }
+    #expect(try stress.run(["sections", "expand", "goals"]).code == 0)
     for (name, cli) in [("demo", demo), ("stress", stress)] {
       let html = try cli.run(report + ["--format", "html"])
       let json = try cli.run(report + ["--format", "json"])
