@@ -51,7 +51,7 @@ public struct BenchmarkCalculator: Sendable {
   /// Computes the report for `month`.
   public func report(for month: Month, input: Input) -> BudgetReport {
     let daysElapsed = month.contains(today) ? today.day : nil
-    let budgets = budgetsInForce(for: month, input: input)
+    let budgets = Self.budgetsInForce(for: month, input: input)
     var currencies = Set(budgets.keys.map(\.currency))
     for total in input.totals where total.month == month { currencies.insert(total.currency) }
 
@@ -72,7 +72,7 @@ public struct BenchmarkCalculator: Sendable {
   }
 
   /// For each (currency, category): the month override if there is one, else the default.
-  func effectiveBudgets(for month: Month, from budgets: [Budget]) -> [Key: Int64] {
+  static func effectiveBudgets(for month: Month, from budgets: [Budget]) -> [Key: Int64] {
     var defaults: [Key: Int64] = [:]
     var overrides: [Key: Int64] = [:]
     for budget in budgets {
@@ -87,14 +87,14 @@ public struct BenchmarkCalculator: Sendable {
   }
 
   /// The budget in force of `category` in `currency` and `month` (see `budgetsInForce`).
-  public func budget(of category: String, in currency: Currency, month: Month, input: Input) -> Int64? {
+  public static func budget(of category: String, in currency: Currency, month: Month, input: Input) -> Int64? {
     budgetsInForce(for: month, input: input)[Key(currency: currency, category: category)]
   }
 
   /// Each (currency, category)'s budget in force in `month`: its budget (`effectiveBudgets`)
   /// plus what was moved to it that month, less what was moved from it (a category without a
   /// budget that got a move has the move as its budget).
-  func budgetsInForce(for month: Month, input: Input) -> [Key: Int64] {
+  static func budgetsInForce(for month: Month, input: Input) -> [Key: Int64] {
     var budgets = effectiveBudgets(for: month, from: input.budgets)
     let currencies = Set(input.moves.filter { $0.month == month }.map(\.currency))
     for currency in currencies {
@@ -201,7 +201,7 @@ public struct BenchmarkCalculator: Sendable {
       if let rollover = rollovers[name], let budget {
         let key = Key(currency: currency, category: name)
         let carry = CarryCalculator.carry(
-          into: month, rollover: rollover, budget: { budgetsInForce(for: $0, input: input)[key] },
+          into: month, rollover: rollover, budget: { Self.budgetsInForce(for: $0, input: input)[key] },
           spent: { BenchmarkCalculator.clamp(past[name]?[$0] ?? 0, &capped) })
         applyCarry(carry.carriedInMinor, months: carry.months, budget: budget, to: &row)
       }

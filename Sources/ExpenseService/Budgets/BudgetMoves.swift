@@ -26,21 +26,19 @@ enum BudgetMoves {
   }
 
   /// `budgets` with each move folded in as the month's budget of the two categories (a month
-  /// override of budget in force ± the move), for the journal exports, whose budgets have no
-  /// notion of a move: hledger, ledger and Fava then read the month's budgets as the report does.
+  /// override of the budget in force, `BenchmarkCalculator.budget`), for the journal exports,
+  /// whose budgets have no notion of a move: hledger, ledger and Fava then read the month's
+  /// budgets as the report does.
   static func applied(_ moves: [BudgetMove], to budgets: [Budget]) -> [Budget] {
+    let input = BenchmarkCalculator.Input(totals: [], budgets: budgets, moves: moves)
     var result = budgets
     let months = Set(moves.map { MoveMonth(month: $0.month, currency: $0.currency) })
     for key in months.sorted(by: { ($0.month, $0.currency.code) < ($1.month, $1.currency.code) }) {
       for (category, net) in BudgetMove.net(moves, month: key.month, currency: key.currency) where net != 0 {
-        let mine = result.filter { $0.category == category && $0.amount.currency == key.currency }
-        let current = (mine.first { $0.month == key.month } ?? mine.first { $0.month == nil })?.amount.minor ?? 0
+        let inForce = BenchmarkCalculator.budget(of: category, in: key.currency, month: key.month, input: input) ?? 0
         result.removeAll { $0.category == category && $0.amount.currency == key.currency && $0.month == key.month }
         result.append(
-          Budget(
-            category: category,
-            amount: Money(minor: max(0, Int64(clamping: Int128(current) + Int128(net))), currency: key.currency),
-            month: key.month))
+          Budget(category: category, amount: Money(minor: max(0, inForce), currency: key.currency), month: key.month))
       }
     }
     return result

@@ -59,13 +59,18 @@ extension ExpenseService {
         id: try Goals.records.add(body, to: store), name: title, category: stored, currency: body.currency,
         targetMinor: targetMinor, by: by,
         since: month)
-      return try progress(of: [goal], in: month).first ?? GoalProgress(goal: goal, month: month, saved: 0)
+      return try progress(in: month).first { $0.goal.id == goal.id } ?? GoalProgress(goal: goal, month: month, saved: 0)
     }
   }
 
   /// Every goal and where it stands this month.
   public func goals() throws -> [GoalProgress] {
-    try store.consistently { try progress(of: try Goals.load(store), in: clock.today().calendarMonth) }
+    try store.consistently { try progress(in: clock.today().calendarMonth) }
+  }
+
+  /// Where every goal stands in `month`: as that month's report computes it (`ReportLoader`).
+  func progress(in month: Month) throws -> [GoalProgress] {
+    try ReportLoader(store: store).report(month: month, today: clock.today(), including: []).goals
   }
 
   /// Removes goal `id` (`ServiceError.goalNotFound` when there is none) and returns it.
@@ -76,14 +81,6 @@ extension ExpenseService {
       else { throw ServiceError.goalNotFound(id) }
       return goal
     }
-  }
-
-  /// Where `goals` stand in `month` (see `Goals.progress`).
-  func progress(of goals: [Goal], in month: Month) throws -> [GoalProgress] {
-    guard let first = goals.map(\.since).min() else { return [] }
-    let report = try ReportLoader(store: store).report(month: month, today: clock.today(), including: [])
-    let totals = try store.monthlyTotals(from: min(first, month), through: month, daily: false)
-    return Goals.progress(goals, in: month, report: report, totals: totals, kinds: try store.categoryKinds())
   }
 }
 

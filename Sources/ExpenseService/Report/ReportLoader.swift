@@ -29,26 +29,23 @@ public struct ReportLoader {
     let totals = try store.monthlyTotals(from: first, through: month, daily: month.contains(today))
     let kinds = try store.categoryKinds()
     let historyStart = try store.historyStart()
-    // A carry reads every month since its rollover began: the older ones too.
+    // A carry reads every month since its rollover began, and a goal every month since it
+    // was added: the months older than the six above are read once, for both. (The calculator
+    // and the goals read only the months they need of what they are given.)
     let rollovers = try Rollovers.load(store)
-    var carryTotals = totals
-    if let since = rollovers.map(\.since).min(), since < first {
-      carryTotals += try store.monthlyTotals(from: since, through: first.adding(months: -1), daily: false)
+    let goals = try Goals.load(store)
+    var longTotals = totals
+    if let since = (rollovers.map(\.since) + goals.map(\.since)).min(), since < first {
+      longTotals += try store.monthlyTotals(from: since, through: first.adding(months: -1), daily: false)
     }
     var report = calculator.report(
       for: month,
       input: .init(
-        totals: carryTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
+        totals: longTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
         rollovers: rollovers, moves: try BudgetMoves.load(store)))
     // Goals: measured against this report's rows (a rollover's available) or their
     // category's spending since each began.
-    let goals = try Goals.load(store)
-    if let since = goals.map(\.since).min() {
-      let spending =
-        since < first
-        ? totals + (try store.monthlyTotals(from: since, through: first.adding(months: -1), daily: false)) : totals
-      report.goals = Goals.progress(goals, in: month, report: report, totals: spending, kinds: kinds)
-    }
+    report.goals = Goals.progress(goals, in: month, report: report, totals: longTotals, kinds: kinds)
     report.firstMonthWithData = historyStart.values.min()
     report.latestMonthWithData = try store.latestMonth()
     if including.contains(.expenses) {

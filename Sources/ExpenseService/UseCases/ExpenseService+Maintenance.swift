@@ -70,7 +70,7 @@ extension ExpenseService {
         let fromRows = CarryCalculator.carry(
           into: month, rollover: rollover,
           budget: {
-            BenchmarkCalculator(today: clock.today()).budget(
+            BenchmarkCalculator.budget(
               of: rollover.category, in: rollover.currency, month: $0, input: input)
           },
           spent: { Int64(clamping: byRows[key]?[$0] ?? 0) })
