@@ -93,16 +93,24 @@ extension MemoryLedger {
     return expense
   }
 
-  /// Whether `row` is selected by the filters `list` and `export` share.
-  func matches(_ row: StoredExpense, month: Month?, category: String?, from: CivilDate?, through: CivilDate?) -> Bool {
-    if let month, row.date.calendarMonth != month { return false }
-    if let from, row.date < from { return false }
-    if let through, row.date > through { return false }
+  /// The filters `list` and `export` share, as one test of a row; the category's stored
+  /// spelling is looked up once, not per row.
+  func selecting(month: Month?, category: String?, from: CivilDate?, through: CivilDate?) -> (StoredExpense) -> Bool {
+    let wanted: String??
     if let category {
-      if CategoryName.key(category) == CategoryName.key(uncategorizedName) { return row.category == nil }
-      return row.category == (categoryNames.known(category) ?? category)
+      wanted =
+        CategoryName.key(category) == CategoryName.key(uncategorizedName)
+        ? .some(nil) : .some(categoryNames.known(category) ?? category)
+    } else {
+      wanted = nil
     }
-    return true
+    return { row in
+      if let month, row.date.calendarMonth != month { return false }
+      if let from, row.date < from { return false }
+      if let through, row.date > through { return false }
+      if let wanted, row.category != wanted { return false }
+      return true
+    }
   }
 
   /// Gives back the categories `pair`'s rows in `keeping` had before it, where they are still

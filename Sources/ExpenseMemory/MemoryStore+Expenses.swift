@@ -5,16 +5,14 @@ import ExpenseStore
 extension MemoryStore {
   public func expenses(month: Month?, category: String?, limit: Int?) throws -> [Expense] {
     try read { state in
-      let rows = state.newestFirst.filter {
-        state.matches($0, month: month, category: category, from: nil, through: nil)
-      }
+      let rows = state.newestFirst.filter(state.selecting(month: month, category: category, from: nil, through: nil))
       return rows.prefix(max(0, limit ?? rows.count)).map(MemoryLedger.expense)
     }
   }
 
   public func expenses(from first: CivilDate?, through last: CivilDate?) throws -> [Expense] {
     try read { state in
-      state.newestFirst.reversed().filter { state.matches($0, month: nil, category: nil, from: first, through: last) }
+      state.newestFirst.reversed().filter(state.selecting(month: nil, category: nil, from: first, through: last))
         .map(MemoryLedger.expense)
     }
   }
@@ -28,9 +26,8 @@ extension MemoryStore {
     let state: MemoryLedger
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (ExpenseRow) throws -> Void) throws {
-      var rows = state.newestFirst.filter {
-        state.matches($0, month: query.month, category: query.category, from: query.from, through: query.through)
-      }
+      var rows = state.newestFirst.filter(
+        state.selecting(month: query.month, category: query.category, from: query.from, through: query.through))
       if query.order == .oldestFirst { rows.reverse() }
       for row in rows { try ExpenseRow.withRow(of: MemoryLedger.expense(row), body) }
     }
@@ -48,11 +45,9 @@ extension MemoryStore {
     let after = try ExpensePage.key(of: cursor)
     let size = max(0, limit)
     return try read { state in
+      let selected = state.selecting(month: month, category: category, from: nil, through: nil)
       let rows = state.rows.values
-        .filter { row in
-          after.map { row.key < $0 } ?? true
-            && state.matches(row, month: month, category: category, from: nil, through: nil)
-        }
+        .filter { row in after.map { row.key < $0 } ?? true && selected(row) }
         .sorted { $0.key > $1.key }
       let page = rows.prefix(size)
       let next = rows.count > size ? page.last.map { ExpensePage.cursor(afterKey: $0.key) } : nil
