@@ -37,6 +37,7 @@ public struct CSVRenderer {
     "id", "date", "description", "account", "source_file", "source_line",
     "section", "title", "collapsible", "collapsible_in", "expanded", "item_count",
     "carried_in", "available", "moved",
+    "period", "period_spent", "month_share",
   ]
 
   /// One row being filled by column name; unknown names trap in tests, never at run time.
@@ -71,6 +72,9 @@ public struct CSVRenderer {
         r["carried_in"] = money(row.carriedInMinor)
         r["available"] = money(row.availableMinor)
         r["moved"] = money(row.movedMinor)
+        r["period"] = row.period?.rawValue ?? ""
+        r["period_spent"] = money(row.periodSpentMinor)
+        r["month_share"] = money(row.monthShareMinor)
         r["percent_used"] = row.percentUsed?.description ?? ""
         r["status"] = row.status.rawValue
         r["trailing_average"] = money(row.trailingAverageMinor)

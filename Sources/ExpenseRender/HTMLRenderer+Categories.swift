@@ -62,7 +62,10 @@ extension HTMLRenderer {
     }
     let spent = HTMLRenderer.escape(amounts.spent(row.spentMinor, currency))
     let left = remaining < 0 ? "\(amt(remaining.magnitudeClamped)) over" : "\(amt(remaining)) left"
-    var parts = ["<span class=\"amt\">\(spent)</span> of \(amt(budget))"]
+    var parts =
+      PeriodWords.parts(
+        row, money: { "<span class=\"amt\">\(HTMLRenderer.escape(amounts.money($0, $1)))</span>" }, currency: currency)
+      ?? ["<span class=\"amt\">\(spent)</span> of \(amt(budget))"]
     if let moved = row.movedMinor { parts.append("\(signed(moved, currency)) moved") }
     if let carried = row.carriedInMinor {
       let from = row.carriedFromMonths?.last.map { " from \($0.shortName)" } ?? " carried"
@@ -98,7 +101,8 @@ extension HTMLRenderer {
     func cells(_ row: CategoryBenchmark, total: Bool) -> String {
       var html = "<th scope=\"row\">\(total ? "Total" : HTMLRenderer.escape(row.category))</th>"
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.spent(row.spentMinor, c)))</td>"
-      html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.money(row.budgetMinor, c)))</td>"
+      html +=
+        "<td class=\"n\">\(HTMLRenderer.escape(amounts.money(row.budgetMinor, c) + (row.period?.suffix ?? "")))</td>"
       html += "<td class=\"n\">\(HTMLRenderer.escape(amounts.money(row.remainingMinor, c)))</td>"
       html += "<td class=\"n used\"><span class=\"\(row.status.rawValue)\">\(amounts.percent(row.percentUsed))</span>"
       if let percent = row.percentUsed, !total {
@@ -139,6 +143,12 @@ extension HTMLRenderer {
     if !carried.isEmpty {
       notes.append(
         "<p class=\"note\">Carried in (rollover; left counts it): \(carried.joined(separator: " · "))</p>")
+    }
+    for note in PeriodWords.notes(
+      group.categories, currency: c, name: { HTMLRenderer.escape($0) },
+      money: { HTMLRenderer.escape(amounts.money($0, $1)) })
+    {
+      notes.append("<p class=\"note\">\(note)</p>")
     }
     for move in group.moves {
       notes.append(

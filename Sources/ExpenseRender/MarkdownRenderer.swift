@@ -74,7 +74,7 @@ public struct MarkdownRenderer {
         let cells =
           [
             isTotal ? "**Total**" : MarkdownRenderer.escape(row.category), a.spent(row.spentMinor, c),
-            a.money(row.budgetMinor, c),
+            a.money(row.budgetMinor, c) + (row.period?.suffix ?? ""),
           ]
           + flows + [
             a.money(row.remainingMinor, c), a.percent(row.percentUsed),
@@ -87,6 +87,11 @@ public struct MarkdownRenderer {
       }
       out.append("")
       if carried { out += ["Rollover: left counts what carried in from earlier months.", ""] }
+      for note in PeriodWords.notes(
+        group.categories, currency: c, name: { MarkdownRenderer.escape($0) }, money: { a.money($0, $1) })
+      {
+        out += [note + ".", ""]
+      }
       for move in group.moves {
         out += [
           "Moved \(a.money(move.amountMinor, c)) from \(MarkdownRenderer.escape(move.from)) to "

@@ -22,6 +22,12 @@ extension TextRenderer {
       }
       if let note = totalNote(group.totals, c) { out.addFlow([note], separator: " ") }
       if let note = rolloverNote(group, c) { out.addFlow([note], separator: " ") }
+      let a = c.amounts(short: false)
+      for note in PeriodWords.notes(
+        group.categories, currency: group.currency, name: { TerminalText.sanitize($0) }, money: { a.money($0, $1) })
+      {
+        out.addFlow([note], separator: " ")
+      }
       for move in group.moves {
         let a = c.amounts(short: false)
         let line =
@@ -118,7 +124,9 @@ extension TextRenderer {
     case .spent:
       built = .init(header: "Spent", cells: rows.map { a.spent($0.spentMinor, currency) }, align: .right)
     case .budget:
-      built = .init(header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) }, align: .right)
+      built = .init(
+        header: "Budget", cells: rows.map { a.money($0.budgetMinor, currency) + ($0.period?.suffix ?? "") },
+        align: .right)
     case .moved:
       built = .init(
         header: "Moved", cells: rows.map { $0.movedMinor.map { a.signed($0, currency) } ?? a.dash }, align: .right)
@@ -220,7 +228,9 @@ extension TextRenderer {
     }
     let left =
       remaining < 0 ? "\(a.money(remaining.magnitudeClamped, currency)) over" : "\(a.money(remaining, currency)) left"
-    var parts = ["\(a.spent(row.spentMinor, currency)) of \(a.money(budget, currency))"]
+    var parts =
+      PeriodWords.parts(row, money: { a.money($0, $1) }, currency: currency)
+      ?? ["\(a.spent(row.spentMinor, currency)) of \(a.money(budget, currency))"]
     if let moved = row.movedMinor { parts.append(a.signed(moved, currency) + " moved") }
     if let carried = row.carriedInMinor {
       let from = row.carriedFromMonths?.last.map { " from \($0.shortName)" } ?? " carried"

@@ -75,6 +75,14 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   case goalValue(String)
   /// `goal remove` named no goal.
   case goalNotFound(Int64)
+  /// A month's amount (`budget set --month`) of a category budgeted by the quarter or the year,
+  /// which is one amount for the whole period.
+  case periodBudgetForMonth(category: String, period: BudgetPeriod, month: Month)
+  /// `budget set --period quarter|year` of a category with budgets for single months, which a
+  /// budget by the period would silently ignore.
+  case periodBudgetHasMonths(category: String, period: BudgetPeriod, months: [Month])
+  /// Rollover of a quarterly or yearly budget: a carry moves a month's budget into the next.
+  case rolloverNeedsMonthlyBudget(category: String, period: BudgetPeriod)
 
   public var kind: Kind {
     switch self {
@@ -94,6 +102,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .moveMoreThanBudget: return .conflict
     case .goalValue: return .invalidValue
     case .goalNotFound: return .notFound
+    case .periodBudgetForMonth, .rolloverNeedsMonthlyBudget: return .invalidValue
+    case .periodBudgetHasMonths: return .conflict
     }
   }
 
@@ -171,6 +181,17 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
       return "\(reason); no goal was added"
     case .goalNotFound(let id):
       return "no goal #\(id)\n  hint: 'expenses goal list' lists them"
+    case .periodBudgetForMonth(let category, let period, let month):
+      return
+        "'\(category)' has a \(period.adjective) budget, one amount for the whole \(period.rawValue), so it has no amount for \(month.longName) alone; nothing was changed\n  hint: leave out --month to set the \(period.rawValue)'s amount, or budget it by the month first ('expenses budget set \(category) AMOUNT --period month')"
+    case .periodBudgetHasMonths(let category, let period, let months):
+      let listed = months.map(\.description).joined(separator: ", ")
+      let first = months.first.map(\.description) ?? "YYYY-MM"
+      return
+        "'\(category)' has budgets for single months (\(listed)); a \(period.adjective) budget is one amount for the whole \(period.rawValue) and would leave them unused; nothing was changed\n  hint: remove them first ('expenses budget remove \(category) --month \(first)')"
+    case .rolloverNeedsMonthlyBudget(let category, let period):
+      return
+        "'\(category)': rollover carries a month's budget into the next, and a \(period.adjective) budget already lasts its whole \(period.rawValue); nothing was changed\n  hint: add --rollover off, or --period month to budget it by the month"
     case .moveMoreThanBudget(let category, let month, let available):
       return
         "'\(category)' has \(available.formatted) of budget in \(month.longName) to move; nothing was moved\n  hint: move at most that, or raise its budget first ('expenses budget set \(category) AMOUNT')"

@@ -37,11 +37,11 @@ import Testing
     // Spelled otherwise than the rows: the budget's spelling becomes the category's, and the
     // mode follows the category, not the spelling.
     _ = try september.setBudget(category: "groceries", amount: "400", month: nil, currency: "USD", rollover: .all)
-    #expect(try september.budgetsWithRollover().map(\.1) == [.all])
+    #expect(try september.budgetsWithTerms().map(\.rollover) == [.all])
     // Setting the amount again without --rollover keeps the mode, and its first month.
     september = Self.service(store, today: "2026-12-01")
     _ = try september.setBudget(category: "Groceries", amount: "400", month: nil, currency: nil)
-    #expect(try september.budgetsWithRollover().map(\.1) == [.all])
+    #expect(try september.budgetsWithTerms().map(\.rollover) == [.all])
 
     let november = Self.month("2026-11")
     let today = Self.day("2026-11-20")
@@ -67,7 +67,7 @@ import Testing
     _ = try september.setBudget(category: "Groceries", amount: "400", month: nil, currency: nil, rollover: .surplus)
     try september.removeBudget(category: "Groceries", month: nil, currency: nil as Currency?)
     _ = try september.setBudget(category: "Groceries", amount: "400", month: nil, currency: nil)
-    #expect(try september.budgetsWithRollover().map(\.1) == [.off])
+    #expect(try september.budgetsWithTerms().map(\.rollover) == [.off])
   }
 
   /// For random rows, budgets (with month overrides) and modes: what the report says is
@@ -102,7 +102,7 @@ import Testing
       let budgets = try store.budgets()
       let rows = try store.expenses(month: nil, category: nil, limit: nil)
       for category in ["Food", "Fun"] {
-        let mode = try service.budgetsWithRollover().first { $0.0.category == category }?.1 ?? .off
+        let mode = try service.budgetsWithTerms().first { $0.budget.category == category }?.rollover ?? .off
         func budget(_ month: Month) -> Int64 {
           let mine = budgets.filter { $0.category == category }
           return (mine.first { $0.month == month } ?? mine.first { $0.month == nil })?.amount.minor ?? 0
@@ -144,7 +144,7 @@ import Testing
       category: "groceries", months: 3, month: nil, currency: nil, rollover: .surplus)
     #expect(budget.amount.minor == 41_200 && average.averageMinor == 41_161)
     #expect(average.months.map(\.description) == ["2026-09", "2026-10", "2026-11"])
-    #expect(try service.budgetsWithRollover().map(\.1) == [.surplus])
+    #expect(try service.budgetsWithTerms().map(\.rollover) == [.surplus])
     #expect(try service.budgetSuggestions().map(\.category) == ["Dining"])
     #expect(throws: ServiceError.nothingToAverage(category: "Travel", months: 3)) {
       try service.setBudgetFromAverage(category: "Travel", months: 3, month: nil, currency: nil)

@@ -119,6 +119,24 @@ import Testing
     ),
     (.goalValue("a goal needs a name"), "a goal needs a name; no goal was added", .invalidValue),
     (.goalNotFound(3), "no goal #3\n  hint: 'expenses goal list' lists them", .notFound),
+    (
+      .periodBudgetForMonth(category: "Travel", period: .year, month: Month(year: 2026, month: 12)!),
+      "'Travel' has a yearly budget, one amount for the whole year, so it has no amount for December 2026 alone; "
+        + "nothing was changed\n  hint: leave out --month to set the year's amount, or budget it by the month first "
+        + "('expenses budget set Travel AMOUNT --period month')", .invalidValue
+    ),
+    (
+      .periodBudgetHasMonths(category: "Travel", period: .quarter, months: [Month(year: 2026, month: 12)!]),
+      "'Travel' has budgets for single months (2026-12); a quarterly budget is one amount for the whole quarter "
+        + "and would leave them unused; nothing was changed\n  hint: remove them first "
+        + "('expenses budget remove Travel --month 2026-12')", .conflict
+    ),
+    (
+      .rolloverNeedsMonthlyBudget(category: "Travel", period: .year),
+      "'Travel': rollover carries a month's budget into the next, and a yearly budget already lasts its whole "
+        + "year; nothing was changed\n  hint: add --rollover off, or --period month to budget it by the month",
+      .invalidValue
+    ),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -153,6 +171,9 @@ import Testing
     case .moveMoreThanBudget: return "moveMoreThanBudget"
     case .goalValue: return "goalValue"
     case .goalNotFound: return "goalNotFound"
+    case .periodBudgetForMonth: return "periodBudgetForMonth"
+    case .periodBudgetHasMonths: return "periodBudgetHasMonths"
+    case .rolloverNeedsMonthlyBudget: return "rolloverNeedsMonthlyBudget"
     }
   }
 
@@ -162,6 +183,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 30, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 33, "every case is pinned")
   }
 }

@@ -34,11 +34,16 @@ public struct BenchmarkCalculator: Sendable {
     /// Budget moved between categories (`BudgetMove`): in force in their month, on top of the
     /// budgets; those of other months are ignored (or read by a carry through their month).
     public var moves: [BudgetMove]
+    /// The categories budgeted by the quarter or the year (`BudgetPeriod`), under their stored
+    /// names; the months of their period up to the report month must be in `totals`.
+    public var periods: [CategoryPeriod]
 
     public init(
       totals: [CategoryMonthTotal], budgets: [Budget], kinds: [String: CategoryKind] = [:],
-      historyStart: [Currency: Month] = [:], rollovers: [Rollover] = [], moves: [BudgetMove] = []
+      historyStart: [Currency: Month] = [:], rollovers: [Rollover] = [], moves: [BudgetMove] = [],
+      periods: [CategoryPeriod] = []
     ) {
+      self.periods = periods
       self.totals = totals
       self.budgets = budgets
       self.kinds = kinds
@@ -93,17 +98,36 @@ public struct BenchmarkCalculator: Sendable {
 
   /// Each (currency, category)'s budget in force in `month`: its budget (`effectiveBudgets`)
   /// plus what was moved to it that month, less what was moved from it (a category without a
-  /// budget that got a move has the move as its budget).
+  /// budget that got a move has the move as its budget). A quarterly or yearly budget is its
+  /// every-month amount for the whole period, with the moves of the period's months up to
+  /// `month`.
   static func budgetsInForce(for month: Month, input: Input) -> [Key: Int64] {
     var budgets = effectiveBudgets(for: month, from: input.budgets)
-    let currencies = Set(input.moves.filter { $0.month == month }.map(\.currency))
-    for currency in currencies {
-      for (category, net) in BudgetMove.net(input.moves, month: month, currency: currency) where net != 0 {
-        let key = Key(currency: currency, category: category)
-        budgets[key] = Rounding.clamp(Int128(budgets[key] ?? 0) + Int128(net))
+    let periods = periodsByKey(input)
+    for budget in input.budgets where budget.month == nil {
+      let key = Key(currency: budget.amount.currency, category: budget.category)
+      if periods[key] != nil { budgets[key] = budget.amount.minor }
+    }
+    let moveMonths = Set(input.moves.map(\.month)).filter { $0 <= month }
+    for moveMonth in moveMonths.sorted() {
+      for currency in Set(input.moves.filter { $0.month == moveMonth }.map(\.currency)) {
+        for (category, net) in BudgetMove.net(input.moves, month: moveMonth, currency: currency) where net != 0 {
+          let key = Key(currency: currency, category: category)
+          guard (periods[key] ?? .month).months(containing: month).contains(moveMonth) else { continue }
+          budgets[key] = Rounding.clamp(Int128(budgets[key] ?? 0) + Int128(net))
+        }
       }
     }
     return budgets
+  }
+
+  /// The quarterly and yearly budgets of `input`, by (currency, category).
+  static func periodsByKey(_ input: Input) -> [Key: BudgetPeriod] {
+    Dictionary(
+      input.periods.filter { $0.period != .month }.map {
+        (Key(currency: $0.currency, category: $0.category), $0.period)
+      },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// The kind of a stored category (`nil`: uncategorized, which is spending).
@@ -138,8 +162,13 @@ public struct BenchmarkCalculator: Sendable {
     let rollovers = Dictionary(
       input.rollovers.filter { $0.currency == currency && $0.mode != .off }.map { ($0.category, $0) },
       uniquingKeysWith: { first, _ in first })
+    let periods = Dictionary(
+      input.periods.filter { $0.currency == currency && $0.period != .month }.map { ($0.category, $0.period) },
+      uniquingKeysWith: { first, _ in first })
     // What each rollover category spent in each month before this one, since its rollover began.
     var past: [String: [Month: Int128]] = [:]
+    // What each quarterly or yearly category spent in its period before this month.
+    var periodPast: [String: Int128] = [:]
     for total in input.totals where total.currency == currency {
       let name = total.category ?? uncategorizedName
       let kind = BenchmarkCalculator.kind(of: total.category, in: input.kinds)
@@ -169,6 +198,9 @@ public struct BenchmarkCalculator: Sendable {
       } else if kind == .expense {
         if let rollover = rollovers[name], total.month >= rollover.since, total.month < month {
           past[name, default: [:]][total.month, default: 0] += BenchmarkCalculator.spending(total)
+        }
+        if let period = periods[name], total.month < month, period.months(containing: month).contains(total.month) {
+          periodPast[name, default: 0] += BenchmarkCalculator.spending(total)
         }
         if trailing.contains(total.month) { history[name, default: 0] += BenchmarkCalculator.spending(total) }
         if shapeMonths.contains(total.month) { shapes[name, default: []].append(total) }
@@ -205,23 +237,39 @@ public struct BenchmarkCalculator: Sendable {
           spent: { BenchmarkCalculator.clamp(past[name]?[$0] ?? 0, &capped) })
         applyCarry(carry.carriedInMinor, months: carry.months, budget: budget, to: &row)
       }
+      if let period = periods[name], let budget {
+        let before = BenchmarkCalculator.clamp(periodPast[name] ?? 0, &capped)
+        applyPeriod(period, budget: budget, month: month, spentBefore: before, to: &row)
+      }
       if let projection, let budget, let daysElapsed, daysElapsed < month.dayCount {
+        // A period's spending by today: what the months before spent, and this month's so far.
+        let before = Int128(row.periodSpentMinor ?? spent) - Int128(spent)
         row.aheadOfPace = thresholds.isAheadOfPace(
-          spentByToday: Int128(spent) - monthSoFar.laterOutflow, pace: projection.pace, budget: budget,
+          spentByToday: before + Int128(spent) - monthSoFar.laterOutflow, pace: row.paceMinor, budget: budget,
           status: row.status, basis: projection.basis)
       }
       rows.append(row)
     }
     rows.sort(by: BenchmarkCalculator.reportOrder)
 
-    let budgeted = rows.compactMap(\.budgetMinor)
+    // The month's total counts a quarterly or yearly budget by its month's share (and its
+    // pace and projection by the month's), never its whole amount every month.
+    let budgeted = rows.compactMap { $0.monthShareMinor ?? $0.budgetMinor }
     var totalProjection: Projection? = nil
-    if daysElapsed != nil {
-      let paces = rows.compactMap(\.paceMinor)
+    if let daysElapsed {
+      let paces = rows.compactMap { row in
+        row.monthShareMinor.map { Rounding.scale($0, by: Int64(daysElapsed), over: Int64(month.dayCount)) }
+          ?? row.paceMinor
+      }
+      let projections = rows.compactMap { row in
+        row.projectedMinor.map {
+          Rounding.clamp(Int128($0) - Int128(row.periodSpentMinor ?? row.spentMinor) + Int128(row.spentMinor))
+        }
+      }
       let bases = Set(rows.compactMap(\.projectionBasis))
       totalProjection = Projection(
         pace: paces.isEmpty ? nil : BenchmarkCalculator.sum(paces, &capped),
-        projected: BenchmarkCalculator.sum(rows.compactMap(\.projectedMinor), &capped),
+        projected: BenchmarkCalculator.sum(projections, &capped),
         basis: bases.contains(.history) ? .history : bases.contains(.linear) ? .linear : .recorded)
     }
     let budget = budgeted.isEmpty ? nil : Optional(BenchmarkCalculator.sum(budgeted, &capped))
@@ -245,6 +293,7 @@ public struct BenchmarkCalculator: Sendable {
         totalRow.spentMinor = BenchmarkCalculator.sum(rows.map(\.spentMinor), &capped)
       }
     }
+    if totalRow.budgetMinor != nil { totalRow.period = .month }
     var totals = BenchmarkTotals(
       row: totalRow,
       overCount: rows.count { $0.status == .over }, nearCount: rows.count { $0.status == .near },
@@ -284,6 +333,29 @@ public struct BenchmarkCalculator: Sendable {
     row.status = thresholds.status(spent: row.spentMinor, budget: allowance)
   }
 
+  /// `row` under a quarterly or yearly budget: left, percent used and status measure what the
+  /// period spent so far (the months before and this one) against its amount; pace is the
+  /// amount prorated by day through today; the projection is the period's spending by the
+  /// month's end. `spentMinor` stays the month's; the month's total counts `monthShareMinor`.
+  func applyPeriod(
+    _ period: BudgetPeriod, budget: Int64, month: Month, spentBefore: Int64, to row: inout CategoryBenchmark
+  ) {
+    let range = period.months(containing: month)
+    let spent = Rounding.clamp(Int128(spentBefore) + Int128(row.spentMinor))
+    row.period = period
+    row.periodFrom = range.lowerBound
+    row.periodThrough = range.upperBound
+    row.periodSpentMinor = spent
+    row.monthShareMinor = period.share(of: budget, in: month)
+    row.remainingMinor = Rounding.clamp(Int128(budget) - Int128(spent))
+    row.percentUsed = Percent(part: max(spent, 0), of: budget)
+    row.status = thresholds.status(spent: spent, budget: budget)
+    if row.paceMinor != nil { row.paceMinor = period.pace(of: budget, through: today) }
+    if let projected = row.projectedMinor {
+      row.projectedMinor = Rounding.clamp(Int128(spentBefore) + Int128(projected))
+    }
+  }
+
   /// The months the trailing average covers: up to `trailingMonths` before `month`, none before
   /// the history starts (a new user's first month has no average, not an average of zeros) and
   /// none from today's month on (a month not over yet, or still to come, is no yardstick).
@@ -318,7 +390,7 @@ public struct BenchmarkCalculator: Sendable {
     let change = average.flatMap { avg in
       avg > 0 && !isFuture ? Percent(part: Rounding.clamp(Int128(spent) - Int128(avg)), of: avg) : nil
     }
-    return CategoryBenchmark(
+    var row = CategoryBenchmark(
       category: category, budgetMinor: budget, spentMinor: spent,
       remainingMinor: budget.map { Rounding.clamp(Int128($0) - Int128(spent)) },
       percentUsed: budget.flatMap { Percent(part: max(spent, 0), of: $0) },
@@ -326,6 +398,8 @@ public struct BenchmarkCalculator: Sendable {
       trailingAverageMinor: average, changeFromAveragePercent: change, paceMinor: projection?.pace,
       projectedMinor: projection?.projected, transactionCount: count, kind: .expense,
       averageMonths: average == nil ? nil : historyMonths, projectionBasis: projection?.basis)
+    if budget != nil { row.period = .month }
+    return row
   }
 
   /// Bad news first: budgeted rows by % used (over-budget zero budgets first), then unbudgeted

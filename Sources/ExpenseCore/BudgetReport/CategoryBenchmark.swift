@@ -53,6 +53,21 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
   /// Budget moved to the category this month less budget moved from it (`budget move`),
   /// already counted in `budgetMinor`; `nil` when nothing was moved.
   public var movedMinor: Int64?
+  /// How long the budget's amount lasts (`budget set --period`): `month`, `quarter` or `year`;
+  /// `nil` without a budget. For a quarter or a year, `budgetMinor` is the period's amount and
+  /// `remainingMinor`, `percentUsed`, `status` and `paceMinor` measure the period's spending so
+  /// far (`periodSpentMinor`) against it, while `spentMinor` stays the month's.
+  public var period: BudgetPeriod?
+  /// For a quarterly or yearly budget: the period's first and last months; `nil` otherwise.
+  public var periodFrom: Month?
+  public var periodThrough: Month?
+  /// For a quarterly or yearly budget: what was spent from the period's first month through
+  /// this one; `nil` otherwise.
+  public var periodSpentMinor: Int64?
+  /// For a quarterly or yearly budget: this month's share of it, prorated by day (the shares
+  /// of a period's months add up to its amount), which is what the month's total budget
+  /// counts; `nil` otherwise.
+  public var monthShareMinor: Int64?
 
   public init(
     category: String, budgetMinor: Int64?, spentMinor: Int64, remainingMinor: Int64?,
@@ -82,6 +97,7 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     case trailingAverageMinor, changeFromAveragePercent, paceMinor, projectedMinor, transactionCount
     case kind, averageMonths, projectionBasis, aheadOfPace
     case carriedInMinor, availableMinor, carriedFromMonths, movedMinor
+    case period, periodFrom, periodThrough, periodSpentMinor, monthShareMinor
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -105,6 +121,11 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     try c.encode(availableMinor, forKey: .availableMinor)
     try c.encode(carriedFromMonths, forKey: .carriedFromMonths)
     try c.encode(movedMinor, forKey: .movedMinor)
+    try c.encode(period, forKey: .period)
+    try c.encode(periodFrom, forKey: .periodFrom)
+    try c.encode(periodThrough, forKey: .periodThrough)
+    try c.encode(periodSpentMinor, forKey: .periodSpentMinor)
+    try c.encode(monthShareMinor, forKey: .monthShareMinor)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -128,6 +149,11 @@ public struct CategoryBenchmark: Hashable, Sendable, Codable {
     availableMinor = try c.decodeIfPresent(Int64.self, forKey: .availableMinor)
     carriedFromMonths = try c.decodeIfPresent([Month].self, forKey: .carriedFromMonths)
     movedMinor = try c.decodeIfPresent(Int64.self, forKey: .movedMinor)
+    period = try c.decodeIfPresent(BudgetPeriod.self, forKey: .period)
+    periodFrom = try c.decodeIfPresent(Month.self, forKey: .periodFrom)
+    periodThrough = try c.decodeIfPresent(Month.self, forKey: .periodThrough)
+    periodSpentMinor = try c.decodeIfPresent(Int64.self, forKey: .periodSpentMinor)
+    monthShareMinor = try c.decodeIfPresent(Int64.self, forKey: .monthShareMinor)
   }
 }
 

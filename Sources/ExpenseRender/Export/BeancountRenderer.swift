@@ -7,8 +7,9 @@ import ExpenseCore
 /// out: `Expenses:CATEGORY` (or `Income:`, `Assets:Transfers:` by the category's kind, see
 /// `ExportInput.posting`) against `Assets:ACCOUNT`. Amounts are exact decimals in the
 /// currency's ISO digits; the ISO code is the commodity. Budgets are Fava's
-/// `custom "budget" ACCOUNT "monthly" AMOUNT` entries: a default from the first date, an
-/// override on its month's first day and the default (or 0) again on the next month's.
+/// `custom "budget" ACCOUNT "monthly" AMOUNT` entries (`"quarterly"`, `"yearly"` for a budget
+/// by the period): a default from the first date, an override on its month's (or period's)
+/// first day and the default (or 0) again on the next one's.
 public struct BeancountRenderer: JournalRenderer {
   public init() {}
 
@@ -30,13 +31,14 @@ public struct BeancountRenderer: JournalRenderer {
     out.append("")
 
     var budgetLines: [(CivilDate, String)] = []
-    for period in BudgetPeriods.periods(budgets) {
+    let periods = BudgetPeriods.periods(budgets, lengths: input.periods)
+    for period in periods {
       let account = names[AccountPath(root: .expenses, name: period.category)]
       let from = period.range.from?.firstDay ?? start
       let amount = "\(period.amount.decimalString) \(period.amount.currency.code)"
-      budgetLines.append((from, "\(from) custom \"budget\" \(account) \"monthly\" \(amount)"))
+      budgetLines.append((from, "\(from) custom \"budget\" \(account) \"\(period.interval)\" \(amount)"))
       if let until = period.range.until, period.range.from != nil,
-        !BudgetPeriods.periods(budgets).contains(where: {
+        !periods.contains(where: {
           $0.category == period.category && $0.amount.currency == period.amount.currency && $0.range.from == until
         })
       {
@@ -44,7 +46,7 @@ public struct BeancountRenderer: JournalRenderer {
         budgetLines.append(
           (
             until.firstDay,
-            "\(until.firstDay) custom \"budget\" \(account) \"monthly\" 0 \(period.amount.currency.code)"
+            "\(until.firstDay) custom \"budget\" \(account) \"\(period.interval)\" 0 \(period.amount.currency.code)"
           ))
       }
     }

@@ -7,8 +7,11 @@ public struct ExportInput: Sendable {
   public var expenses: [Expense]
   /// Category kinds as the store keeps them (`Transfers` is a transfer unless set otherwise).
   public var kinds: [String: CategoryKind]
-  /// Every budget: defaults and month overrides.
+  /// Every budget: defaults and month overrides (of a quarterly or yearly category: its
+  /// period's amount, dated on the period's first month).
   public var budgets: [Budget]
+  /// The categories budgeted by the quarter or the year (the others by the month).
+  public var periods: [CategoryPeriod]
   /// The first day of the exported period when one was asked for (dates the budgets and the
   /// account openings of beancount); else the earliest date in the data is used.
   public var firstDay: CivilDate?
@@ -16,10 +19,11 @@ public struct ExportInput: Sendable {
   public var defaultAccount: String
 
   public init(
-    expenses: [Expense], kinds: [String: CategoryKind], budgets: [Budget], firstDay: CivilDate? = nil,
-    defaultAccount: String = "Bank"
+    expenses: [Expense], kinds: [String: CategoryKind], budgets: [Budget], periods: [CategoryPeriod] = [],
+    firstDay: CivilDate? = nil, defaultAccount: String = "Bank"
   ) {
     self.expenses = expenses
+    self.periods = periods
     self.kinds = kinds
     self.budgets = budgets
     self.firstDay = firstDay

@@ -8,7 +8,9 @@ import ExpenseCore
 /// exact: the stored minor units with the currency's ISO decimals (`54.20 USD`, `1500 JPY`,
 /// `1.250 BHD`) and a `commodity` directive per currency that fixes `.` as the decimal mark.
 /// Budgets are periodic transactions (`~ monthly`) against `assets`; a month's override is its
-/// own `~ monthly from M to M+1` and the default is split around it, so no month counts twice.
+/// own `~ monthly from M to M+1` and the default is split around it, so no month counts twice;
+/// a quarterly or yearly budget is `~ quarterly` or `~ yearly` (its moves: the period's own
+/// `~ yearly from Y-01-01 to Y+1-01-01`).
 /// Only budgets of spending categories are written (the report ignores the others).
 public struct LedgerRenderer: JournalRenderer {
   public init() {}
@@ -39,8 +41,8 @@ public struct LedgerRenderer: JournalRenderer {
     }
     if !paths.isEmpty { out.append("") }
 
-    for group in BudgetPeriods.periods(budgets) {
-      out.append("~ monthly" + group.range.ledger)
+    for group in BudgetPeriods.periods(budgets, lengths: input.periods) {
+      out.append("~ \(group.interval)" + group.range.ledger)
       out.append(
         "    \(names[AccountPath(root: .expenses, name: group.category)])  \(group.amount.decimalString) \(group.amount.currency.code)"
       )

@@ -26,12 +26,13 @@ public struct JournalStream {
   private var wroteLine = false
 
   public init(
-    format: Format, kinds: [String: CategoryKind], budgets: [Budget], firstDay: CivilDate?,
-    defaultAccount: String = "Bank"
+    format: Format, kinds: [String: CategoryKind], budgets: [Budget], periods: [CategoryPeriod] = [],
+    firstDay: CivilDate?, defaultAccount: String = "Bank"
   ) {
     self.format = format
     self.input = ExportInput(
-      expenses: [], kinds: kinds, budgets: budgets, firstDay: firstDay, defaultAccount: defaultAccount)
+      expenses: [], kinds: kinds, budgets: budgets, periods: periods, firstDay: firstDay,
+      defaultAccount: defaultAccount)
   }
 
   /// First pass: one row, in any order.

@@ -989,6 +989,8 @@ extension Components {
             internal var amountMinor: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/Budget/rollover`.
             internal var rollover: Components.Schemas.RolloverMode
+            /// - Remark: Generated from `#/components/schemas/Budget/period`.
+            internal var period: Components.Schemas.BudgetPeriod
             /// Creates a new `Budget`.
             ///
             /// - Parameters:
@@ -997,18 +999,21 @@ extension Components {
             ///   - month: Absent for the every-month budget.
             ///   - amountMinor:
             ///   - rollover:
+            ///   - period:
             internal init(
                 category: Swift.String,
                 currency: Components.Schemas.CurrencyCode,
                 month: Swift.String? = nil,
                 amountMinor: Swift.Int64,
-                rollover: Components.Schemas.RolloverMode
+                rollover: Components.Schemas.RolloverMode,
+                period: Components.Schemas.BudgetPeriod
             ) {
                 self.category = category
                 self.currency = currency
                 self.month = month
                 self.amountMinor = amountMinor
                 self.rollover = rollover
+                self.period = period
             }
             internal enum CodingKeys: String, CodingKey {
                 case category
@@ -1016,6 +1021,7 @@ extension Components {
                 case month
                 case amountMinor
                 case rollover
+                case period
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1039,14 +1045,27 @@ extension Components {
                     Components.Schemas.RolloverMode.self,
                     forKey: .rollover
                 )
+                self.period = try container.decode(
+                    Components.Schemas.BudgetPeriod.self,
+                    forKey: .period
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "category",
                     "currency",
                     "month",
                     "amountMinor",
-                    "rollover"
+                    "rollover",
+                    "period"
                 ])
             }
+        }
+        /// How long the category's amount lasts: a month, a calendar quarter or a calendar year. A quarterly or yearly budget has no month overrides and does not roll over; a month's report measures the period's spending so far against it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/BudgetPeriod`.
+        internal enum BudgetPeriod: String, Codable, Hashable, Sendable, CaseIterable {
+            case month = "month"
+            case quarter = "quarter"
+            case year = "year"
         }
         /// What the category's budget carries into the next month, in every month: nothing (off), what is left (surplus), or what is left and what went over (all).
         ///
@@ -1064,6 +1083,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/rollover`.
             internal var rollover: Components.Schemas.RolloverMode?
+            /// Default: as it was (month for a new category).
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetInput/period`.
+            internal var period: Components.Schemas.BudgetPeriod?
             /// Default (absent or null) the database's currency.
             ///
             /// - Remark: Generated from `#/components/schemas/BudgetInput/currency`.
@@ -1077,22 +1100,26 @@ extension Components {
             /// - Parameters:
             ///   - amountMinor:
             ///   - rollover: Default: as it was (off for a new category).
+            ///   - period: Default: as it was (month for a new category).
             ///   - currency: Default (absent or null) the database's currency.
             ///   - month: Absent for the every-month budget (1900-01 to 2999-12).
             internal init(
                 amountMinor: Swift.Int64,
                 rollover: Components.Schemas.RolloverMode? = nil,
+                period: Components.Schemas.BudgetPeriod? = nil,
                 currency: Swift.String? = nil,
                 month: Swift.String? = nil
             ) {
                 self.amountMinor = amountMinor
                 self.rollover = rollover
+                self.period = period
                 self.currency = currency
                 self.month = month
             }
             internal enum CodingKeys: String, CodingKey {
                 case amountMinor
                 case rollover
+                case period
                 case currency
                 case month
             }
@@ -1106,6 +1133,10 @@ extension Components {
                     Components.Schemas.RolloverMode.self,
                     forKey: .rollover
                 )
+                self.period = try container.decodeIfPresent(
+                    Components.Schemas.BudgetPeriod.self,
+                    forKey: .period
+                )
                 self.currency = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .currency
@@ -1117,6 +1148,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "amountMinor",
                     "rollover",
+                    "period",
                     "currency",
                     "month"
                 ])

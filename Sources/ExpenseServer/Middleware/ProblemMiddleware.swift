@@ -118,7 +118,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The values a field of the document's enumerations takes, for a message that names them
   /// rather than the decoder's words.
   static var allowedValues: [String: [String]] {
-    ["rollover": Components.Schemas.RolloverMode.allCases.map(\.rawValue)]
+    [
+      "rollover": Components.Schemas.RolloverMode.allCases.map(\.rawValue),
+      "period": Components.Schemas.BudgetPeriod.allCases.map(\.rawValue),
+    ]
   }
 
   static func describe(_ type: Any.Type) -> String {

@@ -1,20 +1,21 @@
 import ExpenseCore
+import ExpenseService
 import ExpenseStore
 import OpenAPIRuntime
 
 extension APIHandler {
   func listBudgets(_ input: Operations.ListBudgets.Input) async throws -> Operations.ListBudgets.Output {
-    let budgets = try await backend.fromReplica { try $0.budgetsWithRollover() }
-    return .ok(.init(body: .json(.init(budgets: budgets.map { Self.budget($0.0, rollover: $0.1) }))))
+    let budgets = try await backend.fromReplica { try $0.budgetsWithTerms() }
+    return .ok(.init(body: .json(.init(budgets: budgets.map(Self.budget)))))
   }
 
   func getBudgets(_ input: Operations.GetBudgets.Input) async throws -> Operations.GetBudgets.Output {
     let category = input.path.category
     let budgets = try await backend.fromReplica { service in
       let named = try service.budgets(of: category)
-      return try service.budgetsWithRollover().filter { named.contains($0.0) }
+      return try service.budgetsWithTerms().filter { named.contains($0.budget) }
     }
-    return .ok(.init(body: .json(.init(budgets: budgets.map { Self.budget($0.0, rollover: $0.1) }))))
+    return .ok(.init(body: .json(.init(budgets: budgets.map(Self.budget)))))
   }
 
   func putBudget(_ input: Operations.PutBudget.Input) async throws -> Operations.PutBudget.Output {
@@ -28,12 +29,14 @@ extension APIHandler {
     let month = try body.month.map { try Self.month($0, field: "month") }
     let amount = body.amountMinor
     let rollover = body.rollover.flatMap { RolloverMode(rawValue: $0.rawValue) }
-    let (stored, mode) = try await backend.write { service in
+    let period = body.period.flatMap { BudgetPeriod(rawValue: $0.rawValue) }
+    let stored = try await backend.write { service in
       let stored = try service.setBudget(
-        category: category, amountMinor: amount, month: month, currency: currency, rollover: rollover)
-      return (stored, try service.rollover(of: stored))
+        category: category, amountMinor: amount, month: month, currency: currency, rollover: rollover,
+        period: period)
+      return BudgetResource(stored, rollover: try service.rollover(of: stored), period: try service.period(of: stored))
     }
-    return .ok(.init(body: .json(Self.budget(stored, rollover: mode))))
+    return .ok(.init(body: .json(Self.budget(stored))))
   }
 
   func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output {
@@ -44,9 +47,12 @@ extension APIHandler {
     return .noContent(.init())
   }
 
-  static func budget(_ budget: Budget, rollover: RolloverMode) -> Components.Schemas.Budget {
-    .init(
+  static func budget(_ listed: BudgetResource) -> Components.Schemas.Budget {
+    let budget = listed.budget
+    return .init(
       category: budget.category, currency: budget.amount.currency.code, month: budget.month?.description,
-      amountMinor: budget.amount.minor, rollover: Components.Schemas.RolloverMode(rawValue: rollover.rawValue) ?? .off)
+      amountMinor: budget.amount.minor,
+      rollover: Components.Schemas.RolloverMode(rawValue: listed.rollover.rawValue) ?? .off,
+      period: Components.Schemas.BudgetPeriod(rawValue: listed.period.rawValue) ?? .month)
   }
 }

@@ -28,17 +28,28 @@ enum BudgetMoves {
   /// `budgets` with each move folded in as the month's budget of the two categories (a month
   /// override of the budget in force, `BenchmarkCalculator.budget`), for the journal exports,
   /// whose budgets have no notion of a move: hledger, ledger and Fava then read the month's
-  /// budgets as the report does.
-  static func applied(_ moves: [BudgetMove], to budgets: [Budget]) -> [Budget] {
-    let input = BenchmarkCalculator.Input(totals: [], budgets: budgets, moves: moves)
+  /// budgets as the report does. A quarterly or yearly category's moves are folded into its
+  /// period instead: an override dated on the period's first month holds the period's amount
+  /// with every move of the period (the exports write it for the whole period).
+  static func applied(_ moves: [BudgetMove], to budgets: [Budget], periods: [CategoryPeriod] = []) -> [Budget] {
+    let input = BenchmarkCalculator.Input(totals: [], budgets: budgets, moves: moves, periods: periods)
+    let lengths = Dictionary(
+      periods.map { ("\($0.currency.code):\($0.category)", $0.period) }, uniquingKeysWith: { first, _ in first })
     var result = budgets
     let months = Set(moves.map { MoveMonth(month: $0.month, currency: $0.currency) })
     for key in months.sorted(by: { ($0.month, $0.currency.code) < ($1.month, $1.currency.code) }) {
       for (category, net) in BudgetMove.net(moves, month: key.month, currency: key.currency) where net != 0 {
-        let inForce = BenchmarkCalculator.budget(of: category, in: key.currency, month: key.month, input: input) ?? 0
-        result.removeAll { $0.category == category && $0.amount.currency == key.currency && $0.month == key.month }
+        let period = lengths["\(key.currency.code):\(category)"] ?? .month
+        let range = period.months(containing: key.month)
+        let inForce =
+          BenchmarkCalculator.budget(of: category, in: key.currency, month: range.upperBound, input: input) ?? 0
+        result.removeAll {
+          $0.category == category && $0.amount.currency == key.currency && $0.month == range.lowerBound
+        }
         result.append(
-          Budget(category: category, amount: Money(minor: max(0, inForce), currency: key.currency), month: key.month))
+          Budget(
+            category: category, amount: Money(minor: max(0, inForce), currency: key.currency),
+            month: range.lowerBound))
       }
     }
     return result

@@ -29,20 +29,24 @@ public struct ReportLoader {
     let totals = try store.monthlyTotals(from: first, through: month, daily: month.contains(today))
     let kinds = try store.categoryKinds()
     let historyStart = try store.historyStart()
-    // A carry reads every month since its rollover began, and a goal every month since it
-    // was added: the months older than the six above are read once, for both. (The calculator
+    // A carry reads every month since its rollover began, a goal every month since it was
+    // added, a budget by the year its year: the months older than the six above are read once,
+    // for all of them. (The calculator
     // and the goals read only the months they need of what they are given.)
     let rollovers = try Rollovers.load(store)
     let goals = try Goals.load(store)
+    // A quarterly or yearly budget reads its period's months up to this one.
+    let periods = try PeriodSettings.load(store)
+    let periodStarts = periods.map { $0.period.months(containing: month).lowerBound }
     var longTotals = totals
-    if let since = (rollovers.map(\.since) + goals.map(\.since)).min(), since < first {
+    if let since = (rollovers.map(\.since) + goals.map(\.since) + periodStarts).min(), since < first {
       longTotals += try store.monthlyTotals(from: since, through: first.adding(months: -1), daily: false)
     }
     var report = calculator.report(
       for: month,
       input: .init(
         totals: longTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
-        rollovers: rollovers, moves: try BudgetMoves.load(store)))
+        rollovers: rollovers, moves: try BudgetMoves.load(store), periods: periods))
     // Goals: measured against this report's rows (a rollover's available) or their
     // category's spending since each began.
     report.goals = Goals.progress(goals, in: month, report: report, totals: longTotals, kinds: kinds)

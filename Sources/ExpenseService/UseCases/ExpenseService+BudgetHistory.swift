@@ -20,14 +20,19 @@ extension ExpenseService {
 
   /// Sets the budget of `category` to its average over the last `months` complete months
   /// (`budget set CATEGORY --from-average N`); returns the budget and the average it came from.
+  /// A quarterly or yearly budget (`period`, or the category's) is the average times the
+  /// period's months.
   public func setBudgetFromAverage(
-    category: String, months: Int, month: Month?, currency code: String?, rollover: RolloverMode? = nil
+    category: String, months: Int, month: Month?, currency code: String?, rollover: RolloverMode? = nil,
+    period: BudgetPeriod? = nil
   ) throws -> (Budget, BudgetSuggestion) {
     try store.atomically {
       let average = try averageSpending(category: category, months: months, currency: code)
+      let stored = try store.categoryNames().known(category) ?? category
+      let length = try period ?? PeriodSettings.of(store, category: stored, currency: average.currency)
       let budget = try setBudget(
-        category: category, amountMinor: average.amountMinor, month: month, currency: average.currency,
-        rollover: rollover)
+        category: category, amountMinor: Rounding.scale(average.amountMinor, by: Int64(length.monthCount), over: 1),
+        month: month, currency: average.currency, rollover: rollover, period: period)
       return (budget, average)
     }
   }

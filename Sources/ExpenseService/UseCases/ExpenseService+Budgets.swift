@@ -2,49 +2,88 @@ import ExpenseCore
 import ExpenseStore
 
 extension ExpenseService {
-  /// Sets the monthly budget of `category` (every month, or only `month`) from a typed amount in
+  /// Sets the budget of `category` (every month, or only `month`) from a typed amount in
   /// `currency` (default: the store's); returns the budget as stored.
   ///
   /// `rollover` (nil: as it was) sets the category's mode in that currency for every month:
   /// turned on, the carry starts in `month`, or this month when the budget is every month's.
+  /// `period` (nil: as it was) says how long the amount lasts: a month, a quarter or a year.
   public func setBudget(
-    category: String, amount: String, month: Month?, currency code: String?, rollover: RolloverMode? = nil
+    category: String, amount: String, month: Month?, currency code: String?, rollover: RolloverMode? = nil,
+    period: BudgetPeriod? = nil
   ) throws -> Budget {
     let currency = try code.map { code throws(CoreError) in try Currency.parse(code) } ?? store.defaultCurrency()
     let budget = Budget(category: category, amount: try Money.parse(amount, currency: currency), month: month)
-    return try store.atomically {
-      let saved = try saveBudget(budget)
-      if let rollover { try Rollovers.set(rollover, for: saved, from: month ?? clock.today().calendarMonth, in: store) }
-      return saved
-    }
+    return try store.atomically { try saveBudget(budget, rollover: rollover, period: period) }
   }
 
   /// Sets a budget of `amountMinor` in `currency`, or in the database's default currency when
   /// none is given, read in the same transaction as the write (a default changed meanwhile
   /// cannot split them): `PUT /v1/budgets/{category}`.
   public func setBudget(
-    category: String, amountMinor: Int64, month: Month?, currency: Currency?, rollover: RolloverMode? = nil
+    category: String, amountMinor: Int64, month: Month?, currency: Currency?, rollover: RolloverMode? = nil,
+    period: BudgetPeriod? = nil
   ) throws -> Budget {
     try store.atomically {
       let currency = try currency ?? store.defaultCurrency()
-      let saved = try saveBudget(
-        Budget(category: category, amount: Money(minor: amountMinor, currency: currency), month: month))
-      if let rollover { try Rollovers.set(rollover, for: saved, from: month ?? clock.today().calendarMonth, in: store) }
-      return saved
+      return try saveBudget(
+        Budget(category: category, amount: Money(minor: amountMinor, currency: currency), month: month),
+        rollover: rollover, period: period)
     }
+  }
+
+  /// Saves `budget` with its category's terms, refusing what a period does not allow: a
+  /// quarterly or yearly budget is one every-month amount (no month of its own, no month
+  /// overrides beside it) and does not roll over.
+  func saveBudget(_ budget: Budget, rollover: RolloverMode?, period: BudgetPeriod?) throws -> Budget {
+    let currency = budget.amount.currency
+    let stored = try store.budgets().filter {
+      CategoryName.key($0.category) == CategoryName.key(budget.category) && $0.amount.currency == currency
+    }
+    let name = stored.first?.category ?? budget.category
+    let newPeriod = try period ?? PeriodSettings.of(store, category: name, currency: currency)
+    if newPeriod != .month {
+      if let month = budget.month {
+        throw ServiceError.periodBudgetForMonth(category: budget.category, period: newPeriod, month: month)
+      }
+      let months = stored.compactMap(\.month).sorted()
+      if !months.isEmpty {
+        throw ServiceError.periodBudgetHasMonths(category: budget.category, period: newPeriod, months: months)
+      }
+      let mode = try rollover ?? stored.first.map { try Rollovers.of(store, budget: $0).mode } ?? .off
+      if mode != .off { throw ServiceError.rolloverNeedsMonthlyBudget(category: budget.category, period: newPeriod) }
+    }
+    let saved = try saveBudget(budget)
+    if let rollover {
+      try Rollovers.set(rollover, for: saved, from: budget.month ?? clock.today().calendarMonth, in: store)
+    }
+    if let period { try PeriodSettings.set(period, category: saved.category, currency: currency, in: store) }
+    return saved
   }
 
   /// The rollover mode of `budget`'s category in its currency (`off` when never set).
   public func rollover(of budget: Budget) throws -> RolloverMode { try Rollovers.of(store, budget: budget).mode }
 
-  /// Every budget with its category's rollover mode, in one read.
-  public func budgetsWithRollover() throws -> [(Budget, RolloverMode)] {
+  /// The budget period of `budget`'s category in its currency (`month` when never set).
+  public func period(of budget: Budget) throws -> BudgetPeriod {
+    try PeriodSettings.of(store, category: budget.category, currency: budget.amount.currency)
+  }
+
+  /// Every budget with its category's rollover mode and period, in one read.
+  public func budgetsWithTerms() throws -> [BudgetResource] {
     try store.consistently {
       let modes = Dictionary(
         try Rollovers.load(store).map { (Rollovers.key(category: $0.category, currency: $0.currency), $0.mode) },
         uniquingKeysWith: { first, _ in first })
+      let periods = Dictionary(
+        try PeriodSettings.load(store).map {
+          (PeriodSettings.key(category: $0.category, currency: $0.currency), $0.period)
+        },
+        uniquingKeysWith: { first, _ in first })
       return try store.budgets().map {
-        ($0, modes[Rollovers.key(category: $0.category, currency: $0.amount.currency)] ?? .off)
+        BudgetResource(
+          $0, rollover: modes[Rollovers.key(category: $0.category, currency: $0.amount.currency)] ?? .off,
+          period: periods[PeriodSettings.key(category: $0.category, currency: $0.amount.currency)] ?? .month)
       }
     }
   }
@@ -75,8 +114,8 @@ extension ExpenseService {
     try removeBudget(category: category, month: month, currency: currency)
   }
 
-  /// Removes a budget; a category left with no budget in a currency loses its rollover there
-  /// (a budget set again later starts from zero).
+  /// Removes a budget; a category left with no budget in a currency loses its rollover and its
+  /// period there (a budget set again later starts from zero, by the month).
   public func removeBudget(category: String, month: Month?, currency: Currency?) throws {
     try store.atomically {
       let key = CategoryName.key(category)
@@ -87,6 +126,7 @@ extension ExpenseService {
         if try Rollovers.of(store, budget: budget).mode != .off {
           try Rollovers.set(.off, for: budget, from: budget.month ?? clock.today().calendarMonth, in: store)
         }
+        try PeriodSettings.set(.month, category: budget.category, currency: budget.amount.currency, in: store)
       }
     }
   }

@@ -29,10 +29,11 @@ extension ExpenseService {
   public func writeJournal(
     _ format: ExportFormat, from first: CivilDate?, through last: CivilDate?, into out: inout OutputBuffer
   ) throws {
+    let periods = try PeriodSettings.load(store)
     var journal = JournalStream(
       format: format == .ledger ? .ledger : .beancount, kinds: try store.categoryKinds(),
-      budgets: BudgetMoves.applied(try BudgetMoves.load(store), to: try store.budgets()),
-      firstDay: first)
+      budgets: BudgetMoves.applied(try BudgetMoves.load(store), to: try store.budgets(), periods: periods),
+      periods: periods, firstDay: first)
     let query = ExpenseQuery(from: first, through: last, order: .oldestFirst)
     try store.withExpenseSnapshot { snapshot in
       try snapshot.forEachExpense(query.ordered(.any)) { journal.measure($0) }

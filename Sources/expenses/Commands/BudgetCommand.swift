@@ -8,28 +8,35 @@ import Foundation
 struct BudgetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "budget",
-    abstract: "Set, list and remove monthly budgets.",
+    abstract: "Set, list and remove budgets (monthly, quarterly or yearly).",
     subcommands: [Set.self, List.self, Remove.self, Suggest.self, BudgetMoveCommand.self, BudgetMovesCommand.self])
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "set",
-      abstract: "Set the monthly budget of a category (every month, or one month with --month).",
+      abstract: "Set the budget of a category (every month, or one month with --month).",
       discussion: """
         With --rollover, what is left at the end of a month (surplus), or what is left and
         what went over (all), carries into the next month, from this month on (or from
         --month). Setting the amount again without --rollover keeps the mode.
+
+        With --period quarter or year, the amount is for each calendar quarter or year: a
+        month's report measures the period's spending so far against it, and counts only
+        the month's share in the month's total. Setting the amount again without --period
+        keeps the period.
 
         Examples:
           expenses budget set Groceries 400
           expenses budget set Groceries 400 --rollover all
           expenses budget set Groceries --from-average 3
           expenses budget set Travel 1200 --month 2026-12
+          expenses budget set Travel 2400 --period year
           expenses budget set Food 30000 --currency JPY
         """)
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Category name.") var category: String
-    @Argument(help: "Amount per month, e.g. 400 or 400.00 (or --from-average).") var amount: String?
+    @Argument(help: "Amount per month (or per --period), e.g. 400 or 400.00 (or --from-average).")
+    var amount: String?
     @Option(
       name: .customLong("from-average"),
       help: "Instead of an amount: the average spent in the last N complete months, rounded to a whole unit.")
@@ -38,6 +45,8 @@ struct BudgetCommand: ParsableCommand {
     @Option(help: "ISO 4217 currency (default: the database's).") var currency: String?
     @Option(help: "Carry into the next month: all, surplus or off (default: as it was; off when new).")
     var rollover: RolloverMode?
+    @Option(help: "How long the amount lasts: month, quarter or year (default: as it was; month when new).")
+    var period: BudgetPeriod?
     @Option(help: "Treat this date as today, YYYY-MM-DD: the month a rollover starts (default: the system date).")
     var today: String?
     @OptionGroup var layout: WidthOptions
@@ -65,12 +74,14 @@ struct BudgetCommand: ParsableCommand {
       var average: BudgetSuggestion?
       if let amount {
         budget = try service.setBudget(
-          category: category, amount: amount, month: month, currency: currency, rollover: rollover)
+          category: category, amount: amount, month: month, currency: currency, rollover: rollover, period: period)
       } else {
         (budget, average) = try service.setBudgetFromAverage(
-          category: category, months: fromAverage ?? 3, month: month, currency: currency, rollover: rollover)
+          category: category, months: fromAverage ?? 3, month: month, currency: currency, rollover: rollover,
+          period: period)
       }
-      let when = month.map { "for \($0.longName)" } ?? "per month"
+      let length = try service.period(of: budget)
+      let when = month.map { "for \($0.longName)" } ?? "per \(length.rawValue)"
       var lines = ["Budget for \(category): \(budget.amount.formatted) \(when)"]
       if let average {
         let spent = Money(minor: average.averageMinor, currency: average.currency).formatted
@@ -91,22 +102,20 @@ struct BudgetCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let listed = try database.reading().budgetsWithRollover()
-      let budgets = listed.map(\.0)
-      if format == .json {
-        let rows = listed.map { BudgetResource($0.0, rollover: $0.1) }
-        return try Console.out(try SafeJSON.text(rows) + "\n")
-      }
+      let listed = try database.reading().budgetsWithTerms()
+      let budgets = listed.map(\.budget)
+      if format == .json { return try Console.out(try SafeJSON.text(listed) + "\n") }
       if budgets.isEmpty {
         return try Console.out(
           FittedText.fit("No budgets yet. Set one: expenses budget set CATEGORY AMOUNT", width: layout.resolved))
       }
-      let anyRollover = listed.contains { $0.1 != .off }
+      let anyRollover = listed.contains { $0.rollover != .off }
       let table = ColumnTable(
-        header: ["category", "budget", "month"] + (anyRollover ? ["rollover"] : []),
-        rows: listed.map { budget, mode in
-          [budget.category, budget.amount.formatted, budget.month.map { "only \($0)" } ?? "every month"]
-            + (anyRollover ? [mode.rawValue] : [])
+        header: ["category", "budget", "for"] + (anyRollover ? ["rollover"] : []),
+        rows: listed.map { row in
+          let every = row.period == .month ? "every month" : "every \(row.period.rawValue)"
+          return [row.budget.category, row.budget.amount.formatted, row.budget.month.map { "only \($0)" } ?? every]
+            + (anyRollover ? [row.rollover.rawValue] : [])
         })
       try Console.out(table.render(width: layout.resolved))
     }
