@@ -183,7 +183,7 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
       return "no goal #\(id)\n  hint: 'expenses goal list' lists them"
     case .periodBudgetForMonth(let category, let period, let month):
       return
-        "'\(category)' has a \(period.adjective) budget, one amount for the whole \(period.rawValue), so it has no amount for \(month.longName) alone; nothing was changed\n  hint: leave out --month to set the \(period.rawValue)'s amount, or budget it by the month first ('expenses budget set \(category) AMOUNT --period month')"
+        "'\(category)': a \(period.adjective) budget is one amount for the whole \(period.rawValue), so it has no amount for \(month.longName) alone; nothing was changed\n  hint: leave out --month to set the \(period.rawValue)'s amount, or budget it by the month first ('expenses budget set \(category) AMOUNT --period month')"
     case .periodBudgetHasMonths(let category, let period, let months):
       let listed = months.map(\.description).joined(separator: ", ")
       let first = months.first.map(\.description) ?? "YYYY-MM"

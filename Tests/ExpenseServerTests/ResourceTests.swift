@@ -83,6 +83,36 @@ import Testing
     }
   }
 
+  /// A yearly budget over HTTP: set with its period, kept when the amount is set again,
+  /// listed, and the report's row measures the year so far while the total counts the month's
+  /// share.
+  @Test(arguments: ServerHarness.Storage.allCases)
+  func budgetsByTheYear(_ storage: ServerHarness.Storage) async throws {
+    let harness = try ServerHarness(storage: storage)
+    try await harness.run { client in
+      try await client.call(.post, "/v1/imports", csv: ServerHarness.csv(rows: 3))
+      let put = try await client.call(.put, "/v1/budgets/Rent", json: #"{"amountMinor":1200000,"period":"year"}"#)
+      #expect(put.status == 200 && put.json["period"]?.string == "year", "\(put.text)")
+      let again = try await client.call(.put, "/v1/budgets/Rent", json: #"{"amountMinor":1800000}"#)
+      #expect(again.json["period"]?.string == "year" && again.json["rollover"]?.string == "off")
+      let listed = try await client.call(.get, "/v1/budgets", auth: .read).json["budgets"]?.array ?? []
+      #expect(listed.compactMap { $0["period"]?.string } == ["year"])
+      let report = try await client.call(.get, "/v1/reports/2026-10?today=2026-10-20", auth: .read).json
+      let rent = report["groups"]?.array?.first?["categories"]?.array?.first { $0["category"]?.string == "Rent" }
+      #expect(rent?["period"]?.string == "year" && rent?["periodFrom"]?.string == "2026-01")
+      #expect(rent?["budgetMinor"]?.integer == 1_800_000)
+      let share = rent?["monthShareMinor"]?.integer
+      #expect(share == 152_877, "1,800,000 × 31 ÷ 365, by the days through October less those before")
+      let total = report["groups"]?.array?.first?["totals"]?["budgetMinor"]?.integer
+      #expect(total == share, "the month's total counts the share, not the year")
+      let month = try await client.call(
+        .put, "/v1/budgets/Rent", json: #"{"amountMinor":100,"month":"2026-11"}"#)
+      #expect(month.status == 422, "a yearly budget has no month's amount")
+      let bad = try await client.call(.put, "/v1/budgets/Rent", json: #"{"amountMinor":1,"period":"decade"}"#)
+      #expect(bad.status == 400 && bad.text.contains("month, quarter, year"), "\(bad.text)")
+    }
+  }
+
   @Test(arguments: ServerHarness.Storage.allCases)
   func categoriesWithKinds(_ storage: ServerHarness.Storage) async throws {
     let harness = try ServerHarness(storage: storage)

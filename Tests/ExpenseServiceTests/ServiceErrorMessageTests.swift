@@ -121,7 +121,7 @@ import Testing
     (.goalNotFound(3), "no goal #3\n  hint: 'expenses goal list' lists them", .notFound),
     (
       .periodBudgetForMonth(category: "Travel", period: .year, month: Month(year: 2026, month: 12)!),
-      "'Travel' has a yearly budget, one amount for the whole year, so it has no amount for December 2026 alone; "
+      "'Travel': a yearly budget is one amount for the whole year, so it has no amount for December 2026 alone; "
         + "nothing was changed\n  hint: leave out --month to set the year's amount, or budget it by the month first "
         + "('expenses budget set Travel AMOUNT --period month')", .invalidValue
     ),
