@@ -58,10 +58,12 @@ import Testing
     let imported = try stress.run(["import", try stress.file("stress.csv", csv)])
     #expect(imported.code == 0, "\(imported.stderr)")
     for (index, name) in names.prefix(30).enumerated() {
-      // Some carry over (all, from July), and budget moves and goals with the long names: the
-      // Moved and Carried columns, the move lines and the goals section at every width.
+      // Some carry over (all, from July), some are yearly, and budget moves and goals with the
+      // long names: the carries, the move lines and the goals section at every width.
+      // Others are yearly: the `/yr` cells and the notes under the table.
       let rollover = index % 3 == 0 ? ["--rollover", "all", "--today", "2026-07-15"] : []
-      #expect(try stress.run(["budget", "set", name, index % 2 == 0 ? "20" : "2000"] + rollover).code == 0)
+      let period = index % 3 == 1 && index < 12 ? ["--period", "year"] : []
+      #expect(try stress.run(["budget", "set", name, index % 2 == 0 ? "20" : "2000"] + rollover + period).code == 0)
     }
     for index in 0..<4 {
       let move = ["budget", "move", "5", names[2 * index + 1], names[2 * index], "--month", "2026-10"]

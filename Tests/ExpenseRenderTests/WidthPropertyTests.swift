@@ -90,13 +90,26 @@ enum RandomReports {
           id: Int64(index + 1), month: month, currency: from.amount.currency, amountMinor: max(1, amount(&rng)),
           from: from.category, to: to.category, madeAt: "2026-10-01T00:00:00Z"))
     }
+    // Some budgets without rollover by the quarter or the year: the `/yr` budget cells, the
+    // card's year so far and the notes under the table.
+    let rolled = Set(rollovers.map { "\($0.currency.code):\($0.category)" })
+    var periods: [CategoryPeriod] = []
+    for budget in budgets
+    where !rolled.contains("\(budget.amount.currency.code):\(budget.category)")
+      && Int.random(in: 0..<3, using: &rng) == 0
+    {
+      periods.append(
+        CategoryPeriod(
+          category: budget.category, currency: budget.amount.currency,
+          period: Bool.random(using: &rng) ? .year : .quarter))
+    }
     let calculator = BenchmarkCalculator(today: today)
     var report = calculator.report(
       for: month,
       input: .init(
         totals: totals, budgets: budgets, kinds: kinds,
         historyStart: Dictionary(uniqueKeysWithValues: chosen.map { ($0, month.adding(months: -4)) }),
-        rollovers: rollovers, moves: moves))
+        rollovers: rollovers, moves: moves, periods: periods))
     if Bool.random(using: &rng) {
       report.expenses = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
         Expense(

@@ -36,7 +36,8 @@ import Testing
     let report = try service.fullReport(month: Self.month("2026-11"), today: Self.day("2026-11-20"))
     let row = try #require(RolloverServiceTests.row(report, "Travel"))
     #expect(row.periodSpentMinor == 100_000 && row.budgetMinor == 300_000 && row.remainingMinor == 200_000)
-    #expect(report.groups.first?.totals.row.budgetMinor == BudgetPeriod.year.share(of: 300_000, in: Self.month("2026-11")))
+    #expect(
+      report.groups.first?.totals.row.budgetMinor == BudgetPeriod.year.share(of: 300_000, in: Self.month("2026-11")))
     // From the average, by the quarter: three months of it.
     try Self.add(store, [("2026-08-02", -30_000, "Groceries"), ("2026-09-02", -30_000, "Groceries")])
     try Self.add(store, [("2026-10-02", -36_000, "Groceries")])
@@ -78,7 +79,9 @@ import Testing
     ) {
       try service.setBudget(category: "Dining", amount: "600", month: nil, currency: nil, period: .quarter)
     }
-    #expect(try service.budgetsWithTerms().first { $0.budget.category == "Dining" && $0.budget.month == nil }?.budget.amount.minor == 20_000)
+    #expect(
+      try service.budgetsWithTerms().first { $0.budget.category == "Dining" && $0.budget.month == nil }?.budget.amount
+        .minor == 20_000)
     // Under rollover it must be turned off in the same command.
     _ = try service.setBudget(category: "Food", amount: "200", month: nil, currency: nil, rollover: .all)
     #expect(throws: ServiceError.rolloverNeedsMonthlyBudget(category: "Food", period: .year)) {
