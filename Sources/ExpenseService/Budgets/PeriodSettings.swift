@@ -12,16 +12,13 @@ enum PeriodSettings {
   static let prefix = "period:"
 
   static func key(category: String, currency: Currency) -> String {
-    "\(prefix)\(currency.code):\(CategoryName.key(category))"
+    CategorySettings.key(prefix, category: category, currency: currency)
   }
 
   /// The quarterly and yearly budgets, under each budget's stored name.
   static func load(_ store: any LedgerStore) throws -> [CategoryPeriod] {
     var result: [CategoryPeriod] = []
-    var seen = Set<String>()
-    for budget in try store.budgets() {
-      let key = key(category: budget.category, currency: budget.amount.currency)
-      guard seen.insert(key).inserted else { continue }
+    for budget in try CategorySettings.budgeted(store) {
       let period = try of(store, category: budget.category, currency: budget.amount.currency)
       if period != .month {
         result.append(CategoryPeriod(category: budget.category, currency: budget.amount.currency, period: period))

@@ -12,18 +12,16 @@ enum Rollovers {
   static let prefix = "rollover:"
 
   static func key(category: String, currency: Currency) -> String {
-    "\(prefix)\(currency.code):\(CategoryName.key(category))"
+    CategorySettings.key(prefix, category: category, currency: currency)
   }
 
   /// The rollover of every budgeted (category, currency) that has one on, under the budget's
   /// stored name.
   static func load(_ store: any LedgerStore) throws -> [Rollover] {
     var result: [Rollover] = []
-    var seen = Set<String>()
-    for budget in try store.budgets() {
+    for budget in try CategorySettings.budgeted(store) {
       let key = key(category: budget.category, currency: budget.amount.currency)
-      guard seen.insert(key).inserted, let rollover = try read(store, key: key, budget: budget), rollover.mode != .off
-      else { continue }
+      guard let rollover = try read(store, key: key, budget: budget), rollover.mode != .off else { continue }
       result.append(rollover)
     }
     return result
