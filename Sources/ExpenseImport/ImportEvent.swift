@@ -10,4 +10,6 @@ public enum ImportEvent {
   case rejected(ImportIssue)
   /// Something the user should know (e.g. most amounts positive: maybe `--spending positive`).
   case warning(String)
+  /// A balance the file states for an account (`StatementBalance`), stored with the rows.
+  case balance(StatementBalance)
 }

@@ -67,6 +67,13 @@ final class MemoryImportWriter: ImportWriter {
 
   func saveProfile(name: String, json: String) throws { store.state.profiles[name] = json }
 
+  func addRecord(kind: String, body: String) throws {
+    guard !dryRun else { return }
+    let id = store.state.nextRecordIDs[kind] ?? 1
+    store.state.nextRecordIDs[kind] = id + 1
+    store.state.records.append(StoredRecord(kind: kind, id: id, body: body))
+  }
+
   func markTransfers(_ categories: Set<String>) throws {
     for name in categories where store.state.kinds[name] == nil { store.state.kinds[name] = .transfer }
   }

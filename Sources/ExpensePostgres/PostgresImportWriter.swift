@@ -291,6 +291,12 @@ final class PostgresImportWriter: ImportWriter {
     try store.saveProfile(connection, name: name, json: json)
   }
 
+  func addRecord(kind: String, body: String) throws {
+    guard !dryRun else { return }
+    try settle()
+    _ = try store.addRecord(connection, kind: kind, body: body)
+  }
+
   func markTransfers(_ categories: Set<String>) throws {
     guard !dryRun else { return }
     try settle()

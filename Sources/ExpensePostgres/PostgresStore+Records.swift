@@ -21,18 +21,21 @@ extension PostgresStore {
   }
 
   public func addRecord(kind: String, body: String) throws -> StoredRecord {
-    try write { connection in
-      let taken = try connection.query(
-        """
-        INSERT INTO record_counter (ledger_id, kind, next) VALUES (\(ledger), \(kind), 2)
-        ON CONFLICT (ledger_id, kind) DO UPDATE SET next = record_counter.next + 1
-        RETURNING next - 1
-        """)
-      guard let id = try taken.first?.decode(Int64.self) else { throw StoreError.sqlite("no record id") }
-      try connection.query(
-        "INSERT INTO record (ledger_id, kind, id, body) VALUES (\(ledger), \(kind), \(id), \(body))")
-      return StoredRecord(kind: kind, id: id, body: body)
-    }
+    try write { connection in try addRecord(connection, kind: kind, body: body) }
+  }
+
+  /// Adds a record on `connection`, in its transaction (an import's statement balances).
+  func addRecord(_ connection: BlockingConnection, kind: String, body: String) throws -> StoredRecord {
+    let taken = try connection.query(
+      """
+      INSERT INTO record_counter (ledger_id, kind, next) VALUES (\(ledger), \(kind), 2)
+      ON CONFLICT (ledger_id, kind) DO UPDATE SET next = record_counter.next + 1
+      RETURNING next - 1
+      """)
+    guard let id = try taken.first?.decode(Int64.self) else { throw StoreError.sqlite("no record id") }
+    try connection.query(
+      "INSERT INTO record (ledger_id, kind, id, body) VALUES (\(ledger), \(kind), \(id), \(body))")
+    return StoredRecord(kind: kind, id: id, body: body)
   }
 
   public func removeRecord(kind: String, id: Int64) throws -> Bool {

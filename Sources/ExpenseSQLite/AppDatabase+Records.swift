@@ -12,16 +12,19 @@ extension AppDatabase {
   }
 
   public func addRecord(kind: String, body: String) throws -> StoredRecord {
-    try write { db in
-      let id = try Int64.fetchOne(db, sql: "SELECT next FROM recordCounter WHERE kind = ?", arguments: [kind]) ?? 1
-      try db.execute(sql: "INSERT INTO record (kind, id, body) VALUES (?, ?, ?)", arguments: [kind, id, body])
-      try db.execute(
-        sql: """
-          INSERT INTO recordCounter (kind, next) VALUES (?, ?)
-          ON CONFLICT (kind) DO UPDATE SET next = excluded.next
-          """, arguments: [kind, id + 1])
-      return StoredRecord(kind: kind, id: id, body: body)
-    }
+    try write { db in try AppDatabase.addRecord(db, kind: kind, body: body) }
+  }
+
+  /// Adds a record in the caller's transaction (an import's statement balances).
+  static func addRecord(_ db: Database, kind: String, body: String) throws -> StoredRecord {
+    let id = try Int64.fetchOne(db, sql: "SELECT next FROM recordCounter WHERE kind = ?", arguments: [kind]) ?? 1
+    try db.execute(sql: "INSERT INTO record (kind, id, body) VALUES (?, ?, ?)", arguments: [kind, id, body])
+    try db.execute(
+      sql: """
+        INSERT INTO recordCounter (kind, next) VALUES (?, ?)
+        ON CONFLICT (kind) DO UPDATE SET next = excluded.next
+        """, arguments: [kind, id + 1])
+    return StoredRecord(kind: kind, id: id, body: body)
   }
 
   public func removeRecord(kind: String, id: Int64) throws -> Bool {

@@ -108,6 +108,11 @@ public final class ImportSession: ImportWriter {
     try AppDatabase.saveProfile(db, name: name, json: json)
   }
 
+  public func addRecord(kind: String, body: String) throws {
+    guard !dryRun else { return }
+    _ = try AppDatabase.addRecord(db, kind: kind, body: body)
+  }
+
   /// Kind transfer for these categories unless they have a kind already (the user's choice wins).
   public func markTransfers(_ categories: Set<String>) throws {
     guard !dryRun else { return }

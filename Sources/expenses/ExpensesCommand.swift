@@ -16,7 +16,7 @@ struct ExpensesCommand: ParsableCommand {
       BudgetCommand.self, GoalCommand.self, CategoriesCommand.self, RulesCommand.self, SectionsCommand.self,
       ConfigCommand.self,
       CheckCommand.self, BackupCommand.self, RestoreCommand.self, CopyCommand.self,
-      DeleteCommand.self, EditCommand.self, ImportsCommand.self, TransfersCommand.self, AccountsCommand.self,
+      DeleteCommand.self, EditCommand.self, ImportsCommand.self, TransfersCommand.self, AccountsCommand.self, ReconcileCommand.self,
       ExportCommand.self,
       BrowseCommand.self,
       TokenCommand.self, ServeCommand.self, LedgerCommand.self, UserCommand.self,

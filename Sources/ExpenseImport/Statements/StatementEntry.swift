@@ -71,6 +71,9 @@ public enum StatementEvent: Sendable, Equatable {
   /// importer stops with it, or with `--skip-invalid` skips it (and `--rejects` keeps it). The
   /// reader goes on with the next entry; damage to the file's structure is thrown instead.
   case rejected(ImportIssue)
+  /// A balance the statement states (OFX `LEDGERBAL`, CAMT.053 `Bal`, MT940 `:60F:`/`:62F:`),
+  /// its account the name the statement's entries store.
+  case balance(StatementBalance)
 }
 
 /// A setting the reader found, as `--preview` and the summary show it: ("currency", "EUR",

@@ -108,6 +108,9 @@ public final class StatementImporter: FileImporter {
         }
       case .excluded(let line, let reason): try body(.excluded(line: line, reason: reason))
       case .warning(let text): try body(.warning(text))
+      case .balance(var balance):
+        balance.account = balance.account.map(EntryMapper.clean).flatMap { $0.isEmpty ? nil : $0 }
+        try body(.balance(balance))
       case .rejected(let issue):
         guard skipInvalid else { throw ImportError.row(issue) }
         try body(.rejected(issue))

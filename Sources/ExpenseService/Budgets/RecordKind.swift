@@ -3,7 +3,7 @@ import ExpenseStore
 import Foundation
 
 /// One kind of the service's records (`StoredRecord`) with a `Codable` body: budget moves,
-/// goals. The store keeps the body as JSON and never reads it; this is the one place that
+/// goals, statement balances. The store keeps the body as JSON and never reads it; this is the one place that
 /// writes and reads it.
 struct RecordKind<Body: Codable> {
   let name: String
@@ -23,8 +23,13 @@ struct RecordKind<Body: Codable> {
 
   /// Stores `body` as a new record of this kind; returns its id (never one given before).
   func add(_ body: Body, to store: any LedgerStore) throws -> Int64 {
+    try store.addRecord(kind: name, body: try encoded(body)).id
+  }
+
+  /// The JSON a record of this kind keeps: what an import's writer stores in its transaction.
+  func encoded(_ body: Body) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return try store.addRecord(kind: name, body: String(decoding: try encoder.encode(body), as: UTF8.self)).id
+    return String(decoding: try encoder.encode(body), as: UTF8.self)
   }
 }

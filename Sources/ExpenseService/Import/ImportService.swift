@@ -52,6 +52,8 @@ public struct ImportService {
     // What the stored files cover, for the probable duplicates (read before the import's
     // transaction: a store's reads do not nest in it).
     let records = try store.imports()
+    // The statement balances stored before: a file imported again adds none twice.
+    let storedBalances = try StatementBalances.load(store).map(\.body)
     let categorizer = RowCategorizer(
       matcher: RuleMatcher(rules: rules), names: try store.categoryNames(), recordRules: request.dryRun)
     // One name per category: each distinct category cell is mapped once, on the parse thread.
@@ -86,6 +88,7 @@ public struct ImportService {
       importedAt: request.importedAt
     ) { session in
       var rules: [Int: Int64] = [:]
+      var balances: [StatementBalance] = []
       let collector = MatchCollector(
         storedSpan: session.storedSpan, matching: ImportMatching(file: request.storedName, kinds: kinds))
       session.onOutcome = { row, outcome in
@@ -105,11 +108,22 @@ public struct ImportService {
             rules = batchRules
             try session.write(batch)
           case .event(let event):
+            if case .balance(var balance) = event {
+              // Under the account's name, as its rows are stored, and the file as recorded.
+              if let account = balance.account, let name = accountNames[account] { balance.account = name }
+              balance.file = request.storedName
+              balances.append(balance)
+            }
             try summary.record(event, rejects: rejects, detailLimit: request.detailLimit)
           }
         }
       }
       try session.storeWritten()
+      for balance in StatementBalances.new(balances, stored: storedBalances) {
+        let body = StatementBalances.Body(
+          balance: balance, importedAt: request.importedAt.map(ImportRecord.timestamp))
+        try session.addRecord(kind: StatementBalances.records.name, body: try StatementBalances.records.encoded(body))
+      }
       try match(
         collector, session: session, request: request, kinds: kinds, records: records,
         transfers: categorizer.canonical(transfersName) ?? transfersName, summary: &summary)

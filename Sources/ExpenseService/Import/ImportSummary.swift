@@ -70,6 +70,8 @@ public struct ImportSummary: Encodable, Sendable {
   /// front end that lists them by field (the HTTP API's `rejectedRows`); not in the CLI's JSON.
   public var rejectedIssues: [ImportIssue] = []
   public var warnings: [String] = []
+  /// Balances the file states (`StatementBalance`): stored with the rows, unless a dry run.
+  public var balances = 0
   public var preview: [PreviewRow] = []
   /// A dry run's rules by id (what `--preview` names a row's rule by): the rules the import
   /// used, read once. Not in the JSON.
@@ -276,6 +278,8 @@ extension ImportSummary {
       try rejects?.write(issue)
     case .warning(let message):
       warnings.append(message)
+    case .balance:
+      balances += 1
     }
   }
 }

@@ -3,26 +3,42 @@ import ExpenseStore
 import Foundation
 
 extension ExpenseService {
+  /// The account `name` names: an account's name, in any case, or the start or the end of
+  /// exactly one account's name ("Checking" or "8812" for "Checking …8812", whose "…" a
+  /// keyboard cannot easily type); `StoreError.accountNotFound` otherwise.
+  func resolveAccount(_ name: String) throws -> String {
+    let known = try store.accounts().map(\.name)
+    let key = CategoryName.key(name)
+    let ending = known.filter { !name.isEmpty && $0.hasSuffix(name) }
+    let starting = known.filter { !key.isEmpty && CategoryName.key($0).hasPrefix(key) }
+    guard
+      let account = known.first(where: { $0 == name }) ?? known.first(where: { CategoryName.key($0) == key })
+        ?? (ending.count == 1 ? ending.first : nil) ?? (starting.count == 1 ? starting.first : nil)
+    else { throw StoreError.accountNotFound(name) }
+    return account
+  }
+
   /// The accounts the rows name, with their rows and span.
   public func accounts() throws -> [AccountSummary] { try store.accounts() }
 
   /// Renames account `name` to `newName`: every row, and every later import of a file that
   /// names it so (the rows' identity stays the file's name, so files imported before are still
-  /// found). `name` is an account's name, in any case, or the end of exactly one account's name
-  /// ("8812" for "Card …8812", which a keyboard cannot easily type). Returns the account's full
-  /// name and how many rows were renamed.
+  /// found). `name` names it as `resolveAccount` reads it. Returns the account's full name and
+  /// how many rows were renamed.
   public func renameAccount(_ name: String, to newName: String) throws -> (account: String, rows: Int) {
     let target = newName.trimmingCharacters(in: .whitespaces)
     guard !target.isEmpty else { throw StoreError.invalidName(kind: "account", name: newName) }
-    let known = try store.accounts().map(\.name)
-    let key = CategoryName.key(name)
-    let account =
-      known.first { $0 == name } ?? known.first { CategoryName.key($0) == key }
-      ?? {
-        let ending = known.filter { !name.isEmpty && $0.hasSuffix(name) }
-        return ending.count == 1 ? ending.first : nil
-      }()
-    guard let account else { throw StoreError.accountNotFound(name) }
-    return (account, try store.renameAccount(account, to: target))
+    let account = try resolveAccount(name)
+    // The balances its statements stated follow it: they are checked against its rows.
+    return try store.atomically {
+      let renamed = try store.renameAccount(account, to: target)
+      for record in try StatementBalances.load(store) where record.body.balance.account == account {
+        var body = record.body
+        body.balance.account = target
+        _ = try store.removeRecord(kind: StatementBalances.records.name, id: record.id)
+        _ = try StatementBalances.records.add(body, to: store)
+      }
+      return (account, renamed)
+    }
   }
 }

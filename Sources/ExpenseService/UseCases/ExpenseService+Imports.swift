@@ -61,6 +61,14 @@ extension ExpenseService {
   /// The recorded imports, oldest first.
   public func imports() throws -> [ImportRecord] { try store.imports() }
 
-  /// Removes the rows import `id` added; returns how many.
-  public func removeImport(id: Int64) throws -> Int { try store.removeImport(id: id) }
+  /// Removes the rows import `id` added, and the statement balances it brought, in one
+  /// transaction; returns how many rows.
+  public func removeImport(id: Int64) throws -> Int {
+    try store.atomically {
+      let imported = try store.imports().first { $0.id == id }
+      let removed = try store.removeImport(id: id)
+      if let imported { try StatementBalances.remove(imported, from: store) }
+      return removed
+    }
+  }
 }

@@ -221,6 +221,9 @@ public protocol ImportWriter: AnyObject {
   func write(_ batch: PreparedBatch) throws
   /// Saves an import profile in the import's transaction (`--save-profile`: both or neither).
   func saveProfile(name: String, json: String) throws
+  /// Adds one of the service's records (`LedgerStore.addRecord`) in the import's transaction:
+  /// the file's statement balances, stored with its rows or not at all. Nothing in a dry run.
+  func addRecord(kind: String, body: String) throws
   /// Gives these categories the kind transfer where they have no kind yet (a statement's
   /// transfers between the user's own accounts), in the import's transaction.
   func markTransfers(_ categories: Set<String>) throws

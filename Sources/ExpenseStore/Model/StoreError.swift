@@ -144,7 +144,7 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case .categoryNotFound(let name):
       return "no category '\(name)'; see 'expenses categories'"
     case .accountNotFound(let name):
-      return "no account '\(name)' (nor one account whose name ends with it); see 'expenses accounts'"
+      return "no account '\(name)' (nor one account whose name starts or ends with it); see 'expenses accounts'"
     case .notPaired(let id):
       return "expense #\(id) is not one side of a transfer pair; see 'expenses transfers' for the pairs"
     case .splitPart(let id, let parts, let change):

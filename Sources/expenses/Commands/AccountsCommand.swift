@@ -10,9 +10,11 @@ import Foundation
 struct AccountsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "accounts",
-    abstract: "List the accounts your rows name, or rename one.",
+    abstract: "List the accounts your rows name, with their balance against the bank, or rename one.",
     discussion: """
       An OFX names its account by the number's last four digits ('Card …8812'); a CSV by its account column or --account. 'accounts rename' gives every row of an account one name, and later imports of files that name it the old way store the new name, so one card's OFX, QIF and CSV files are one account. Files imported before are still recognised: the rows' identity keeps what the file said.
+
+      The balances a statement states (OFX LEDGERBAL, CAMT.053 Bal, MT940 :60F:/:62F:) are stored with its rows, and each account's rows are checked against every one of them: 'matches the bank on 2026-10-31', or 'off by $50.00 since 2026-10-12' with the first row after the last balance that agrees. 'expenses reconcile' checks a balance you type.
 
       Examples:
         expenses accounts
@@ -23,28 +25,58 @@ struct AccountsCommand: ParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "List the accounts, with their rows and dates.")
+      commandName: "list", abstract: "List the accounts, with their rows, dates and balance against the bank.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
     @OptionGroup var layout: WidthOptions
 
     func run() throws {
-      let accounts = try database.reading().accounts()
+      let accounts = try database.reading().accountStandings()
       if format == .json {
         return try Console.line(try SafeJSON.list(accounts))
       }
       if accounts.isEmpty {
         return try Console.out(FittedText.fit("No row names an account.", width: layout.resolved))
       }
-      let rows = accounts.map { account in
-        [
-          account.name, String(account.rows),
-          account.firstDate == account.lastDate
-            ? "\(account.firstDate)" : "\(account.firstDate) to \(account.lastDate)",
-        ]
+      let anyBalance = accounts.contains { !$0.balances.isEmpty }
+      var rows: [[String]] = []
+      for account in accounts {
+        let dates =
+          account.firstDate.map { first in
+            account.lastDate.map { $0 == first ? "\(first)" : "\(first) to \($0)" } ?? "\(first)"
+          } ?? "—"
+        let base = [account.name ?? "(no account)", String(account.rows), dates]
+        guard anyBalance else {
+          rows.append(base)
+          continue
+        }
+        if account.balances.isEmpty { rows.append(base + ["—", "no balance stated"]) }
+        for balance in account.balances {
+          rows.append(base + [Money(minor: balance.balanceMinor, currency: balance.currency).formatted, Self.bank(balance)])
+        }
       }
-      let table = ColumnTable(header: ["account", "rows", "dates"], rows: rows)
-      try Console.out(table.render(width: layout.resolved, maxCell: .max))
+      let header = ["account", "rows", "dates"] + (anyBalance ? ["balance", "bank"] : [])
+      var text = ColumnTable(header: header, rows: rows).render(width: layout.resolved, maxCell: .max)
+      // Where to look, for each account the bank disagrees with.
+      for account in accounts {
+        for balance in account.balances {
+          guard let row = balance.firstRowAfterMatch else { continue }
+          let amount = Money(minor: row.amount.minor, currency: row.amount.currency).formatted
+          let line =
+            "\(account.name ?? "(no account)"): first row after \(balance.matchedOn), when it last matched: "
+            + "#\(row.id.map(String.init) ?? "?") \(row.date) \(row.description) \(amount)"
+          text += FittedText.fit(TerminalText.sanitize(line), width: layout.resolved)
+        }
+      }
+      try Console.out(text)
+    }
+
+    /// `matches the bank on 2026-10-31`, `off by $50.00 since 2026-10-12`.
+    static func bank(_ balance: AccountBalance) -> String {
+      guard let off = balance.offByMinor, let since = balance.offSince else {
+        return "matches the bank on \(balance.matchedOn)"
+      }
+      return "off by \(Money(minor: Int64(clamping: off.magnitude), currency: balance.currency).formatted) since \(since)"
     }
   }
 

@@ -52,4 +52,15 @@ struct CAMTStatement {
   var iban: String?
   var otherID: String?
   var currency: Currency?
+  /// The `Bal` being read.
+  var balance = CAMTBalanceDraft()
+}
+
+/// A statement's `Bal` as read: its code, amount (with its `Ccy`), credit or debit, and date.
+struct CAMTBalanceDraft {
+  var code: String?
+  var amount: CAMTValue?
+  var currency: String?
+  var creditDebit: String?
+  var date: String?
 }

@@ -24,6 +24,19 @@ extension CAMTHandler {
       }
       statement?.currency = currency
       currencies.append(currency.code)
+    case Path(.bal, .tp, .cdOrPrtry, .cd):
+      let kept = try value("Stmt/Bal/Tp/CdOrPrtry/Cd", text)?.text
+      statement?.balance.code = kept
+    case Path(.bal, .amt):
+      let kept = try value("Stmt/Bal/Amt", text)
+      statement?.balance.amount = kept
+      statement?.balance.currency = pendingCurrency
+    case Path(.bal, .cdtDbtInd):
+      let kept = try value("Stmt/Bal/CdtDbtInd", text)?.text
+      statement?.balance.creditDebit = kept
+    case Path(.bal, .dt, .dt), Path(.bal, .dt, .dtTm):
+      let kept = try value("Stmt/Bal/Dt", text)?.text
+      statement?.balance.date = kept
     case Path(.acct):
       if let iban = statement?.iban {
         accounts.append((iban, "Acct/Id/IBAN"))

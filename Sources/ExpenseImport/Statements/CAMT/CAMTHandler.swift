@@ -161,9 +161,37 @@ struct CAMTHandler {
     } else if depth == statementDepth {
       statement = nil
       statementDepth = nil
+    } else if let statementDepth, depth == statementDepth &+ 1, path[depth] == .bal, entryDepth == nil {
+      if let balance = statementBalance() { try emit(.balance(balance)) }
+      statement?.balance = CAMTBalanceDraft()
     }
     path.removeLast()
     if path.isEmpty { rootClosed = true }
+  }
+
+  // MARK: Balances
+
+  /// The `Bal` just read, as a balance at the end of a day: a closing booked (`CLBD`), interim
+  /// booked (`ITBD`) or previously closed booked (`PRCD`, the end of the period before) balance
+  /// is of its date, an opening booked one (`OPBD`, at the start of its date) of the day before.
+  /// Available balances (`CLAV`, `OPAV`, `FWAV`: what may be spent, not what is booked),
+  /// information (`INFO`) and a balance that cannot be read are left out: a balance is a check,
+  /// not a transaction, so it fails nothing.
+  func statementBalance() -> StatementBalance? {
+    guard let draft = statement?.balance, let code = draft.code?.uppercased(), let raw = draft.amount,
+      let dateText = draft.date
+    else { return nil }
+    let opening = code == "OPBD"
+    guard opening || ["CLBD", "ITBD", "PRCD"].contains(code) else { return nil }
+    guard let currency = draft.currency.flatMap(Currency.init(code:)) ?? statement?.currency,
+      let day = try? CivilDate.parse(String(dateText.prefix(10))),
+      let minor = try? Money.parse(raw.text, currency: currency).minor
+    else { return nil }
+    let debit = draft.creditDebit?.uppercased() == "DBIT"
+    return StatementBalance(
+      account: options.account ?? statement?.iban ?? statement?.otherID, date: opening ? day.adding(days: -1) : day,
+      amount: Money(minor: debit ? -minor : minor, currency: currency), file: file, line: raw.line,
+      source: "\(message) \(code)")
   }
 
   // MARK: Values

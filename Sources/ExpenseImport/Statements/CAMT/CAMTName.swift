@@ -10,6 +10,8 @@ enum CAMTName: UInt8 {
   case bkTxCd, domn, fmly, cardTx, rltdDts, txDtTm, accptncDtTm
   /// CAMT.052, the account report: the same entries under `BkToCstmrAcctRpt/Rpt`.
   case bkToCstmrAcctRpt, rpt
+  /// A statement's balances: `Bal/Tp/CdOrPrtry/Cd` (`OPBD`, `CLBD`, …).
+  case bal, tp, cdOrPrtry
 
   /// Each name as written, by number (the first is `other`'s, never looked up).
   static let texts: [String] = [
@@ -17,7 +19,7 @@ enum CAMTName: UInt8 {
     "Amt", "CdtDbtInd", "RvslInd", "Sts", "Cd", "Prtry", "BookgDt", "Dt", "DtTm", "ValDt", "AcctSvcrRef",
     "AddtlNtryInf", "AmtDtls", "TxAmt", "Refs", "EndToEndId", "RltdPties", "Cdtr", "Dbtr", "Pty", "Nm", "RmtInf",
     "Ustrd", "AddtlTxInf", "BkTxCd", "Domn", "Fmly", "CardTx", "RltdDts", "TxDtTm", "AccptncDtTm",
-    "BkToCstmrAcctRpt", "Rpt",
+    "BkToCstmrAcctRpt", "Rpt", "Bal", "Tp", "CdOrPrtry",
   ]
 
   /// The table the scanner looks names up in (built once).

@@ -11,7 +11,9 @@ enum MT940Parse {
   }
 
   /// `C|D` `YYMMDD` `CCY` amount (`C261001EUR1234,56`): signed minor units and the currency.
-  static func balance(_ field: MT940Field, file: String) throws(ImportError) -> (balance: Int64, currency: Currency) {
+  static func balance(_ field: MT940Field, file: String) throws(ImportError) -> (
+    balance: Int64, currency: Currency, date: CivilDate
+  ) {
     let text = Array((field.lines.first ?? "").trimmingASCIIWhitespace().utf8)
     let column = ":\(field.tag):"
     func fail(_ kind: ImportIssue.Kind, _ message: String) -> ImportError {
@@ -23,7 +25,7 @@ enum MT940Parse {
     guard text.count >= 11, text[0] == UInt8(ascii: "C") || text[0] == UInt8(ascii: "D") else {
       throw fail(.badAmount, "not a balance (C or D, date, currency, amount)")
     }
-    guard date(text[1..<7]) != nil else { throw fail(.badDate, "the balance's date is not a date (YYMMDD)") }
+    guard let day = date(text[1..<7]) else { throw fail(.badDate, "the balance's date is not a date (YYMMDD)") }
     let code = String(decoding: text[7..<10], as: UTF8.self)
     guard let currency = Currency(code: code), code == code.uppercased() else {
       throw fail(.unknownCurrency, "\(code) is not an ISO 4217 currency code")
@@ -34,7 +36,7 @@ enum MT940Parse {
     case .success(let value): minor = value
     case .failure(let message): throw fail(.badAmount, message)
     }
-    return (text[0] == UInt8(ascii: "D") ? -minor : minor, currency)
+    return (text[0] == UInt8(ascii: "D") ? -minor : minor, currency, day)
   }
 
   /// The parts of a `:61:` line.

@@ -77,8 +77,15 @@ struct MT940State {
     case "60F", "60M":
       try requireStatement(field)
       let balance = try MT940Parse.balance(field, file: file)
-      opening = balance
+      opening = (balance.balance, balance.currency)
       currencies.append(balance.currency.code)
+      // An opening balance is before the day's entries: the balance at the end of the day before.
+      try body(
+        .balance(
+          StatementBalance(
+            account: options.account ?? account, date: balance.date.adding(days: -1),
+            amount: Money(minor: balance.balance, currency: balance.currency), file: file, line: field.line,
+            source: "MT940 :\(field.tag):")))
       total = 0
       closed = false
     case "61":
@@ -130,6 +137,10 @@ struct MT940State {
     case "62F", "62M":
       try requireStatement(field)
       let closing = try MT940Parse.balance(field, file: file)
+      let stated = StatementBalance(
+        account: options.account ?? account, date: closing.date,
+        amount: Money(minor: closing.balance, currency: closing.currency), file: file, line: field.line,
+        source: "MT940 :\(field.tag):")
       guard let opening else {
         throw ImportError.row(
           MT940Parse.issue(
@@ -146,6 +157,8 @@ struct MT940State {
               "\(file):\(field.line): the closing balance \(MT940Parse.format(Money(minor: closing.balance, currency: closing.currency))) does not match the opening balance plus the entries read (\(MT940Parse.format(sum))): \(rejected) skipped entr\(rejected == 1 ? "y is" : "ies are") missing"
             ))
           closed = true
+          // Stored as the bank states it: the account is then off by the skipped entries.
+          try body(.balance(stated))
           return
         }
         throw ImportError.row(
@@ -156,6 +169,7 @@ struct MT940State {
             hint: "the file may be cut or edited (entries missing or changed); export the statement again"))
       }
       closed = true
+      try body(.balance(stated))
     default:
       break
     }

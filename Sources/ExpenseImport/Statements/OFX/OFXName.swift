@@ -77,6 +77,9 @@ struct OFXName: Equatable {
   static let ccacctfrom = named("CCACCTFROM")
   static let acctid = named("ACCTID")
   static let accttype = named("ACCTTYPE")
+  static let ledgerbal = named("LEDGERBAL")
+  static let balamt = named("BALAMT")
+  static let dtasof = named("DTASOF")
 }
 
 /// Finds a name's number from its upper-cased bytes and their FNV-1a hash (which the tokenizer

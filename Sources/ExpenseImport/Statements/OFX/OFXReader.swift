@@ -28,6 +28,9 @@ public struct OFXReader: StatementReader {
     /// `ACCTTYPE` of a bank account (CHECKING, SAVINGS …); nil for a card.
     var accountType: String?
     var isCard = false
+    /// `LEDGERBAL`'s `BALAMT` and `DTASOF`, while it is read.
+    var ledgerAmount: Value?
+    var ledgerDate: Value?
 
     /// The account as stored: its number masked to the last four ("Card …8812", "Checking
     /// …0042"), so a card number never reaches a list, a journal or JSON.
@@ -262,9 +265,31 @@ public struct OFXReader: StatementReader {
       }
     case .stmtrs, .ccstmtrs:
       statement = nil
+    case .ledgerbal:
+      if let balance = try ledgerBalance() { try body(.balance(balance)) }
     default:
       break
     }
+  }
+
+  /// The statement's `LEDGERBAL`: the balance at the end of the day of `DTASOF`. One that
+  /// cannot be read is left out with the statement's rows still imported (the balance is a
+  /// check, not a transaction), so it fails nothing: nil.
+  mutating func ledgerBalance() throws -> StatementBalance? {
+    defer {
+      statement?.ledgerAmount = nil
+      statement?.ledgerDate = nil
+    }
+    guard let statement, let amount = statement.ledgerAmount, let asOf = statement.ledgerDate,
+      case .success(let date) = OFXValues.date(asOf.text)
+    else { return nil }
+    let currency = statement.currency ?? forcedCurrency ?? defaultCurrency
+    guard case .success(let minor) = OFXValues.amount(amount.text, minorUnits: currency.minorUnits) else {
+      return nil
+    }
+    return StatementBalance(
+      account: accountOption ?? statement.maskedAccount ?? statement.account, date: date,
+      amount: Money(minor: minor, currency: currency), file: file, line: amount.line, source: "OFX LEDGERBAL")
   }
 
   /// The innermost open aggregate: the element a leaf belongs to.
@@ -301,6 +326,10 @@ public struct OFXReader: StatementReader {
       }
     case (.bankacctfrom, .accttype):
       statement?.accountType = tokenizer.text()
+    case (.ledgerbal, .balamt):
+      statement?.ledgerAmount = Value(text: tokenizer.text(), line: line)
+    case (.ledgerbal, .dtasof):
+      statement?.ledgerDate = Value(text: tokenizer.text(), line: line)
     default:
       break
     }
