@@ -112,7 +112,14 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
           description: "Telekom Deutschland GmbH / Rechnung 10/2026", account: iban,
           transactionID: "2026103112340001/2"),
       ])
-    #expect(run.events.count == 4)
+    // The previously closed booked balance (PRCD) of 31 October, at the end of that day.
+    #expect(run.events.count == 5)
+    #expect(
+      run.events.first
+        == .balance(
+          StatementBalance(
+            account: iban, date: try day("2026-10-31"), amount: eur(152_000), file: "sparkasse-001-02-batch.xml",
+            line: 25, source: "CAMT.053 PRCD")))
     #expect(
       run.settings == [
         StatementSetting(name: "format", value: "CAMT.053.001.02", source: "namespace"),

@@ -32,8 +32,15 @@ import Testing
   @Test func deutscheBankStructuredDetails() throws {
     let run = try Self.read("deutsche-bank-structured.sta")
     let account = "10070000/0123456789"
+    // The opening balance (:60F: C261030EUR1000,00) is the balance at the end of 29 October;
+    // the closing one (:62F:) that of the 31st.
+    let file = "deutsche-bank-structured.sta"
     #expect(
       run.events == [
+        .balance(
+          StatementBalance(
+            account: account, date: try day("2026-10-29"), amount: eur(100_000), file: file, line: 4,
+            source: "MT940 :60F:")),
         .entry(
           StatementEntry(
             line: 5, date: try day("2026-10-30"), amount: eur(-5420),
@@ -47,6 +54,10 @@ import Testing
           StatementEntry(
             line: 12, date: try day("2026-10-31"), amount: eur(-390), description: "Kontofuehrung Oktober",
             account: account, transactionID: nil)),
+        .balance(
+          StatementBalance(
+            account: account, date: try day("2026-10-31"), amount: eur(339_190), file: file, line: 14,
+            source: "MT940 :62F:")),
       ])
     #expect(
       run.settings == [

@@ -43,7 +43,15 @@ import Testing
         try T.entry(
           67, "2026-10-31", -500, "USD", "MONTHLY SERVICE FEE", account: account, named: "Checking …6789", id: nil),
       ])
-    #expect(result.events.count == 4)
+    // LEDGERBAL: $3,013.38 at the end of DTASOF's day, under the masked name the entries store.
+    #expect(result.events.count == 5)
+    #expect(
+      result.events.last
+        == .balance(
+          StatementBalance(
+            account: "Checking …6789", date: try CivilDate.parse("2026-10-31"),
+            amount: Money(minor: 301_338, currency: .usd),
+            file: "us.ofx", line: 77, source: "OFX LEDGERBAL")))
     #expect(
       result.settings == [
         StatementSetting(name: "format", value: "OFX 1.02 (SGML)", source: "header"),

@@ -169,6 +169,33 @@ extension HTTPField.Name {
     }
   }
 
+  /// The balances of statements uploaded: `GET /v1/accounts` checks the rows against them,
+  /// and a deleted row puts the account off by its amount.
+  @Test func accountsAnswerWithTheirBalanceAgainstTheBank() async throws {
+    let harness = try ServerHarness()
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/balances")
+    try await harness.run { client in
+      for name in ["checking-sep.ofx", "checking-oct.ofx"] {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        let created = try await client.call(
+          .post, "/v1/imports?file=\(name)", headers: [.contentType: "application/x-ofx"], csv: text)
+        #expect(created.status == 201, "\(created.text)")
+      }
+      var account = try await client.call(.get, "/v1/accounts", auth: .read).json["accounts"]?.array?.first
+      #expect(account?["name"]?.string == "Checking …2345")
+      #expect(account?["balances"]?.array?.first?["matches"]?.bool == true, "\(String(describing: account))")
+      let listed = try await client.call(.get, "/v1/expenses?month=2026-10", auth: .read).json
+      let groceries = listed["items"]?.array?.first { $0["description"]?.string == "GREENLEAF GROCERS" }
+      let id = try #require(groceries?["id"]?.integer)
+      #expect(try await client.call(.delete, "/v1/expenses/\(id)").status == 204)
+      account = try await client.call(.get, "/v1/accounts", auth: .read).json["accounts"]?.array?.first
+      let balance = account?["balances"]?.array?.first
+      #expect(balance?["matches"]?.bool == false && balance?["offByMinor"]?.integer == -9_210)
+      #expect(balance?["firstRowAfterMatch"]?["description"]?.string == "ACME PAYROLL")
+    }
+  }
+
   @Test func aBrokenStatementIs422WithItsLine() async throws {
     let harness = try ServerHarness()
     try await harness.run { client in

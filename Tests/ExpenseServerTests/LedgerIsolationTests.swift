@@ -127,6 +127,7 @@ import Testing
       // Every list answers with the family's own data only.
       for list in [
         "/v1/expenses", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/changes", "/v1/goals",
+        "/v1/accounts",
       ] {
         let reply = try await family.call(.get, list)
         #expect(reply.status == 200, "\(list)")
@@ -202,7 +203,7 @@ import Testing
       var answers: [String: String] = [:]
       for uri in [
         "/v1/expenses?limit=500", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/sections",
-        "/v1/goals",
+        "/v1/goals", "/v1/accounts",
         "/v1/expenses/3", "/v1/rules/2", "/v1/budgets/Groceries", "/v1/categories/Rent",
       ] {
         answers[uri] = try await call(.get, uri).text

@@ -73,7 +73,10 @@ import Testing
       "category 'Food' is still used by expenses, budgets or rules; nothing was changed"
     ),
     (.categoryNotFound("Fod"), "no category 'Fod'; see 'expenses categories'"),
-    (.accountNotFound("8812"), "no account '8812' (nor one account whose name starts or ends with it); see 'expenses accounts'"),
+    (
+      .accountNotFound("8812"),
+      "no account '8812' (nor one account whose name starts or ends with it); see 'expenses accounts'"
+    ),
     (.notPaired(7), "expense #7 is not one side of a transfer pair; see 'expenses transfers' for the pairs"),
     (
       .fileSizeLimit(path: "db", bytes: 1_024_000),

@@ -1588,6 +1588,226 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/AccountList`.
+        internal struct AccountList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AccountList/accounts`.
+            internal var accounts: [Components.Schemas.Account]
+            /// Creates a new `AccountList`.
+            ///
+            /// - Parameters:
+            ///   - accounts:
+            internal init(accounts: [Components.Schemas.Account]) {
+                self.accounts = accounts
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case accounts
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.accounts = try container.decode(
+                    [Components.Schemas.Account].self,
+                    forKey: .accounts
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "accounts"
+                ])
+            }
+        }
+        /// The object `expenses accounts --format json` prints for the same account; what is null there is absent here.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Account`.
+        internal struct Account: Codable, Hashable, Sendable {
+            /// Absent for the rows that name no account.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/name`.
+            internal var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Account/rows`.
+            internal var rows: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Account/firstDate`.
+            internal var firstDate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Account/lastDate`.
+            internal var lastDate: Swift.String?
+            /// One per currency a statement (or `expenses reconcile`) stated a balance in.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/balances`.
+            internal var balances: [Components.Schemas.AccountBalance]
+            /// Creates a new `Account`.
+            ///
+            /// - Parameters:
+            ///   - name: Absent for the rows that name no account.
+            ///   - rows:
+            ///   - firstDate:
+            ///   - lastDate:
+            ///   - balances: One per currency a statement (or `expenses reconcile`) stated a balance in.
+            internal init(
+                name: Swift.String? = nil,
+                rows: Swift.Int,
+                firstDate: Swift.String? = nil,
+                lastDate: Swift.String? = nil,
+                balances: [Components.Schemas.AccountBalance]
+            ) {
+                self.name = name
+                self.rows = rows
+                self.firstDate = firstDate
+                self.lastDate = lastDate
+                self.balances = balances
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case rows
+                case firstDate
+                case lastDate
+                case balances
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.rows = try container.decode(
+                    Swift.Int.self,
+                    forKey: .rows
+                )
+                self.firstDate = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .firstDate
+                )
+                self.lastDate = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .lastDate
+                )
+                self.balances = try container.decode(
+                    [Components.Schemas.AccountBalance].self,
+                    forKey: .balances
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "rows",
+                    "firstDate",
+                    "lastDate",
+                    "balances"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AccountBalance`.
+        internal struct AccountBalance: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/currency`.
+            internal var currency: Components.Schemas.CurrencyCode
+            /// What the rows say the account holds after its last row, anchored on the earliest stated balance.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/balanceMinor`.
+            internal var balanceMinor: Swift.Int64
+            /// How many balances were stated.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/statedCount`.
+            internal var statedCount: Swift.Int
+            /// The day of the latest stated balance the rows agree with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/matchedOn`.
+            internal var matchedOn: Swift.String
+            /// Whether the rows agree with the latest stated balance.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/matches`.
+            internal var matches: Swift.Bool
+            /// When they do not: the stated balance less what the rows say (negative: the bank holds less).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/offByMinor`.
+            internal var offByMinor: Swift.Int64?
+            /// The day of the first stated balance after the last agreement that disagrees.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/offSince`.
+            internal var offSince: Swift.String?
+            /// The first row dated after the last agreement: where to look.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountBalance/firstRowAfterMatch`.
+            internal var firstRowAfterMatch: Components.Schemas.Expense?
+            /// Creates a new `AccountBalance`.
+            ///
+            /// - Parameters:
+            ///   - currency:
+            ///   - balanceMinor: What the rows say the account holds after its last row, anchored on the earliest stated balance.
+            ///   - statedCount: How many balances were stated.
+            ///   - matchedOn: The day of the latest stated balance the rows agree with.
+            ///   - matches: Whether the rows agree with the latest stated balance.
+            ///   - offByMinor: When they do not: the stated balance less what the rows say (negative: the bank holds less).
+            ///   - offSince: The day of the first stated balance after the last agreement that disagrees.
+            ///   - firstRowAfterMatch: The first row dated after the last agreement: where to look.
+            internal init(
+                currency: Components.Schemas.CurrencyCode,
+                balanceMinor: Swift.Int64,
+                statedCount: Swift.Int,
+                matchedOn: Swift.String,
+                matches: Swift.Bool,
+                offByMinor: Swift.Int64? = nil,
+                offSince: Swift.String? = nil,
+                firstRowAfterMatch: Components.Schemas.Expense? = nil
+            ) {
+                self.currency = currency
+                self.balanceMinor = balanceMinor
+                self.statedCount = statedCount
+                self.matchedOn = matchedOn
+                self.matches = matches
+                self.offByMinor = offByMinor
+                self.offSince = offSince
+                self.firstRowAfterMatch = firstRowAfterMatch
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currency
+                case balanceMinor
+                case statedCount
+                case matchedOn
+                case matches
+                case offByMinor
+                case offSince
+                case firstRowAfterMatch
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.currency = try container.decode(
+                    Components.Schemas.CurrencyCode.self,
+                    forKey: .currency
+                )
+                self.balanceMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .balanceMinor
+                )
+                self.statedCount = try container.decode(
+                    Swift.Int.self,
+                    forKey: .statedCount
+                )
+                self.matchedOn = try container.decode(
+                    Swift.String.self,
+                    forKey: .matchedOn
+                )
+                self.matches = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .matches
+                )
+                self.offByMinor = try container.decodeIfPresent(
+                    Swift.Int64.self,
+                    forKey: .offByMinor
+                )
+                self.offSince = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .offSince
+                )
+                self.firstRowAfterMatch = try container.decodeIfPresent(
+                    Components.Schemas.Expense.self,
+                    forKey: .firstRowAfterMatch
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "currency",
+                    "balanceMinor",
+                    "statedCount",
+                    "matchedOn",
+                    "matches",
+                    "offByMinor",
+                    "offSince",
+                    "firstRowAfterMatch"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/GoalList`.
         internal struct GoalList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/GoalList/goals`.

@@ -88,6 +88,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/budgets/moves/{id}`.
     /// - Remark: Generated from `#/paths//v1/budgets/moves/{id}/delete(deleteBudgetMove)`.
     func deleteBudgetMove(_ input: Operations.DeleteBudgetMove.Input) async throws -> Operations.DeleteBudgetMove.Output
+    /// Every account the rows name, and in each currency its bank stated a balance in, whether the rows agree (`expenses accounts`).
+    ///
+    /// - Remark: HTTP `GET /v1/accounts`.
+    /// - Remark: Generated from `#/paths//v1/accounts/get(listAccounts)`.
+    func listAccounts(_ input: Operations.ListAccounts.Input) async throws -> Operations.ListAccounts.Output
     /// Every goal and where it stands this month (`expenses goal list`).
     ///
     /// - Remark: HTTP `GET /v1/goals`.
@@ -345,6 +350,13 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// Every account the rows name, and in each currency its bank stated a balance in, whether the rows agree (`expenses accounts`).
+    ///
+    /// - Remark: HTTP `GET /v1/accounts`.
+    /// - Remark: Generated from `#/paths//v1/accounts/get(listAccounts)`.
+    internal func listAccounts(headers: Operations.ListAccounts.Input.Headers = .init()) async throws -> Operations.ListAccounts.Output {
+        try await listAccounts(Operations.ListAccounts.Input(headers: headers))
     }
     /// Every goal and where it stands this month (`expenses goal list`).
     ///

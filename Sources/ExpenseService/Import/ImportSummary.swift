@@ -193,6 +193,12 @@ public struct ImportSummary: Encodable, Sendable {
       // Said whenever the file was not plain UTF-8: which encoding was used, and what chose it.
       lines.append("Encoding: \(detected.encoding.rawValue) (\(clean(detected.encodingReason)))")
     }
+    if balances > 0 {
+      let stated = balances == 1 ? "1 balance" : "\(balances) balances"
+      lines.append(
+        "The statement states \(stated): \(dryRun ? "it would be" : "kept and") checked against the rows "
+          + "('expenses accounts')")
+    }
     if let importId { lines.append("Undo with: expenses imports remove \(importId)") }
     if duplicates > 0 {
       lines.append("Skipped as duplicates (same date, amount, description and account as a stored row):")

@@ -52,7 +52,8 @@ struct AccountsCommand: ParsableCommand {
         }
         if account.balances.isEmpty { rows.append(base + ["—", "no balance stated"]) }
         for balance in account.balances {
-          rows.append(base + [Money(minor: balance.balanceMinor, currency: balance.currency).formatted, Self.bank(balance)])
+          rows.append(
+            base + [Money(minor: balance.balanceMinor, currency: balance.currency).formatted, Self.bank(balance)])
         }
       }
       let header = ["account", "rows", "dates"] + (anyBalance ? ["balance", "bank"] : [])
@@ -76,7 +77,8 @@ struct AccountsCommand: ParsableCommand {
       guard let off = balance.offByMinor, let since = balance.offSince else {
         return "matches the bank on \(balance.matchedOn)"
       }
-      return "off by \(Money(minor: Int64(clamping: off.magnitude), currency: balance.currency).formatted) since \(since)"
+      return
+        "off by \(Money(minor: Int64(clamping: off.magnitude), currency: balance.currency).formatted) since \(since)"
     }
   }
 

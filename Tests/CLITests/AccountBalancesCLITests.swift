@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Accounts that match the bank, through the built binary: statements with balances
+/// (`Fixtures/balances`: a checking account's OFX for September and October with `LEDGERBAL`, a
+/// savings account's CAMT.053 with `OPBD` and `CLBD`; and an MT940 with `:60F:`/`:62F:`) agree
+/// with their rows once imported; with one row gone, the account is off by exactly that row's
+/// amount from the first balance after it, and the first row after the last agreement is named.
+@Suite struct AccountBalancesCLITests {
+  static func accounts(_ cli: CLI) throws -> [[String: Any]] {
+    try #require(try cli.json(["accounts", "--format", "json"]) as? [[String: Any]])
+  }
+
+  static func balance(_ accounts: [[String: Any]], _ name: String) -> [String: Any]? {
+    (accounts.first { ($0["name"] as? String)?.hasPrefix(name) == true }?["balances"] as? [[String: Any]])?.first
+  }
+
+  static func id(_ cli: CLI, description: String, date: String) throws -> Int {
+    let rows = try #require(
+      try cli.json(["list", "--month", String(date.prefix(7)), "--format", "json"]) as? [[String: Any]])
+    return try #require(
+      rows.first { $0["description"] as? String == description && $0["date"] as? String == date }?["id"] as? Int)
+  }
+
+  @Test func aDeletedRowPutsItsAccountOffByItsAmountFromTheNextBalance() throws {
+    let cli = try CLI()
+    for file in [
+      "balances/checking-sep.ofx", "balances/checking-oct.ofx", "balances/savings-oct.camt053.xml",
+      "statements/mt940/deutsche-bank-structured.sta",
+    ] {
+      let run = try cli.run(["import", CLI.fixture(file)])
+      #expect(run.code == 0, "\(file): \(run.stderr)")
+    }
+    var accounts = try Self.accounts(cli)
+    for name in ["Checking", "DE89", "10070000"] {
+      let balance = try #require(Self.balance(accounts, name), "\(name): \(accounts)")
+      #expect(balance["matches"] as? Bool == true, "\(name)")
+      #expect(balance["matchedOn"] as? String == "2026-10-31", "\(name)")
+    }
+    #expect(Self.balance(accounts, "Checking")?["balanceMinor"] as? Int == 181_750)
+    #expect(Self.balance(accounts, "Checking")?["statedCount"] as? Int == 2)
+
+    // October's groceries (−$92.10) deleted by mistake: the rows say $92.10 more than the bank
+    // from the October statement on; September's still agrees; the first row after it is
+    // October's payroll.
+    let groceries = try Self.id(cli, description: "GREENLEAF GROCERS", date: "2026-10-14")
+    #expect(try cli.run(["delete", String(groceries)]).code == 0)
+    // The savings account's €300.00 credit of 10 October, and the MT940 account's electricity.
+    let credit = try Self.id(cli, description: "Erika Mustermann / Umbuchung", date: "2026-10-10")
+    #expect(try cli.run(["delete", String(credit)]).code == 0)
+    accounts = try Self.accounts(cli)
+    let checking = try #require(Self.balance(accounts, "Checking"))
+    #expect(checking["matches"] as? Bool == false)
+    #expect(checking["offByMinor"] as? Int == -9_210, "the bank holds $92.10 less than the rows say")
+    #expect(checking["offSince"] as? String == "2026-10-31")
+    #expect(checking["matchedOn"] as? String == "2026-09-30")
+    let first = try #require(checking["firstRowAfterMatch"] as? [String: Any])
+    #expect(first["description"] as? String == "ACME PAYROLL" && first["date"] as? String == "2026-10-02")
+    let savings = try #require(Self.balance(accounts, "DE89"))
+    #expect(savings["offByMinor"] as? Int == 30_000 && savings["offSince"] as? String == "2026-10-31")
+    #expect(savings["matchedOn"] as? String == "2026-09-30", "the opening balance, the day before its date")
+    #expect(Self.balance(accounts, "10070000")?["matches"] as? Bool == true)
+
+    // The text says it, fitting the width.
+    for width in [40, 80, 120] {
+      let text = try cli.run(["accounts", "--width", String(width)])
+      #expect(text.code == 0)
+      #expect(text.words.contains("off by $92.10 since 2026-10-31"), "\(width): \(text.stdout)")
+      #expect(text.words.contains("matches the bank on 2026-10-31"), "\(width)")
+      #expect(text.words.contains("ACME PAYROLL"), "\(width): where to look")
+      let check = try independentWidthCheck(text.stdout, width: width)
+      #expect(check.ok, "\(width): \(check.message)")
+    }
+  }
+
+  @Test func removingAnImportRemovesItsBalancesAndARenameKeepsThem() throws {
+    let cli = try CLI()
+    #expect(try cli.run(["import", CLI.fixture("balances/checking-sep.ofx")]).code == 0)
+    #expect(try cli.run(["import", CLI.fixture("balances/checking-oct.ofx")]).code == 0)
+    // The same file again adds no balance twice.
+    #expect(try cli.run(["import", CLI.fixture("balances/checking-oct.ofx")]).code == 0)
+    #expect(Self.balance(try Self.accounts(cli), "Checking")?["statedCount"] as? Int == 2)
+    let renamed = try cli.run(["accounts", "rename", "Checking", "Joint checking"])
+    #expect(renamed.code == 0, "\(renamed.stderr)")
+    let joint = try #require(Self.balance(try Self.accounts(cli), "Joint checking"))
+    #expect(joint["statedCount"] as? Int == 2 && joint["matches"] as? Bool == true)
+    let imports = try #require(try cli.json(["imports", "--format", "json"]) as? [[String: Any]])
+    let october = try #require(
+      imports.first { ($0["file"] as? String)?.hasSuffix("checking-oct.ofx") == true }?["id"] as? Int)
+    #expect(try cli.run(["imports", "remove", String(october)]).code == 0)
+    let left = try #require(Self.balance(try Self.accounts(cli), "Joint checking"))
+    #expect(left["statedCount"] as? Int == 1 && left["matchedOn"] as? String == "2026-09-30")
+  }
+
+  @Test func reconcileChecksATypedBalance() throws {
+    let cli = try CLI()
+    #expect(try cli.run(["import", CLI.fixture("balances/checking-sep.ofx")]).code == 0)
+    #expect(try cli.run(["import", CLI.fixture("balances/checking-oct.ofx")]).code == 0)
+    // 15 October: 1,154.60 + 2,000 − 1,200 − 92.10 = 1,862.50.
+    let agrees = try cli.run(["reconcile", "checking", "1862.50", "--as-of", "2026-10-15", "--format", "json"])
+    #expect(agrees.code == 0, "\(agrees.stderr)")
+    let kept = try #require(try JSONSerialization.jsonObject(with: Data(agrees.stdout.utf8)) as? [String: Any])
+    #expect(kept["saved"] as? Bool == true && kept["fromRowsMinor"] as? Int == 186_250)
+    #expect(Self.balance(try Self.accounts(cli), "Checking")?["statedCount"] as? Int == 3)
+    let off = try cli.run(["reconcile", "2345", "1900", "--as-of", "2026-10-15", "--width", "60"])
+    #expect(off.code == 0)
+    #expect(off.words.contains("the rows give $1,862.50 on 2026-10-15, off by $37.50 from $1,900.00"), "\(off.stdout)")
+    #expect(off.words.contains("nothing was kept"))
+    #expect(Self.balance(try Self.accounts(cli), "Checking")?["statedCount"] as? Int == 3)
+  }
+}
