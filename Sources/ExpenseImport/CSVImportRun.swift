@@ -36,6 +36,26 @@ struct CSVImportRun: ~Copyable {
   var warnedFallback = false
   /// Lines whose invalid bytes were replaced (`--replace-invalid`).
   var replacedLines = 0
+  /// The running balance column's values (`Plan.balanceColumn`): for each account and day, the
+  /// first and the last row's in file order, and the first and last dates the rows had (which
+  /// say whether the file runs oldest or newest first, so which of the two ends the day).
+  var dayBalances: [DayKey: (first: DayBalance, last: DayBalance)] = [:]
+  var firstDate: CivilDate?
+  var lastDate: CivilDate?
+  /// The earliest day of a row left out (pending, declined, reverted) that has a balance: the
+  /// bank's running balance counts it from then on where the rows do not, so only the days
+  /// before it are kept.
+  var excludedWithBalance: CivilDate?
+
+  struct DayKey: Hashable {
+    var account: String?
+    var date: CivilDate
+  }
+
+  struct DayBalance {
+    var line: Int
+    var amount: Money
+  }
 
   init(plan: Plan, file: String, source: any ByteSource, skipInvalid: Bool, categoryName: ((String) -> String?)?) {
     self.plan = plan
@@ -223,7 +243,32 @@ struct CSVImportRun: ~Copyable {
       try body(.warning("line \(reader.line) is not valid UTF-8; such fields are read as Windows-1252"))
     }
     if !skipInvalid, case .rejected(let issue) = outcome { throw ImportError.row(issue) }
+    if case .row(let row) = outcome, plan.balanceColumn != nil { noteBalance(row) }
+    if case .excluded = outcome, let column = plan.balanceColumn,
+      !RowMapper.isBlankCell(RowMapper.cell(reader, column)),
+      let day = plan.dateFormat.date(RowMapper.cell(reader, plan.date))
+    {
+      excludedWithBalance = min(excludedWithBalance ?? day, day)
+    }
     try body(outcome)
+  }
+
+  /// Keeps the running balance of `row`'s line, when its cell is an amount.
+  mutating func noteBalance(_ row: ImportedRow) {
+    guard let column = plan.balanceColumn,
+      case .success(let minor) = mapper.parser.parse(
+        RowMapper.cell(reader, column), minorUnits: row.amount.currency.minorUnits)
+    else { return }
+    let value = DayBalance(
+      line: reader.line, amount: Money(minor: plan.balanceNegated ? -minor : minor, currency: row.amount.currency))
+    let key = DayKey(account: row.account, date: row.date)
+    if let seen = dayBalances[key] {
+      dayBalances[key] = (seen.first, value)
+    } else {
+      dayBalances[key] = (value, value)
+    }
+    if firstDate == nil { firstDate = row.date }
+    lastDate = row.date
   }
 
   // MARK: End
@@ -232,6 +277,20 @@ struct CSVImportRun: ~Copyable {
   /// more lines had bytes replaced than were warned one by one.
   func finish(_ body: (ImportEvent) throws -> Void) throws {
     for p in held { try body(.excluded(line: p.line, reason: "not a transaction row (after the data)")) }
+    // Each day's balance: its last row's in a file that runs oldest first, its first row's in
+    // one that runs newest first.
+    let newestFirst = (lastDate ?? .supportedRange.lowerBound) < (firstDate ?? .supportedRange.lowerBound)
+    let name = plan.balanceColumn.map { "balance column \"\(visibleControlCharacters(plan.header[$0]))\"" } ?? ""
+    for (key, ends) in dayBalances.sorted(by: {
+      ($0.key.date, $0.value.first.line) < ($1.key.date, $1.value.first.line)
+    })
+    where excludedWithBalance.map({ key.date < $0 }) ?? true {
+      let chosen = newestFirst ? ends.first : ends.last
+      try body(
+        .balance(
+          StatementBalance(
+            account: key.account, date: key.date, amount: chosen.amount, file: file, line: chosen.line, source: name)))
+    }
     if replacedLines > CSVImporter.replacedWarningLimit {
       let more = replacedLines - CSVImporter.replacedWarningLimit
       try body(.warning("invalid UTF-8 replaced with U+FFFD on \(more) more line\(more == 1 ? "" : "s")"))

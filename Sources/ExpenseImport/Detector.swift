@@ -47,6 +47,7 @@ struct Detector {
     try DetectorValues.decimalMark(&plan, data: data, options: options, file: file)
     DetectorColumns.refine(&plan, data: data, options: options)
     try DetectorValues.signConvention(&plan, data: data, options: options, file: file)
+    DetectorValues.runningBalance(&plan, data: data)
     try parseSkipWhen(&plan)
     if encoding != .utf8 && encoding != .utf16le && encoding != .utf16be && options.encoding == nil {
       plan.warnings.append(EncodingGuess.warning(sample, encoding: encoding, reason: encodingReason))

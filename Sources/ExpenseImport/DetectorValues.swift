@@ -167,6 +167,19 @@ enum DetectorValues {
   /// (`SignEvidence`): `--spending` when given, else what the file proves, else negative (as
   /// most bank accounts); the import stops before writing only when the evidence conflicts or
   /// a mostly positive file shows none.
+  /// A running balance column the amounts move, read as the account's balance after each row
+  /// (one amount column only: with debit and credit columns the file's own sign is not in
+  /// question, and no such file in the fixtures states a balance). Stored negated when it moves
+  /// against the amounts as stored (money out negative): a card's debt.
+  static func runningBalance(_ plan: inout Plan, data: [Detector.Record]) {
+    guard let amount = plan.amount, plan.direction == nil,
+      let found = SignEvidence(plan: plan, data: data).runningBalance(amount: amount)
+    else { return }
+    plan.balanceColumn = found.index
+    let storedWithFile = plan.sign != .signedPositiveIsSpending
+    plan.balanceNegated = found.withAmounts != storedWithFile
+  }
+
   static func signConvention(_ plan: inout Plan, data: [Detector.Record], options: ImportOptions, file: String)
     throws(ImportError)
   {

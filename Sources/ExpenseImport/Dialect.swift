@@ -160,6 +160,11 @@ struct Plan {
   var decimalMark: UInt8 = 0x2E
   var sign: SignConvention = .signedNegativeIsSpending
   var signReason = ""
+  /// A running balance column the rows move (`SignEvidence.balanceMoves`): its values are the
+  /// account's balance after each row, kept as the statement's balances; `balanceNegated` when
+  /// it counts the other way from the stored amounts (a card's debt), so it is stored negated.
+  var balanceColumn: Int?
+  var balanceNegated = false
   var currency: Currency
   var currencyReason = ""
   var account: String?

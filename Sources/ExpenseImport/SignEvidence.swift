@@ -161,6 +161,11 @@ struct SignEvidence {
   /// it) or against them, in either row order; nil when no unused column is headed as a balance,
   /// or neither reading holds for at least two pairs of rows and three times as often as the other.
   func balanceMoves(amount: Int) -> (column: String, withAmounts: Bool)? {
+    runningBalance(amount: amount).map { (plan.header[$0.index], $0.withAmounts) }
+  }
+
+  /// `balanceMoves`, with the column's index.
+  func runningBalance(amount: Int) -> (index: Int, withAmounts: Bool)? {
     guard
       let column = plan.header.indices.first(where: { index in
         guard index != amount, index >= plan.roles.count || [nil, .ignore].contains(plan.roles[index]) else {
@@ -194,8 +199,8 @@ struct SignEvidence {
       if (!overflowA && after == pair.after) || (!overflowB && before == pair.before) { with += 1 }
       if (!overflowC && afterOut == pair.after) || (!overflowD && beforeOut == pair.before) { against += 1 }
     }
-    if with >= 2 && with > against * 3 { return (plan.header[column], true) }
-    if against >= 2 && against > with * 3 { return (plan.header[column], false) }
+    if with >= 2 && with > against * 3 { return (column, true) }
+    if against >= 2 && against > with * 3 { return (column, false) }
     return nil
   }
 

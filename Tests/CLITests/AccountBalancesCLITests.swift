@@ -11,8 +11,12 @@ import Testing
     try #require(try cli.json(["accounts", "--format", "json"]) as? [[String: Any]])
   }
 
+  /// The first balance of the account whose name starts with `name` ("": the rows naming none).
   static func balance(_ accounts: [[String: Any]], _ name: String) -> [String: Any]? {
-    (accounts.first { ($0["name"] as? String)?.hasPrefix(name) == true }?["balances"] as? [[String: Any]])?.first
+    let account = accounts.first {
+      name.isEmpty ? $0["name"] is NSNull || $0["name"] == nil : ($0["name"] as? String)?.hasPrefix(name) == true
+    }
+    return (account?["balances"] as? [[String: Any]])?.first
   }
 
   static func id(_ cli: CLI, description: String, date: String) throws -> Int {
@@ -71,6 +75,31 @@ import Testing
       let check = try independentWidthCheck(text.stdout, width: width)
       #expect(check.ok, "\(width): \(check.message)")
     }
+  }
+
+  /// A CSV's running balance column: each day's balance (the first row of a day in a file that
+  /// runs newest first), checked like a statement's; none from the day of a row left out that
+  /// the bank's balance already counts (Revolut's pending card payment).
+  @Test func aRunningBalanceColumnIsTheDaysBalance() throws {
+    let cli = try CLI()
+    let run = try cli.run(["import", CLI.fixture("import/checking_running_balance_newest_first.csv")])
+    #expect(run.words.contains("The statement states 4 balances"), "\(run.stdout)")
+    var balance = try #require(Self.balance(try Self.accounts(cli), ""), "the rows that name no account")
+    #expect(balance["matches"] as? Bool == true && balance["balanceMinor"] as? Int == 274_152)
+    // The payroll of 9 October (+$1,800.00) gone: the bank holds $1,800.00 more from that day.
+    let payroll = try Self.id(cli, description: "ACH GUSTO 8812", date: "2026-10-09")
+    #expect(try cli.run(["delete", String(payroll)]).code == 0)
+    balance = try #require(Self.balance(try Self.accounts(cli), ""))
+    #expect(balance["offByMinor"] as? Int == 180_000 && balance["offSince"] as? String == "2026-10-09")
+    #expect((balance["firstRowAfterMatch"] as? [String: Any])?["description"] as? String == "CHECK 1042")
+
+    let revolut = try CLI()
+    let imported = try revolut.run(["import", CLI.fixture("import/revolut_mixed.csv")])
+    #expect(imported.words.contains("The statement states 3 balances"), "\(imported.stdout)")
+    let accounts = try Self.accounts(revolut)
+    let balances = (accounts.first?["balances"] as? [[String: Any]]) ?? []
+    #expect(balances.allSatisfy { $0["matches"] as? Bool == true }, "\(balances)")
+    #expect(Set(balances.compactMap { $0["currency"] as? String }) == ["EUR", "GBP"])
   }
 
   @Test func removingAnImportRemovesItsBalancesAndARenameKeepsThem() throws {
