@@ -31,13 +31,24 @@ struct ReportPrinter {
 
   func print() throws {
     let request = try request()
-    guard request.format == .json else {
-      try Console.out(try service.renderReport(request))
-      return
+    if options.brief {
+      let (text, alarm) = try service.briefReport(request)
+      try Console.out(text)
+      return try exit(on: alarm)
     }
-    // A month of many expenses goes out as its rows are read, a block at a time.
-    var out = Console.outputBuffer()
-    try service.writeReport(request, into: &out)
-    try out.flush()
+    if request.format == .json {
+      // A month of many expenses goes out as its rows are read, a block at a time.
+      var out = Console.outputBuffer()
+      try service.writeReport(request, into: &out)
+      try out.flush()
+    } else {
+      try Console.out(try service.renderReport(request))
+    }
+    if options.exitStatus { try exit(on: try service.reportAlarm(request)) }
+  }
+
+  /// `--exit-status`: ends with `BudgetAlarm.exitCode` when the alarm is raised.
+  func exit(on alarm: BudgetAlarm) throws {
+    if options.exitStatus && alarm.isRaised { throw ExitCode(BudgetAlarm.exitCode) }
   }
 }

@@ -119,3 +119,30 @@ import Testing
     #expect(travel.periodFrom == Self.month("2026-10") && travel.periodThrough == Self.month("2026-12"))
   }
 }
+
+/// `report --exit-status`: over, or projected over what a category has.
+@Suite struct BudgetAlarmTests {
+  @Test func overAndProjectedOverRaiseTheAlarm() throws {
+    let month = Month(year: 2026, month: 11)!
+    func total(_ category: String, _ out: Int64, day: Int) -> CategoryMonthTotal {
+      CategoryMonthTotal(
+        currency: .usd, category: category, month: month, outflowMinor: out, inflowMinor: 0, count: 3,
+        dailyOutflowMinor: (1...30).map { $0 <= day ? out / Int64(day) : 0 })
+    }
+    let budgets = ["Dining": 10_000, "Groceries": 40_000, "Rent": 200_000].map {
+      Budget(category: $0.key, amount: Money(minor: Int64($0.value), currency: .usd))
+    }
+    // Dining over; Groceries on the 10th at 20,000 spent evenly over 10 days: projected 60,000
+    // of 40,000; Rent paid once: projected what it spent.
+    let input = BenchmarkCalculator.Input(
+      totals: [total("Dining", 12_000, day: 10), total("Groceries", 20_000, day: 10), total("Rent", 200_000, day: 1)],
+      budgets: budgets)
+    let report = BenchmarkCalculator(today: CivilDate(year: 2026, month: 11, day: 10)!).report(for: month, input: input)
+    let alarm = report.alarm
+    #expect(alarm.over == ["Dining"] && alarm.projectedOver == ["Groceries"] && alarm.isRaised)
+    #expect(BudgetAlarm.exitCode == 3 && !(64...78).contains(BudgetAlarm.exitCode))
+    let calm = BenchmarkCalculator(today: CivilDate(year: 2026, month: 11, day: 10)!).report(
+      for: month, input: .init(totals: [total("Rent", 200_000, day: 1)], budgets: budgets))
+    #expect(!calm.alarm.isRaised)
+  }
+}

@@ -210,6 +210,14 @@ struct WidthPropertyTests {
         }
       }
     }
+    // The one-line report (`report --brief`): one line, never wider, at every width.
+    for width in 20...240 {
+      for glyphs in [GlyphSet.unicode, .ascii] {
+        let line = BriefRenderer(width: width, glyphs: glyphs).render(report)
+        #expect(line.hasSuffix("\n") && line.dropLast().allSatisfy { $0 != "\n" }, "seed \(seed) width \(width)")
+        #expect(DisplayWidth.of(String(line.dropLast())) <= width, "brief seed \(seed) width \(width): \(line)")
+      }
+    }
     for width in [20, 33, 59, 60, 99, 100, 240] {
       let list = ExpenseListRenderer(width: width, glyphs: .unicode).render(report.expenses ?? [])
       for line in outputLines(list) where DisplayWidth.of(line) > width {

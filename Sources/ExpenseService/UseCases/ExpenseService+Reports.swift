@@ -17,6 +17,25 @@ extension ExpenseService {
     try ReportService(store: store, user: user).write(request, into: &out)
   }
 
+  /// The report as one line that fits the width (`report --brief`), with its alarm.
+  public func briefReport(_ request: ReportRequest) throws -> (text: String, alarm: BudgetAlarm) {
+    guard request.width >= 20 else { throw ServiceError.widthTooSmall(request.width) }
+    var numbers = request
+    numbers.expand = []
+    numbers.collapse = []
+    numbers.save = false
+    let (report, _) = try ReportService(store: store, user: user).report(for: numbers)
+    return (BriefRenderer(width: request.width, glyphs: request.glyphs).render(report), report.alarm)
+  }
+
+  /// Whether a category of the request's month is over or projected over (`report
+  /// --exit-status`): the month's numbers, read again (a few monthly sums).
+  public func reportAlarm(_ request: ReportRequest) throws -> BudgetAlarm {
+    try ReportLoader(store: store).report(
+      month: request.month ?? request.today.calendarMonth, today: request.today, including: []
+    ).alarm
+  }
+
   /// The month's report with every section loaded, expense rows (with where each category came
   /// from) included: what the interactive report folds on screen without asking again.
   public func fullReport(month: Month, today: CivilDate) throws -> BudgetReport {

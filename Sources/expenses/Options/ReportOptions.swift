@@ -37,6 +37,14 @@ struct ReportOptions: ParsableArguments {
   @Flag(help: "Expand every expense row into its details (full description, account, source line).")
   var details = false
 
+  @Flag(help: "One line that fits the width: what is left, days, categories over, goals behind.")
+  var brief = false
+
+  @Flag(
+    name: .customLong("exit-status"),
+    help: "Exit with 3 when a category is over or projected over its budget (0 otherwise; errors keep their codes).")
+  var exitStatus = false
+
   func validate() throws {
     if let width, width < 20 {
       throw ValidationError("--width must be at least 20 columns (got \(width)); the report needs 20 to stay readable")
