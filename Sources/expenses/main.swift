@@ -37,7 +37,8 @@ func failOutput(_ failure: Console.Failure, committed: String?) -> Never {
   fail("\(prefix)cannot write to \(stream): \(failure.reason)", code: SysExit.code(for: .io))
 }
 
-let arguments = GlobalArguments.liftLeadingDatabase(Array(CommandLine.arguments.dropFirst()))
+let arguments = GlobalArguments.negativeBalance(
+  GlobalArguments.liftLeadingDatabase(Array(CommandLine.arguments.dropFirst())))
 if let negative = GlobalArguments.negativeNumber(in: arguments) {
   let place = negative.after.map { " for \($0)" } ?? ""
   fail(

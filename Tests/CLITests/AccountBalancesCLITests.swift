@@ -136,5 +136,12 @@ import Testing
     #expect(off.words.contains("the rows give $1,862.50 on 2026-10-15, off by $37.50 from $1,900.00"), "\(off.stdout)")
     #expect(off.words.contains("nothing was kept"))
     #expect(Self.balance(try Self.accounts(cli), "Checking")?["statedCount"] as? Int == 3)
+    // A card's balance is negative, written as it is (not after `--`).
+    #expect(try cli.run(["import", CLI.fixture("accounts/card-sep-oct.ofx")]).code == 0)
+    let card = try cli.run(["reconcile", "8812", "-63.75", "--as-of", "2026-10-31"])
+    #expect(
+      card.code == 0 && card.words.contains("-$63.75 on 2026-10-31 matches the rows"), "\(card.stdout)\(card.stderr)")
+    // Elsewhere a negative number is still the usage error it was.
+    #expect(try cli.run(["budget", "set", "Travel", "-5"]).code == 64)
   }
 }
