@@ -77,6 +77,22 @@ import Testing
     }
   }
 
+  /// A statement imported with one row missing (cut from the file, its balance the bank's): the
+  /// import itself says the account is off by exactly that row's amount.
+  @Test func anImportMissingARowSaysSoAtOnce() throws {
+    let cli = try CLI()
+    let september = try cli.run(["import", CLI.fixture("balances/checking-sep.ofx")])
+    #expect(september.words.contains("Checking …2345: matches the bank on 2026-09-30"), "\(september.stdout)")
+    let october = try String(contentsOfFile: CLI.fixture("balances/checking-oct.ofx"), encoding: .utf8)
+    let start = try #require(october.range(of: "<STMTTRN>\r\n<TRNTYPE>DEBIT\r\n<DTPOSTED>20261014"))
+    let end = try #require(october.range(of: "</STMTTRN>\r\n", range: start.upperBound..<october.endIndex))
+    var cut = october
+    cut.removeSubrange(start.lowerBound..<end.upperBound)
+    let run = try cli.run(["import", try cli.file("checking-oct-cut.ofx", cut)])
+    #expect(run.code == 0, "\(run.stderr)")
+    #expect(run.words.contains("Checking …2345: off by $92.10 since 2026-10-31"), "\(run.stdout)")
+  }
+
   /// A CSV's running balance column: each day's balance (the first row of a day in a file that
   /// runs newest first), checked like a statement's; none from the day of a row left out that
   /// the bank's balance already counts (Revolut's pending card payment).

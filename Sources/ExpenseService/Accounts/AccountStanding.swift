@@ -43,6 +43,13 @@ public struct AccountBalance: Sendable, Encodable {
 
   public var matches: Bool { offByMinor == nil }
 
+  /// `matches the bank on 2026-10-31`, `off by $50.00 since 2026-10-12`: the words `expenses
+  /// accounts` and an import's summary use.
+  public var bankWords: String {
+    guard let off = offByMinor, let since = offSince else { return "matches the bank on \(matchedOn)" }
+    return "off by \(Money(minor: Int64(clamping: off.magnitude), currency: currency).formatted) since \(since)"
+  }
+
   enum CodingKeys: String, CodingKey {
     case currency, balanceMinor, statedCount, matchedOn, matches, offByMinor, offSince, firstRowAfterMatch
   }

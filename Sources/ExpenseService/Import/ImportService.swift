@@ -113,6 +113,7 @@ public struct ImportService {
               if let account = balance.account, let name = accountNames[account] { balance.account = name }
               balance.file = request.storedName
               balances.append(balance)
+              summary.balanceAccounts.insert(balance.account)
             }
             try summary.record(event, rejects: rejects, detailLimit: request.detailLimit)
           }

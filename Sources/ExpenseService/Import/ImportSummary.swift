@@ -72,6 +72,11 @@ public struct ImportSummary: Encodable, Sendable {
   public var warnings: [String] = []
   /// Balances the file states (`StatementBalance`): stored with the rows, unless a dry run.
   public var balances = 0
+  /// The accounts those balances are of (nil: the rows naming none), as stored.
+  public var balanceAccounts: Set<String?> = []
+  /// Once stored: each of those accounts against its bank (`matches the bank on …` or `off by
+  /// … since …`), as `expenses accounts` says it.
+  public var accountChecks: [String] = []
   public var preview: [PreviewRow] = []
   /// A dry run's rules by id (what `--preview` names a row's rule by): the rules the import
   /// used, read once. Not in the JSON.
@@ -198,6 +203,7 @@ public struct ImportSummary: Encodable, Sendable {
       lines.append(
         "The statement states \(stated): \(dryRun ? "it would be" : "kept and") checked against the rows "
           + "('expenses accounts')")
+      for check in accountChecks { lines.append("  \(clean(check))") }
     }
     if let importId { lines.append("Undo with: expenses imports remove \(importId)") }
     if duplicates > 0 {

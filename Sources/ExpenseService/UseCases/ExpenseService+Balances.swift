@@ -66,11 +66,27 @@ extension ExpenseService {
     guard !accounts.isEmpty else { return ([:], 0) }
     var sums: [AccountKey: [CivilDate: Int128]] = [:]
     var unnamed = 0
+    // The accounts wanted, by their bytes: a row's name is compared where it lies, without
+    // making a string of it (the last one seen first: rows of one account often follow).
+    let wanted = accounts.compactMap { $0 }.map { (name: $0, bytes: Array($0.utf8)) }
+    var last: (name: String, bytes: [UInt8])?
+    func named(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+      if let last, last.bytes.elementsEqual(bytes) { return last.name }
+      guard let found = wanted.first(where: { $0.bytes.elementsEqual(bytes) }) else { return nil }
+      last = found
+      return found.name
+    }
     try store.withExpenseSnapshot { snapshot in
       try snapshot.forEachExpense(ExpenseQuery(order: .any)) { row in
-        let account = row.account.map { String(decoding: $0, as: UTF8.self) }
-        if account == nil { unnamed += 1 }
-        guard accounts.contains(account) else { return }
+        let account: String?
+        if let bytes = row.account {
+          guard let name = named(bytes) else { return }
+          account = name
+        } else {
+          unnamed += 1
+          guard accounts.contains(nil) else { return }
+          account = nil
+        }
         sums[AccountKey(account: account, currency: row.amount.currency), default: [:]][row.date, default: 0] +=
           Int128(row.amount.minor)
       }

@@ -14,10 +14,19 @@ extension ExpenseService {
   {
     var request = request
     if request.importedAt == nil { request.importedAt = clock.now() }
-    let summary = try ImportService(store: store, protected: protectedFiles()).run(request, progress: progress)
+    var summary = try ImportService(store: store, protected: protectedFiles()).run(request, progress: progress)
     // A dry run writes nothing of the file, but saving the profile was asked for.
     if request.dryRun, let name = request.saveProfileAs {
       try store.saveProfile(name: name, json: try request.options.profileJSON())
+    }
+    // The accounts whose balances the file stated, against their bank right away: a row
+    // missing from the file or deleted before shows now, not at the next `accounts`.
+    if !request.dryRun && !summary.balanceAccounts.isEmpty {
+      for standing in try accountStandings() where summary.balanceAccounts.contains(standing.name) {
+        for balance in standing.balances {
+          summary.accountChecks.append("\(standing.name ?? "(no account)"): \(balance.bankWords)")
+        }
+      }
     }
     return summary
   }

@@ -53,7 +53,7 @@ struct AccountsCommand: ParsableCommand {
         if account.balances.isEmpty { rows.append(base + ["—", "no balance stated"]) }
         for balance in account.balances {
           rows.append(
-            base + [Money(minor: balance.balanceMinor, currency: balance.currency).formatted, Self.bank(balance)])
+            base + [Money(minor: balance.balanceMinor, currency: balance.currency).formatted, balance.bankWords])
         }
       }
       let header = ["account", "rows", "dates"] + (anyBalance ? ["balance", "bank"] : [])
@@ -70,15 +70,6 @@ struct AccountsCommand: ParsableCommand {
         }
       }
       try Console.out(text)
-    }
-
-    /// `matches the bank on 2026-10-31`, `off by $50.00 since 2026-10-12`.
-    static func bank(_ balance: AccountBalance) -> String {
-      guard let off = balance.offByMinor, let since = balance.offSince else {
-        return "matches the bank on \(balance.matchedOn)"
-      }
-      return
-        "off by \(Money(minor: Int64(clamping: off.magnitude), currency: balance.currency).formatted) since \(since)"
     }
   }
 
