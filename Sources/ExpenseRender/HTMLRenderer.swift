@@ -55,6 +55,7 @@ public struct HTMLRenderer {
       out += summarySection(report)
       out += categorySections(report)
       out += goalsSection(report)
+      out += accountsSection(report)
       out += expensesSection(report)
       out += trendsSection(report)
     }

@@ -48,7 +48,7 @@ public struct JSONRenderer {
 
     enum Keys: String, CodingKey {
       case month, today, daysInMonth, daysElapsed, daysLeft, expenseCount, groups, sections, expenses, trends
-      case firstMonthWithData, latestMonthWithData, goals
+      case firstMonthWithData, latestMonthWithData, goals, accounts
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -64,6 +64,7 @@ public struct JSONRenderer {
       try c.encode(report.expenses.map { $0.map(ExpenseResource.init) }, forKey: .expenses)
       try c.encode(report.trends, forKey: .trends)
       try c.encode(report.goals, forKey: .goals)
+      try c.encode(report.accounts, forKey: .accounts)
       try c.encode(report.firstMonthWithData, forKey: .firstMonthWithData)
       try c.encode(report.latestMonthWithData, forKey: .latestMonthWithData)
     }
@@ -87,6 +88,7 @@ public struct JSONRenderer {
       case .summary: itemCount = report.groups.count
       case .categoryPerformance: itemCount = report.categoryCount
       case .goals: itemCount = report.goals.count
+      case .accounts: itemCount = report.accounts.count
       case .expenses: itemCount = report.expenseCount
       case .trends: itemCount = report.trends?.months.count ?? 6
       }

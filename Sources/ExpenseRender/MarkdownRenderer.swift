@@ -40,6 +40,13 @@ public struct MarkdownRenderer {
       }
       out += section(.goals, heading: "Goals", count: "(\(report.goals.count))", body: lines + [""])
     }
+    if !report.accounts.isEmpty {
+      let lines = report.accounts.map { check in
+        "- \(MarkdownRenderer.escape(AccountWords.name(check))): "
+          + AccountWords.parts(check) { a.money($0, $1) }.joined(separator: ", ")
+      }
+      out += section(.accounts, heading: "Accounts", count: "(\(report.accounts.count))", body: lines + [""])
+    }
     out += section(.expenses, heading: "Expenses", count: "(\(report.expenseCount))", body: expenseTable(report))
     let months = report.trends?.months.count ?? 6
     out += section(.trends, heading: "Trends", count: "(\(months) months)", body: trendTable(report))

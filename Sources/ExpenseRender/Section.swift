@@ -15,6 +15,10 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
   /// here so that accordion mode's "first collapsible section" is the one it was before goals
   /// (Expenses, in regular width): a report without goals folds as it always did.
   case goals
+  /// Each account against its bank (the balances its statements stated); always collapsible,
+  /// collapsed by default, and printed only when a statement stated a balance, after Goals.
+  /// Last here for the reason Goals is.
+  case accounts
 
   /// The title shown in headers.
   public var title: String {
@@ -22,6 +26,7 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     case .summary: return "Summary"
     case .categoryPerformance: return "Category Performance"
     case .goals: return "Goals"
+    case .accounts: return "Accounts"
     case .expenses: return "Expenses"
     case .trends: return "Trends"
     }
@@ -32,7 +37,7 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     switch self {
     case .summary: return .never
     case .categoryPerformance: return .compact
-    case .goals, .expenses, .trends: return .always
+    case .goals, .accounts, .expenses, .trends: return .always
     }
   }
 

@@ -61,6 +61,7 @@ extension TextRenderer {
     case .summary: renderSummary(report, context, &out)
     case .categoryPerformance: renderCategorySection(report, context, &out)
     case .goals: renderGoalsSection(report, context, &out)
+    case .accounts: renderAccountsSection(report, context, &out)
     case .expenses: renderExpensesSection(report, context, &out)
     case .trends: renderTrendsSection(report, context, &out)
     }

@@ -22,6 +22,7 @@ public struct TextRenderer {
     renderSummary(report, context, &out)
     renderCategorySection(report, context, &out)
     renderGoalsSection(report, context, &out)
+    renderAccountsSection(report, context, &out)
     renderExpensesSection(report, context, &out)
     renderTrendsSection(report, context, &out)
     return out.text

@@ -65,6 +65,19 @@ import Testing
     #expect(savings["matchedOn"] as? String == "2026-09-30", "the opening balance, the day before its date")
     #expect(Self.balance(accounts, "10070000")?["matches"] as? Bool == true)
 
+    // The report's `accounts` section: folded, its header keeps the news; JSON `accounts`.
+    let report = try cli.run(["report", "--month", "2026-10", "--today", "2026-11-02", "--width", "60"])
+    #expect(report.words.contains("▶ Accounts (3 · 2 off"), "\(report.stdout)")
+    let json = try #require(
+      try cli.json(["report", "--month", "2026-10", "--today", "2026-11-02", "--format", "json"]) as? [String: Any])
+    let checks = try #require(json["accounts"] as? [[String: Any]])
+    let checkingCheck = try #require(checks.first { ($0["account"] as? String)?.hasPrefix("Checking") == true })
+    #expect(checkingCheck["offByMinor"] as? Int == -9_210 && checkingCheck["matches"] as? Bool == false)
+    let opened = try cli.run(
+      ["report", "--month", "2026-10", "--today", "2026-11-02", "--width", "40", "--expand", "accounts"])
+    #expect(opened.words.contains("off by $92.10 since 2026-10-31"), "\(opened.stdout)")
+    #expect(try independentWidthCheck(opened.stdout, width: 40).ok)
+
     // The text says it, fitting the width.
     for width in [40, 80, 120] {
       let text = try cli.run(["accounts", "--width", String(width)])

@@ -47,7 +47,9 @@ import Testing
     #expect(groups.first?["totals"] is [String: Any])
     let sections = try #require(report["sections"] as? [[String: Any]])
     #expect(
-      sections.map { $0["id"] as? String } == ["summary", "category-performance", "expenses", "trends", "goals"])
+      sections.map { $0["id"] as? String } == [
+        "summary", "category-performance", "expenses", "trends", "goals", "accounts",
+      ])
     for key in ["id", "title", "collapsible", "expanded", "itemCount"] {
       #expect(sections.allSatisfy { $0.keys.contains(key) })
     }

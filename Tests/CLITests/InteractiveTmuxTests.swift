@@ -232,6 +232,7 @@ struct TmuxFailed: Error, CustomStringConvertible {
     #expect(
       try savedStates(cli) == [
         "summary": true, "category-performance": true, "expenses": true, "trends": false, "goals": false,
+        "accounts": false,
       ])
     let printed = try cli.run(["report", "--width", "50", "--month", "2026-10", "--today", "2026-10-20"])
     #expect(printed.stdout.contains("▼ Expenses (50)"))
@@ -275,6 +276,7 @@ struct TmuxFailed: Error, CustomStringConvertible {
     #expect(
       try savedStates(cli) == [
         "summary": true, "category-performance": true, "expenses": true, "trends": true, "goals": false,
+        "accounts": false,
       ])
   }
 

@@ -145,13 +145,15 @@ struct ReportScreenTests {
     #expect(
       screen.press(.character("e")) == [
         .saveSections(
-          SectionStates(expanded: [.categoryPerformance: true, .expenses: true, .trends: true, .goals: true]))
+          SectionStates(
+            expanded: [.categoryPerformance: true, .expenses: true, .trends: true, .goals: true, .accounts: true]))
       ])
     screen.moveTo(.row(0))
     #expect(
       screen.press(.character("c")) == [
         .saveSections(
-          SectionStates(expanded: [.categoryPerformance: false, .expenses: false, .trends: false, .goals: false]))
+          SectionStates(
+            expanded: [.categoryPerformance: false, .expenses: false, .trends: false, .goals: false, .accounts: false]))
       ])
     #expect(screen.cursor == .header(.expenses), "a folded section's row gives the cursor to its header")
   }

@@ -76,7 +76,8 @@ struct SectionStatesTests {
     let error = RenderError.unknownSection("budgets", valid: SectionStates.validIDs)
     #expect(
       error.description
-        == "unknown section 'budgets': valid sections are summary, category-performance, expenses, trends, goals, all")
+        == "unknown section 'budgets': valid sections are summary, category-performance, expenses, trends, goals, accounts, all"
+    )
     #expect(throws: RenderError.self) { try resolve(collapse: ["\u{1B}[2J"]) }
     #expect(!RenderError.unknownSection("\u{1B}[2J", valid: []).description.contains("\u{1B}"))
   }
@@ -91,8 +92,12 @@ struct SectionStatesTests {
   }
 
   @Test func sectionTitles() {
-    #expect(SectionID.allCases.map(\.title) == ["Summary", "Category Performance", "Expenses", "Trends", "Goals"])
-    #expect(SectionID.allCases.map(\.rawValue) == ["summary", "category-performance", "expenses", "trends", "goals"])
+    #expect(
+      SectionID.allCases.map(\.title) == ["Summary", "Category Performance", "Expenses", "Trends", "Goals", "Accounts"])
+    #expect(
+      SectionID.allCases.map(\.rawValue) == [
+        "summary", "category-performance", "expenses", "trends", "goals", "accounts",
+      ])
   }
 }
 

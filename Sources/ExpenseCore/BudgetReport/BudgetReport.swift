@@ -23,6 +23,9 @@ public struct BudgetReport: Hashable, Sendable, Codable {
   public var latestMonthWithData: Month?
   /// Every goal and where it stands in this month (`goal add`), by id; empty without goals.
   public var goals: [GoalProgress] = []
+  /// Each account in each currency a statement stated a balance in, against its bank (the
+  /// `accounts` section); empty when no statement stated one.
+  public var accounts: [AccountCheck] = []
 
   public init(
     month: Month, today: CivilDate, daysInMonth: Int, daysElapsed: Int?, groups: [CurrencyGroup],

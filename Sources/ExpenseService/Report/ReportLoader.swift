@@ -50,6 +50,17 @@ public struct ReportLoader {
     // Goals: measured against this report's rows (a rollover's available) or their
     // category's spending since each began.
     report.goals = Goals.progress(goals, in: month, report: report, totals: longTotals, kinds: kinds)
+    // Accounts against their bank: only when a statement stated a balance (the check reads
+    // every row of the ledger once, which a report without balances never pays).
+    if try !StatementBalances.load(store).isEmpty {
+      report.accounts = try AccountStandings.of(store).flatMap { standing in
+        standing.balances.map {
+          AccountCheck(
+            account: standing.name, currency: $0.currency, balanceMinor: $0.balanceMinor, matchedOn: $0.matchedOn,
+            offByMinor: $0.offByMinor, offSince: $0.offSince, firstRowAfterMatchId: $0.firstRowAfterMatch?.id)
+        }
+      }
+    }
     report.firstMonthWithData = historyStart.values.min()
     report.latestMonthWithData = try store.latestMonth()
     if including.contains(.expenses) {
