@@ -49,7 +49,7 @@ import Testing
     // October's payroll.
     let groceries = try Self.id(cli, description: "GREENLEAF GROCERS", date: "2026-10-14")
     #expect(try cli.run(["delete", String(groceries)]).code == 0)
-    // The savings account's €300.00 credit of 10 October, and the MT940 account's electricity.
+    // The savings account's €300.00 credit of 10 October.
     let credit = try Self.id(cli, description: "Erika Mustermann / Umbuchung", date: "2026-10-10")
     #expect(try cli.run(["delete", String(credit)]).code == 0)
     accounts = try Self.accounts(cli)

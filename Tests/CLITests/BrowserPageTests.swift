@@ -74,6 +74,10 @@ import Testing
       #expect(added.code == 0, "\(added.stderr)")
     }
     #expect(try stress.run(["sections", "expand", "goals"]).code == 0)
+    // A statement with a balance (September's: October's cards stay as they are): the accounts
+    // section, open.
+    #expect(try stress.run(["import", CLI.fixture("balances/checking-sep.ofx")]).code == 0)
+    #expect(try stress.run(["sections", "expand", "accounts"]).code == 0)
     for (name, cli) in [("demo", demo), ("stress", stress)] {
       let html = try cli.run(report + ["--format", "html"])
       let json = try cli.run(report + ["--format", "json"])

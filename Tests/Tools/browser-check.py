@@ -105,10 +105,10 @@ def run(outdir, pages):
                 # Saved states: every collapsible section is a <details> open as saved.
                 counts = {s["id"]: s["itemCount"] for s in report["sections"]}
                 for sid, want in expanded.items():
-                    if sid == "goals" and counts.get(sid) == 0:
-                        # Printed only when there are goals.
-                        check(not d.find_elements(By.CSS_SELECTOR, "details[data-section=goals]"),
-                              f"{where}: goals without goals")
+                    if sid in ("goals", "accounts") and counts.get(sid) == 0:
+                        # Printed only when there are goals, or balances a statement stated.
+                        check(not d.find_elements(By.CSS_SELECTOR, f"details[data-section={sid}]"),
+                              f"{where}: {sid} without any")
                         continue
                     if sid == "summary":
                         check(displayed(d, "section#summary"), f"{where}: summary not shown")
