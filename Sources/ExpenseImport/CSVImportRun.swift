@@ -47,8 +47,11 @@ struct CSVImportRun: ~Copyable {
   /// before it are kept.
   var excludedWithBalance: CivilDate?
 
+  /// An account's day in one currency: a file of several currencies (Revolut's) runs one
+  /// balance per currency.
   struct DayKey: Hashable {
     var account: String?
+    var currency: Currency
     var date: CivilDate
   }
 
@@ -261,7 +264,7 @@ struct CSVImportRun: ~Copyable {
     else { return }
     let value = DayBalance(
       line: reader.line, amount: Money(minor: plan.balanceNegated ? -minor : minor, currency: row.amount.currency))
-    let key = DayKey(account: row.account, date: row.date)
+    let key = DayKey(account: row.account, currency: row.amount.currency, date: row.date)
     if let seen = dayBalances[key] {
       dayBalances[key] = (seen.first, value)
     } else {

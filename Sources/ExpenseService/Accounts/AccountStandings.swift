@@ -7,10 +7,11 @@ import Foundation
 enum AccountStandings {
   /// Every account with its rows and, in each currency its bank stated a balance in, whether
   /// the rows agree (`expenses accounts`, `GET /v1/accounts`). One consistent read.
-  static func of(_ store: any LedgerStore) throws -> [AccountStanding] {
+  /// `stated`: the stated balances when the caller has read them already.
+  static func of(_ store: any LedgerStore, stated given: [StatementBalance]? = nil) throws -> [AccountStanding] {
     try store.consistently {
       let summaries = try store.accounts()
-      let stated = try StatementBalances.load(store).map(\.body.balance)
+      let stated = try given ?? StatementBalances.load(store).map(\.body.balance)
       let byAccount = Dictionary(grouping: stated) { $0.account }
       let (daily, unnamed) = try dailySums(of: Set(byAccount.keys), in: store)
       var standings = summaries.map {

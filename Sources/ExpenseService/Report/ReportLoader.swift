@@ -52,8 +52,9 @@ public struct ReportLoader {
     report.goals = Goals.progress(goals, in: month, report: report, totals: longTotals, kinds: kinds)
     // Accounts against their bank: only when a statement stated a balance (the check reads
     // every row of the ledger once, which a report without balances never pays).
-    if try !StatementBalances.load(store).isEmpty {
-      report.accounts = try AccountStandings.of(store).flatMap { standing in
+    let stated = try StatementBalances.load(store).map(\.body.balance)
+    if !stated.isEmpty {
+      report.accounts = try AccountStandings.of(store, stated: stated).flatMap { standing in
         standing.balances.map {
           AccountCheck(
             account: standing.name, currency: $0.currency, balanceMinor: $0.balanceMinor, matchedOn: $0.matchedOn,
