@@ -133,7 +133,9 @@ extension MemoryStore {
       for key in state.rows.keys.sorted() {
         guard var row = state.rows[key], codes.contains(row.categorySource),
           let category = decide(
-            RecategorizeRow(description: row.description, account: row.account, category: row.category))
+            RecategorizeRow(
+              description: row.description, account: row.account, category: row.category, id: row.id,
+              source: CategorySource(rawValue: row.categorySource) ?? .none))
         else { continue }
         row.category = category
         row.categorySource = source.rawValue

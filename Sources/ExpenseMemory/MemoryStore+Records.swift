@@ -6,6 +6,10 @@ extension MemoryStore {
     try read { state in state.records.filter { $0.kind == kind }.sorted { $0.id < $1.id } }
   }
 
+  public func record(kind: String, id: Int64) throws -> StoredRecord? {
+    try read { state in state.records.first { $0.kind == kind && $0.id == id } }
+  }
+
   public func addRecord(kind: String, body: String) throws -> StoredRecord {
     try write { state in
       let id = state.nextRecordIDs[kind] ?? 1

@@ -201,14 +201,19 @@ extension PostgresStore {
       let codes = sources.map { Int16($0.rawValue) }
       let rows = try connection.query(
         """
-        SELECT key, description, account, category FROM expense
+        SELECT key, description, account, category, id, category_source FROM expense
         WHERE ledger_id = \(ledger) AND category_source = ANY(\(codes)::smallint[])
         """)
       var keys: [Int64] = []
       var categories: [String] = []
       for row in rows {
-        let (key, description, account, current) = try row.decode((Int64, String, String?, String?).self)
-        guard let category = decide(RecategorizeRow(description: description, account: account, category: current))
+        let (key, description, account, current, id, code) = try row.decode(
+          (Int64, String, String?, String?, Int64, Int16).self)
+        guard
+          let category = decide(
+            RecategorizeRow(
+              description: description, account: account, category: current, id: id,
+              source: CategorySource(rawValue: Int(code)) ?? .none))
         else { continue }
         keys.append(key)
         categories.append(category)

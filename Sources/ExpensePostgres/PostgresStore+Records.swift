@@ -7,6 +7,14 @@ extension PostgresStore {
     try read { connection in try records(connection, kind: kind) }
   }
 
+  public func record(kind: String, id: Int64) throws -> StoredRecord? {
+    try read { connection in
+      try connection.query(
+        "SELECT body FROM record WHERE ledger_id = \(ledger) AND kind = \(kind) AND id = \(id)"
+      ).first.map { StoredRecord(kind: kind, id: id, body: try $0.decode(String.self)) }
+    }
+  }
+
   func records(_ connection: BlockingConnection, kind: String?) throws -> [StoredRecord] {
     try connection.query(
       """

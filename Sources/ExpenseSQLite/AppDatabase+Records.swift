@@ -11,6 +11,14 @@ extension AppDatabase {
     }
   }
 
+  public func record(kind: String, id: Int64) throws -> StoredRecord? {
+    try read { db in
+      try String.fetchOne(db, sql: "SELECT body FROM record WHERE kind = ? AND id = ?", arguments: [kind, id]).map {
+        StoredRecord(kind: kind, id: id, body: $0)
+      }
+    }
+  }
+
   public func addRecord(kind: String, body: String) throws -> StoredRecord {
     try write { db in try AppDatabase.addRecord(db, kind: kind, body: body) }
   }

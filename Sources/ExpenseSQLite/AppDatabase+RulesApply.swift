@@ -14,14 +14,16 @@ extension AppDatabase {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT key, date, amountMinor, currency, description, account, category FROM expense
+          SELECT key, id, date, amountMinor, currency, description, account, category, categorySource FROM expense
           WHERE categorySource IN (\(sources.map { String($0.rawValue) }.joined(separator: ", ")))
           """)
       while let row = try rows.next() {
         let current: String? = row["category"]
         guard
           let category = decide(
-            RecategorizeRow(description: row["description"], account: row["account"], category: current)),
+            RecategorizeRow(
+              description: row["description"], account: row["account"], category: current, id: row["id"],
+              source: CategorySource(rawValue: (row["categorySource"] as Int?) ?? 0) ?? .none)),
           let currency = Currency(code: row["currency"])
         else { continue }
         updates.append((row["key"], category))

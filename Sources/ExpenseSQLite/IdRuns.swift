@@ -80,6 +80,16 @@ struct IdRuns {
     if id < run.last { try db.execute(sql: insert, arguments: [id + 1, run.last, run.day]) }
   }
 
+  /// Records that expense `id`, stored again (an undone delete), lives on `day`: its old run
+  /// still holds it when the day is the same, else it is moved there or given a run of its own.
+  static func place(_ db: Database, id: Int64, day: Int64) throws {
+    if try run(db, containing: id) != nil {
+      try move(db, id: id, to: day)
+    } else {
+      try db.execute(sql: "INSERT INTO idRun (firstId, lastId, day) VALUES (?, ?, ?)", arguments: [id, id, day])
+    }
+  }
+
   /// Builds every run from the stored rows (the migration; one pass in id order).
   static func rebuild(_ db: Database) throws {
     try db.execute(sql: "DELETE FROM idRun")

@@ -83,6 +83,18 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   case periodBudgetHasMonths(category: String, period: BudgetPeriod, months: [Month])
   /// Rollover of a quarterly or yearly budget: a carry moves a month's budget into the next.
   case rolloverNeedsMonthlyBudget(category: String, period: BudgetPeriod)
+  /// `undo N` or `GET /v1/history/N` names a change the history does not hold (never made, or
+  /// older than the history keeps).
+  case changeNotFound(Int64)
+  /// `undo` with no change left to undo.
+  case nothingToUndo
+  /// The change was undone already (by change `by`).
+  case alreadyUndone(Int64, by: Int64)
+  /// What the change changed was changed since (`what`: the rows or things, named); nothing
+  /// was changed.
+  case undoConflict(Int64, what: [String])
+  /// The change keeps no effect to undo (it touched more rows than the history keeps per change).
+  case cannotUndo(Int64, rows: Int)
 
   public var kind: Kind {
     switch self {
@@ -104,6 +116,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .goalNotFound: return .notFound
     case .periodBudgetForMonth, .rolloverNeedsMonthlyBudget: return .invalidValue
     case .periodBudgetHasMonths: return .conflict
+    case .changeNotFound, .nothingToUndo: return .notFound
+    case .alreadyUndone, .undoConflict, .cannotUndo: return .conflict
     }
   }
 
@@ -195,6 +209,20 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .moveMoreThanBudget(let category, let month, let available):
       return
         "'\(category)' has \(available.formatted) of budget in \(month.longName) to move; nothing was moved\n  hint: move at most that, or raise its budget first ('expenses budget set \(category) AMOUNT')"
+    case .changeNotFound(let id):
+      return "no change #\(id) in the history\n  hint: 'expenses history' lists the changes it keeps"
+    case .nothingToUndo:
+      return "there is no change left to undo\n  hint: 'expenses history' lists the changes and what undid them"
+    case .alreadyUndone(let id, let by):
+      return
+        "change #\(id) was undone already, by change #\(by); nothing was changed\n  hint: 'expenses undo \(by)' makes it again"
+    case .undoConflict(let id, let what):
+      let shown = what.prefix(10).joined(separator: ", ") + (what.count > 10 ? " and \(what.count - 10) more" : "")
+      return
+        "change #\(id) cannot be undone: what it changed was changed since (\(shown)); nothing was changed\n  hint: undo the later changes first ('expenses history' lists them), or change it back by hand"
+    case .cannotUndo(let id, let rows):
+      return
+        "change #\(id) touched \(rows) rows, more than the history keeps for one change (\(History.changeRowLimit)), so it cannot be undone; nothing was changed\n  hint: an import can still be removed with 'expenses imports remove ID'"
     case .nothingToAverage(let category, let months):
       let span = months == 1 ? "the last complete month" : "the last \(months) complete months"
       return

@@ -122,7 +122,7 @@ public final class ServiceBackend: ExpenseBackend {
   public func write<T: Sendable>(_ body: @escaping @Sendable (ExpenseService) throws -> T) async throws -> T {
     let user = self.user
     return try await withServices { services in
-      let writer = services.writer.acting(for: user)
+      let writer = services.writer.acting(for: user, token: Authenticated.token?.name)
       return try await services.writeQueue.run { try body(writer) }
     }
   }

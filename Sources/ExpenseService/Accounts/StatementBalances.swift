@@ -36,6 +36,14 @@ enum StatementBalances {
     }
   }
 
+  /// The stored bodies of the balances `imported` brought (what an undone removal puts back).
+  static func bodies(of imported: ImportRecord, in store: any LedgerStore) throws -> [String] {
+    try store.records(kind: records.name).filter { record in
+      guard let body = try? JSONDecoder().decode(Body.self, from: Data(record.body.utf8)) else { return false }
+      return body.importedAt != nil && body.importedAt == imported.importedAt && body.balance.file == imported.file
+    }.map(\.body)
+  }
+
   /// Removes the balances `imported` brought.
   static func remove(_ imported: ImportRecord, from store: any LedgerStore) throws {
     for record in try load(store)

@@ -80,7 +80,7 @@ extension ExpenseService {
   public func moveBudget(amountMinor: Int64, from: String, to: String, month: Month?, currency: Currency?) throws
     -> BudgetMove
   {
-    try store.atomically {
+    try recording("budget move") {
       guard amountMinor > 0 else { throw ServiceError.moveAmount(amountMinor) }
       var names = try store.categoryNames()
       guard let source = names.canonical(from), let target = names.canonical(to) else {
@@ -103,10 +103,14 @@ extension ExpenseService {
       let body = BudgetMoves.Body(
         month: month, currency: currency,
         amountMinor: amountMinor, from: source, to: target, madeAt: ImportRecord.timestamp(clock.now()))
-      let id = try BudgetMoves.records.add(body, to: store)
-      return BudgetMove(
-        id: id, month: body.month, currency: body.currency, amountMinor: amountMinor, from: source, to: target,
-        madeAt: body.madeAt)
+      let record = try store.addRecord(kind: BudgetMoves.records.name, body: try BudgetMoves.records.encoded(body))
+      let move = BudgetMove(
+        id: record.id, month: body.month, currency: body.currency, amountMinor: amountMinor, from: source,
+        to: target, madeAt: body.madeAt)
+      return (
+        move, "budget move #\(record.id): \(History.moveWords(move))",
+        .effect(.records(kind: record.kind, added: [record], removed: []))
+      )
     }
   }
 
@@ -118,11 +122,13 @@ extension ExpenseService {
   /// Removes move `id` and returns it (`ServiceError.moveNotFound` when there is none): the
   /// budgets are as if it was never made.
   public func removeBudgetMove(id: Int64) throws -> BudgetMove {
-    try store.atomically {
+    try recording("budget moves remove") {
       guard let move = try BudgetMoves.load(store).first(where: { $0.id == id }),
+        let record = try store.record(kind: BudgetMoves.records.name, id: id),
         try store.removeRecord(kind: BudgetMoves.records.name, id: id)
       else { throw ServiceError.moveNotFound(id) }
-      return move
+      let summary = "budget moves remove #\(id): \(History.moveWords(move))"
+      return (move, summary, .effect(.records(kind: record.kind, added: [], removed: [record])))
     }
   }
 }

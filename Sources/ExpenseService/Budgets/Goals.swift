@@ -42,7 +42,7 @@ extension ExpenseService {
   public func addGoal(name: String, targetMinor: Int64, by: Month, category: String, currency: Currency?) throws
     -> GoalProgress
   {
-    try store.atomically {
+    try recording("goal add") {
       let title = name.trimmingCharacters(in: .whitespaces)
       guard !title.isEmpty else { throw ServiceError.goalValue("a goal needs a name") }
       guard targetMinor > 0 else { throw ServiceError.goalValue("a goal's amount must be more than 0") }
@@ -55,11 +55,15 @@ extension ExpenseService {
       let body = Goals.Body(
         name: title, category: stored, currency: try currency ?? store.defaultCurrency(), targetMinor: targetMinor,
         by: by, since: month)
+      let record = try store.addRecord(kind: Goals.records.name, body: try Goals.records.encoded(body))
       let goal = Goal(
-        id: try Goals.records.add(body, to: store), name: title, category: stored, currency: body.currency,
-        targetMinor: targetMinor, by: by,
+        id: record.id, name: title, category: stored, currency: body.currency, targetMinor: targetMinor, by: by,
         since: month)
-      return try progress(in: month).first { $0.goal.id == goal.id } ?? GoalProgress(goal: goal, month: month, saved: 0)
+      let progress =
+        try progress(in: month).first { $0.goal.id == goal.id } ?? GoalProgress(goal: goal, month: month, saved: 0)
+      return (
+        progress, "goal add #\(record.id) \(title)", .effect(.records(kind: record.kind, added: [record], removed: []))
+      )
     }
   }
 
@@ -75,11 +79,14 @@ extension ExpenseService {
 
   /// Removes goal `id` (`ServiceError.goalNotFound` when there is none) and returns it.
   public func removeGoal(id: Int64) throws -> Goal {
-    try store.atomically {
+    try recording("goal remove") {
       guard let goal = try Goals.load(store).first(where: { $0.id == id }),
+        let record = try store.record(kind: Goals.records.name, id: id),
         try store.removeRecord(kind: Goals.records.name, id: id)
       else { throw ServiceError.goalNotFound(id) }
-      return goal
+      return (
+        goal, "goal remove #\(id) \(goal.name)", .effect(.records(kind: record.kind, added: [], removed: [record]))
+      )
     }
   }
 }

@@ -22,6 +22,8 @@ public struct ImportRequest: Sendable {
   /// When the import runs, kept in its record (`expenses imports`); the front end reads the
   /// clock, never the store.
   public var importedAt: Date?
+  /// Who imports, as the history names them (set by `ExpenseService.importFile`).
+  public var changedBy: String?
   /// The name the rows' source is stored under (default: the file's name; "<stdin>" for "-").
   public var sourceName: String?
   /// The name messages give the input instead of its path (an upload's temporary file means

@@ -140,6 +140,15 @@ public struct ImportService {
       if let name = request.saveProfileAs, !request.dryRun {
         try session.saveProfile(name: name, json: try request.options.profileJSON())
       }
+      // The import is a change of the history, recorded with its rows: `undo` removes it.
+      if !request.dryRun, session.inserted > 0, let id = session.recordID {
+        let entry = History.Entry(
+          action: "import", summary: "import #\(id) \(request.storedName): \(session.inserted) rows",
+          by: request.changedBy ?? DirectoryName.localUser,
+          at: request.importedAt.map(ImportRecord.timestamp) ?? "", undoes: nil, rows: session.inserted,
+          effect: nil, inline: .imported(id: id))
+        try session.addRecord(kind: History.changes.name, body: try History.changes.encoded(entry))
+      }
       return session
     }
     // A statement reader's settings (account, currency, version) are known once it has read.

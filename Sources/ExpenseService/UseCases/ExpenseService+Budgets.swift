@@ -14,7 +14,25 @@ extension ExpenseService {
   ) throws -> Budget {
     let currency = try code.map { code throws(CoreError) in try Currency.parse(code) } ?? store.defaultCurrency()
     let budget = Budget(category: category, amount: try Money.parse(amount, currency: currency), month: month)
-    return try store.atomically { try saveBudget(budget, rollover: rollover, period: period) }
+    return try recordingBudget(category: category, "budget set") {
+      try saveBudget(budget, rollover: rollover, period: period)
+    }
+  }
+
+  /// Runs a write of `category`'s budgets as a change of the history: its budgets and terms
+  /// before and after.
+  func recordingBudget<T>(category: String, _ action: String, _ body: () throws -> T) throws -> T {
+    try recording(action) {
+      let currencies = Set(try store.budgets().map(\.amount.currency))
+      let before = try budgetState(category, currencies: currencies)
+      let value = try body()
+      let after = try budgetState(category, currencies: currencies.union(History.currencies(before)))
+      let name = after.budgets.first?.category ?? before.budgets.first?.category ?? category
+      let summary = "\(action) " + History.budgetLine(name, after).dropFirst(0)
+      let effect: History.Recorded? =
+        before == after ? nil : .effect(.budgets(category: name, before: before, after: after))
+      return (value, summary, effect)
+    }
   }
 
   /// Sets a budget of `amountMinor` in `currency`, or in the database's default currency when
@@ -24,7 +42,7 @@ extension ExpenseService {
     category: String, amountMinor: Int64, month: Month?, currency: Currency?, rollover: RolloverMode? = nil,
     period: BudgetPeriod? = nil
   ) throws -> Budget {
-    try store.atomically {
+    try recordingBudget(category: category, "budget set") {
       let currency = try currency ?? store.defaultCurrency()
       return try saveBudget(
         Budget(category: category, amount: Money(minor: amountMinor, currency: currency), month: month),
@@ -117,7 +135,7 @@ extension ExpenseService {
   /// Removes a budget; a category left with no budget in a currency loses its rollover and its
   /// period there (a budget set again later starts from zero, by the month).
   public func removeBudget(category: String, month: Month?, currency: Currency?) throws {
-    try store.atomically {
+    try recordingBudget(category: category, "budget remove") {
       let key = CategoryName.key(category)
       let before = try store.budgets().filter { CategoryName.key($0.category) == key }
       try store.removeBudget(category: category, month: month, currency: currency)

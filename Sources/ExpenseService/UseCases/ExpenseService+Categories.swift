@@ -14,7 +14,16 @@ extension ExpenseService {
 
   /// Sets a category's kind, making the category when it is new (what `PUT
   /// /v1/categories/{category}` promises).
-  public func setCategoryKind(_ name: String, kind: CategoryKind) throws { try store.setCategoryKind(name, kind: kind) }
+  public func setCategoryKind(_ name: String, kind: CategoryKind) throws {
+    try recording("kind") {
+      let before = try self.kind(of: name)
+      try store.setCategoryKind(name, kind: kind)
+      let after = try self.kind(of: name)
+      let effect: History.Recorded? =
+        before == after ? nil : .effect(.kind(category: name, before: before, after: after))
+      return ((), "kind \(name): \((before ?? History.defaultKind(name)).rawValue) → \(kind.rawValue)", effect)
+    }
+  }
 
   /// `categories set-kind`: sets the kind of a known category; a name no category has (in any
   /// spelling) is refused with `categoryNotCreated` (naming a close one) unless `create` asks
@@ -26,7 +35,7 @@ extension ExpenseService {
       throw ServiceError.categoryNotCreated(
         name: name, kind: kind.rawValue, suggestion: try categorySuggestion(for: name))
     }
-    try store.setCategoryKind(name, kind: kind)
+    try setCategoryKind(name, kind: kind)
     return !exists
   }
 

@@ -10,8 +10,18 @@ extension ExpenseService {
   ) throws -> Expense {
     let currency = try code.map { code throws(CoreError) in try Currency.parse(code) } ?? store.defaultCurrency()
     let money = Money(minor: try ExpenseService.signedMinor(amount, currency: currency), currency: currency)
-    return try store.addExpense(
+    return try addExpense(
       Expense(date: date, amount: money, description: description, category: category, account: account))
+  }
+
+  /// Stores `expense` (added by hand) as a change of the history.
+  public func addExpense(_ expense: Expense) throws -> Expense {
+    try recording("add") {
+      let added = try store.addExpense(expense)
+      let after = try store.rowSnapshot(ids: added.id.map { [$0] } ?? [])
+      let summary = "add \(added.id ?? 0) " + (after.rows.first.map { History.describe($0.row) } ?? "")
+      return (added, summary, .effect(.rows(before: RowSnapshot(), after: after)))
+    }
   }
 
   /// A typed amount as stored: typed amounts are what was spent, stored ones are signed
@@ -28,19 +38,38 @@ extension ExpenseService {
     let stored = try expense(id: id)
     var change = ExpenseEdit(date: date, description: description, category: category, account: account)
     if let amount { change.amountMinor = try ExpenseService.signedMinor(amount, currency: stored.amount.currency) }
-    return try store.editExpense(id: id, change)
+    return try editExpense(id: id, change)
   }
 
-  /// Applies a change given in stored terms (the API's signed `amountMinor`).
+  /// Applies a change given in stored terms (the API's signed `amountMinor`), as a change of
+  /// the history.
   public func editExpense(id: Int64, _ change: ExpenseEdit) throws -> Expense {
-    try store.editExpense(id: id, change)
+    try recording("edit") {
+      let before = try store.rowSnapshot(ids: [id])
+      let edited = try store.editExpense(id: id, change)
+      let after = try store.rowSnapshot(ids: before.ids)
+      let fields =
+        before.row(id: id).flatMap { was in after.row(id: id).map { History.fieldChanges(was.row, $0.row) } } ?? []
+      return (edited, "edit \(id) " + fields.joined(separator: ", "), .effect(.rows(before: before, after: after)))
+    }
   }
 
   /// Deletes these expenses, all or none; returns them as they were. The parts of a split
   /// transaction go together: all named, or `wholeSplits` adds the ones not named; otherwise
   /// `StoreError.splitPart` refuses and nothing changes.
   public func deleteExpenses(ids: [Int64], wholeSplits: Bool = false) throws -> [Expense] {
-    try store.deleteExpenses(ids: ids, wholeSplits: wholeSplits)
+    try recording("delete") {
+      let before = try store.rowSnapshot(ids: ids)
+      let deleted = try store.deleteExpenses(ids: ids, wholeSplits: wholeSplits)
+      let after = try store.rowSnapshot(ids: before.ids)
+      let gone = deleted.compactMap(\.id)
+      let summary =
+        gone.count == 1
+        ? "delete \(gone[0]) " + (before.row(id: gone[0]).map { History.describe($0.row) } ?? "")
+        : "delete \(gone.count) rows: " + gone.prefix(8).map(String.init).joined(separator: " ")
+          + (gone.count > 8 ? " …" : "")
+      return (deleted, summary, .effect(.rows(before: before, after: after)))
+    }
   }
 
   /// Expenses by date then id: all, one month's or one category's, at most `limit`.

@@ -14,6 +14,7 @@ extension ExpenseService {
   {
     var request = request
     if request.importedAt == nil { request.importedAt = clock.now() }
+    if request.changedBy == nil { request.changedBy = changeAuthor }
     var summary = try ImportService(store: store, protected: protectedFiles()).run(request, progress: progress)
     // A dry run writes nothing of the file, but saving the profile was asked for.
     if request.dryRun, let name = request.saveProfileAs {
@@ -73,11 +74,17 @@ extension ExpenseService {
   /// Removes the rows import `id` added, and the statement balances it brought, in one
   /// transaction; returns how many rows.
   public func removeImport(id: Int64) throws -> Int {
-    try store.atomically {
-      let imported = try store.imports().first { $0.id == id }
-      let removed = try store.removeImport(id: id)
-      if let imported { try StatementBalances.remove(imported, from: store) }
-      return removed
+    try removeImportNoting(id: id).removed
+  }
+
+  /// Removes import `id` as `removeImport` does (the removal is a change `undo` reverses), and
+  /// says which of its rows were edited by hand since: the removal took them too.
+  public func removeImportNoting(id: Int64) throws -> (removed: Int, handEdited: [Int64]) {
+    try recording("imports remove") {
+      guard let record = try store.imports().first(where: { $0.id == id }) else { throw StoreError.importNotFound(id) }
+      let removal = try removingImport(record)
+      let summary = "imports remove #\(id) (\(record.file)): \(removal.removed) rows"
+      return ((removal.removed, removal.handEdited), summary, .effect(removal.effect))
     }
   }
 }

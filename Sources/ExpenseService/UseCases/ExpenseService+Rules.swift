@@ -1,3 +1,4 @@
+import ExpenseCore
 import ExpenseStore
 
 extension ExpenseService {
@@ -29,13 +30,42 @@ extension ExpenseService {
     let matcher = RuleMatcher(rules: try store.rules())
     var result = RulesApplyResult(changed: 0, byCategory: [:])
     guard !matcher.isEmpty else { return result }
-    try store.recategorize(from: [.none, .rule], as: .rule, dryRun: dryRun) { row in
-      guard let rule = matcher.match(description: row.description, account: row.account), rule.category != row.category
-      else { return nil }
-      result.changed += 1
-      result.byCategory[rule.category, default: 0] += 1
-      return rule.category
+    if dryRun {
+      try store.recategorize(from: [.none, .rule], as: .rule, dryRun: true) { row in
+        guard let rule = matcher.match(description: row.description, account: row.account),
+          rule.category != row.category
+        else { return nil }
+        result.changed += 1
+        result.byCategory[rule.category, default: 0] += 1
+        return rule.category
+      }
+      return result
     }
-    return result
+    return try recording("rules apply") {
+      // What each changed row was, so the history can give it back.
+      var was: [Int64: (category: String?, source: CategorySource)] = [:]
+      try store.recategorize(from: [.none, .rule], as: .rule, dryRun: false) { row in
+        guard let rule = matcher.match(description: row.description, account: row.account),
+          rule.category != row.category
+        else { return nil }
+        result.changed += 1
+        result.byCategory[rule.category, default: 0] += 1
+        if was.count <= History.changeRowLimit { was[row.id] = (row.category, row.source) }
+        return rule.category
+      }
+      guard result.changed > 0 else { return (result, "", nil) }
+      let summary = "rules apply: \(result.changed) rows"
+      guard result.changed <= History.changeRowLimit else {
+        return (result, summary, .tooBig(rows: result.changed))
+      }
+      let after = try store.rowSnapshot(ids: was.keys.sorted())
+      var before = after
+      for index in before.rows.indices {
+        guard let old = was[before.rows[index].row.id] else { continue }
+        before.rows[index].row.category = old.category
+        before.rows[index].row.categorySource = old.source.rawValue
+      }
+      return (result, summary, .effect(.rows(before: before, after: after)))
+    }
   }
 }

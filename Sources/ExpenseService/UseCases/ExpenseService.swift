@@ -25,6 +25,9 @@ public struct ExpenseService: Sendable {
   public let user: String
   /// How other stores are opened (the composition root's `Stores`).
   public let stores: any StoreOpening
+  /// The name of the API token this service acts through (over HTTP), which the history names
+  /// beside the user; nil on the command line.
+  public var token: String?
 
   public init(
     store: any LedgerStore, stores: any StoreOpening, clock: ServiceClock = .system,
@@ -38,8 +41,10 @@ public struct ExpenseService: Sendable {
   }
 
   /// This service acting for `user` (whose section states it folds reports by).
-  public func acting(for user: String) -> ExpenseService {
-    ExpenseService(store: store, stores: stores, clock: clock, directory: directory, user: user)
+  public func acting(for user: String, token: String? = nil) -> ExpenseService {
+    var service = ExpenseService(store: store, stores: stores, clock: clock, directory: directory, user: user)
+    service.token = token
+    return service
   }
 
   /// What a front end means to do with the store it opens.

@@ -84,7 +84,7 @@ public struct StoredToken: Hashable, Sendable {
 
 /// One expense row as stored: its key (`ExpenseKey`: the day and the fingerprint hash, the
 /// duplicate check), its id and every column, provenance included, as the store keeps them.
-public struct StoredExpense: Hashable, Sendable {
+public struct StoredExpense: Hashable, Sendable, Codable {
   public var key: Int64
   public var id: Int64
   public var date: CivilDate

@@ -43,6 +43,15 @@ public protocol LedgerStore: AnyObject, Sendable {
   /// Deletes these expenses, all or none; returns them as they were. A part of a split
   /// transaction goes only with all its parts: named, or added when `wholeSplits`.
   func deleteExpenses(ids: [Int64], wholeSplits: Bool) throws -> [Expense]
+  /// The rows with these ids as stored (ids with no row are left out, in no error), with every
+  /// other part of their split sets and the other side of their transfer pairs (and theirs, to
+  /// the end), each row with its split set, and every pair one of them is in: what an undo must
+  /// take out and put back together.
+  func rowSnapshot(ids: [Int64]) throws -> RowSnapshot
+  /// Puts these rows back as they were: their ids, keys, provenance, split sets and pairs,
+  /// with the rollup moved by exactly them. A row whose id is stored is refused
+  /// (`StoreError.keyTaken`), and so is one whose key another row holds; nothing is written then.
+  func restoreRows(_ snapshot: RowSnapshot) throws
 
   // MARK: What reports read
 
@@ -123,6 +132,8 @@ public protocol LedgerStore: AnyObject, Sendable {
   /// Stores `body` as a new record of `kind` under the kind's next id (never one given before,
   /// removed ones included) and returns it.
   func addRecord(kind: String, body: String) throws -> StoredRecord
+  /// Record `id` of `kind`, if stored (one body read, however many records the kind holds).
+  func record(kind: String, id: Int64) throws -> StoredRecord?
   /// Removes record `id` of `kind`; false when there is none.
   func removeRecord(kind: String, id: Int64) throws -> Bool
 

@@ -74,6 +74,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case notPaired(Int64)
   /// An SQLite error that is not one of the above.
   case sqlite(String)
+  /// A row an undo would bring back cannot come back: `holder` (stored since) has its id or its
+  /// key (the same day and fingerprint, so the same row of a file imported again).
+  case keyTaken(id: Int64, holder: Int64)
 }
 
 extension StoreError: CustomStringConvertible, LocalizedError {
@@ -177,6 +180,9 @@ extension StoreError: CustomStringConvertible, LocalizedError {
         "'\(user)' is the last owner of ledger '\(ledger)'; nothing was changed\n  hint: make another user owner first ('expenses user add NAME --ledger \(ledger) --role owner')"
     case .sqlite(let message):
       return "database error: \(message)"
+    case .keyTaken(let id, let holder):
+      return
+        "expense \(id) cannot come back: expense \(holder), stored since, holds its place (the same day and fingerprint: the same row of a file imported again); nothing was changed\n  hint: 'expenses delete \(holder)' first, then undo again"
     }
   }
 }
@@ -194,7 +200,7 @@ extension StoreError: ClassifiedError {
     case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound,
       .categoryNotFound, .notPaired, .accountNotFound:
       return .notFound
-    case .tokenExists, .categoryInUse, .splitPart, .ledgerExists, .lastOwner: return .conflict
+    case .tokenExists, .categoryInUse, .splitPart, .ledgerExists, .lastOwner, .keyTaken: return .conflict
     case .invalidName: return .invalidValue
     case .notAMember: return .notFound
     case .invalidCursor: return .usage

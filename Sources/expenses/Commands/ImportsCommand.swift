@@ -60,10 +60,18 @@ struct ImportsCommand: ParsableCommand {
       abstract: "Remove the rows one import added (see 'expenses imports'), in one transaction.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Import id.") var id: Int64
+    @OptionGroup var layout: WidthOptions
 
     func run() throws {
-      let removed = try database.writing().removeImport(id: id)
-      try Console.line("Removed import \(id): \(removed) row\(removed == 1 ? "" : "s") deleted")
+      let (removed, handEdited) = try database.writing().removeImportNoting(id: id)
+      var text = "Removed import \(id): \(removed) row\(removed == 1 ? "" : "s") deleted"
+      if !handEdited.isEmpty {
+        let ids = handEdited.prefix(10).map(String.init).joined(separator: " ")
+        text +=
+          "\n\(handEdited.count) of them had been edited by hand (\(ids)\(handEdited.count > 10 ? " …" : ""));"
+          + " 'expenses undo' brings the import back with them"
+      }
+      try Console.out(FittedText.fit(text, width: layout.resolved))
     }
   }
 }
