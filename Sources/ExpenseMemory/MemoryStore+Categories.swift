@@ -80,6 +80,10 @@ extension MemoryStore {
     }
   }
 
+  public func removeCategoryKind(_ name: String) throws {
+    try write { state in state.kinds[name] = nil }
+  }
+
   public func forgetCategory(_ name: String) throws -> Bool {
     try write { state in
       guard let stored = state.categoryNames.known(name) else { return false }

@@ -20,6 +20,13 @@ extension MemoryStore {
     }
   }
 
+  public func restoreRecord(_ record: StoredRecord) throws {
+    try write { state in
+      guard !state.records.contains(where: { $0.kind == record.kind && $0.id == record.id }) else { return }
+      state.records.append(record)
+    }
+  }
+
   public func removeRecord(kind: String, id: Int64) throws -> Bool {
     try write { state in
       let before = state.records.count

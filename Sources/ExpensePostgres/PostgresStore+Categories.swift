@@ -121,6 +121,12 @@ extension PostgresStore {
     }
   }
 
+  public func removeCategoryKind(_ name: String) throws {
+    try write { connection in
+      try connection.query("DELETE FROM category_kind WHERE ledger_id = \(ledger) AND name = \(name)")
+    }
+  }
+
   public func forgetCategory(_ name: String) throws -> Bool {
     try write { connection in
       guard let stored = try categoryNames(connection).known(name) else { return false }

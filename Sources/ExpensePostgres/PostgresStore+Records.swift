@@ -46,6 +46,16 @@ extension PostgresStore {
     return StoredRecord(kind: kind, id: id, body: body)
   }
 
+  public func restoreRecord(_ record: StoredRecord) throws {
+    try write { connection in
+      try connection.query(
+        """
+        INSERT INTO record (ledger_id, kind, id, body) VALUES (\(ledger), \(record.kind), \(record.id), \(record.body))
+        ON CONFLICT DO NOTHING
+        """)
+    }
+  }
+
   public func removeRecord(kind: String, id: Int64) throws -> Bool {
     try write { connection in
       let removed = try connection.query(

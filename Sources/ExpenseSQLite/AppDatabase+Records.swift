@@ -35,6 +35,14 @@ extension AppDatabase {
     return StoredRecord(kind: kind, id: id, body: body)
   }
 
+  public func restoreRecord(_ record: StoredRecord) throws {
+    try write { db in
+      try db.execute(
+        sql: "INSERT OR IGNORE INTO record (kind, id, body) VALUES (?, ?, ?)",
+        arguments: [record.kind, record.id, record.body])
+    }
+  }
+
   public func removeRecord(kind: String, id: Int64) throws -> Bool {
     try write { db in
       try db.execute(sql: "DELETE FROM record WHERE kind = ? AND id = ?", arguments: [kind, id])

@@ -150,6 +150,10 @@ extension AppDatabase {
     }
   }
 
+  public func removeCategoryKind(_ name: String) throws {
+    try write { db in try db.execute(sql: "DELETE FROM categoryKind WHERE name = ?", arguments: [name]) }
+  }
+
   /// Stores a setting (`currency`, `accordion`, ...).
   public func setSetting(_ key: String, _ value: String) throws {
     try write { db in

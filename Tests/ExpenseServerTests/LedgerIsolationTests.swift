@@ -108,6 +108,8 @@ import Testing
       try await family.expect(.delete, "/v1/goals/1", 404)
       try await family.expect(.get, "/v1/categories/Rent", 404)
       try await family.expect(.delete, "/v1/categories/Rent", 404)
+      // Change numbers only the default ledger's history holds: never undone from the family's.
+      for id in [6, 7, 8] { try await family.expect(.post, "/v1/history/\(id)/undo", 404) }
       // The other ledger's cursor: an answer from the family's own rows, or a refusal.
       let paged = try await family.call(.get, "/v1/expenses?cursor=\(cursor)")
       #expect(paged.status == 200 || paged.status == 400)
@@ -127,7 +129,7 @@ import Testing
       // Every list answers with the family's own data only.
       for list in [
         "/v1/expenses", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/changes", "/v1/goals",
-        "/v1/accounts",
+        "/v1/accounts", "/v1/history",
       ] {
         let reply = try await family.call(.get, list)
         #expect(reply.status == 200, "\(list)")
@@ -139,7 +141,9 @@ import Testing
       try await reader.expect(.delete, "/v1/imports/1", 403)
       try await reader.expect(.delete, "/v1/budgets/moves/1", 403)
       try await reader.expect(.delete, "/v1/goals/1", 403)
+      try await reader.expect(.post, "/v1/history/1/undo", 403)
       try await reader.expect(.get, "/v1/expenses/1", 200)
+      try await reader.expect(.get, "/v1/history", 200)
 
       let after = try await owner.snapshot()
       #expect(after == before, "the default ledger is what it was")
@@ -203,7 +207,7 @@ import Testing
       var answers: [String: String] = [:]
       for uri in [
         "/v1/expenses?limit=500", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/sections",
-        "/v1/goals", "/v1/accounts",
+        "/v1/goals", "/v1/accounts", "/v1/history",
         "/v1/expenses/3", "/v1/rules/2", "/v1/budgets/Groceries", "/v1/categories/Rent",
       ] {
         answers[uri] = try await call(.get, uri).text

@@ -137,6 +137,29 @@ import Testing
         + "year; nothing was changed\n  hint: add --rollover off, or --period month to budget it by the month",
       .invalidValue
     ),
+    (
+      .changeNotFound(9), "no change #9 in the history\n  hint: 'expenses history' lists the changes it keeps",
+      .notFound
+    ),
+    (
+      .nothingToUndo,
+      "there is no change left to undo\n  hint: 'expenses history' lists the changes and what undid them", .notFound
+    ),
+    (
+      .alreadyUndone(4, by: 6),
+      "change #4 was undone already, by change #6; nothing was changed\n  hint: 'expenses undo 6' makes it again",
+      .conflict
+    ),
+    (
+      .undoConflict(4, what: ["expense 12"]),
+      "change #4 cannot be undone: what it changed was changed since (expense 12); nothing was changed\n  hint: "
+        + "undo the later changes first ('expenses history' lists them), or change it back by hand", .conflict
+    ),
+    (
+      .cannotUndo(4, rows: 60_000),
+      "change #4 touched 60000 rows, more than the history keeps for one change (50000), so it cannot be undone; "
+        + "nothing was changed\n  hint: an import can still be removed with 'expenses imports remove ID'", .conflict
+    ),
   ]
 
   static func name(of error: ServiceError) -> String {
@@ -174,6 +197,11 @@ import Testing
     case .periodBudgetForMonth: return "periodBudgetForMonth"
     case .periodBudgetHasMonths: return "periodBudgetHasMonths"
     case .rolloverNeedsMonthlyBudget: return "rolloverNeedsMonthlyBudget"
+    case .changeNotFound: return "changeNotFound"
+    case .nothingToUndo: return "nothingToUndo"
+    case .alreadyUndone: return "alreadyUndone"
+    case .undoConflict: return "undoConflict"
+    case .cannotUndo: return "cannotUndo"
     }
   }
 
@@ -183,6 +211,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 33, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 38, "every case is pinned")
   }
 }

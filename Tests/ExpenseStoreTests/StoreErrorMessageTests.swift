@@ -113,10 +113,15 @@ import Testing
       "'local' is the last owner of ledger 'family'; nothing was changed\n  hint: make another user owner first ('expenses user add NAME --ledger family --role owner')"
     ),
     (.sqlite("boom"), "database error: boom"),
+    (
+      .keyTaken(id: 4, holder: 9),
+      "expense 4 cannot come back: expense 9, stored since, holds its place (the same day and fingerprint: the same row of a file imported again); nothing was changed\n  hint: 'expenses delete 9' first, then undo again"
+    ),
   ]
 
   static func name(of error: StoreError) -> String {
     switch error {
+    case .keyTaken: return "keyTaken"
     case .newerSchema: return "newerSchema"
     case .cannotOpen: return "cannotOpen"
     case .noDatabase: return "noDatabase"
@@ -159,7 +164,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 34, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 35, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

@@ -1808,6 +1808,215 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/HistoryList`.
+        internal struct HistoryList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HistoryList/changes`.
+            internal var changes: [Components.Schemas.HistoryChange]
+            /// Creates a new `HistoryList`.
+            ///
+            /// - Parameters:
+            ///   - changes:
+            internal init(changes: [Components.Schemas.HistoryChange]) {
+                self.changes = changes
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case changes
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.changes = try container.decode(
+                    [Components.Schemas.HistoryChange].self,
+                    forKey: .changes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "changes"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HistoryChange`.
+        internal struct HistoryChange: Codable, Hashable, Sendable {
+            /// The change's number, never given twice.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/id`.
+            internal var id: Swift.Int64
+            /// add, edit, delete, import, imports remove, rules apply, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, kind or undo.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/action`.
+            internal var action: Swift.String
+            /// One line saying what it did.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/summary`.
+            internal var summary: Swift.String
+            /// The user, and the token when it came over HTTP.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/by`.
+            internal var by: Swift.String
+            /// When, ISO 8601 in UTC.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/at`.
+            internal var at: Swift.String
+            /// Rows it touched.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/rows`.
+            internal var rows: Swift.Int
+            /// An undo's: the change it undid.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/undoes`.
+            internal var undoes: Swift.Int64?
+            /// The undo that undid it, while that stands.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/undoneBy`.
+            internal var undoneBy: Swift.Int64?
+            /// Whether it can be undone now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryChange/undoable`.
+            internal var undoable: Swift.Bool
+            /// Creates a new `HistoryChange`.
+            ///
+            /// - Parameters:
+            ///   - id: The change's number, never given twice.
+            ///   - action: add, edit, delete, import, imports remove, rules apply, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, kind or undo.
+            ///   - summary: One line saying what it did.
+            ///   - by: The user, and the token when it came over HTTP.
+            ///   - at: When, ISO 8601 in UTC.
+            ///   - rows: Rows it touched.
+            ///   - undoes: An undo's: the change it undid.
+            ///   - undoneBy: The undo that undid it, while that stands.
+            ///   - undoable: Whether it can be undone now.
+            internal init(
+                id: Swift.Int64,
+                action: Swift.String,
+                summary: Swift.String,
+                by: Swift.String,
+                at: Swift.String,
+                rows: Swift.Int,
+                undoes: Swift.Int64? = nil,
+                undoneBy: Swift.Int64? = nil,
+                undoable: Swift.Bool
+            ) {
+                self.id = id
+                self.action = action
+                self.summary = summary
+                self.by = by
+                self.at = at
+                self.rows = rows
+                self.undoes = undoes
+                self.undoneBy = undoneBy
+                self.undoable = undoable
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case action
+                case summary
+                case by
+                case at
+                case rows
+                case undoes
+                case undoneBy
+                case undoable
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .id
+                )
+                self.action = try container.decode(
+                    Swift.String.self,
+                    forKey: .action
+                )
+                self.summary = try container.decode(
+                    Swift.String.self,
+                    forKey: .summary
+                )
+                self.by = try container.decode(
+                    Swift.String.self,
+                    forKey: .by
+                )
+                self.at = try container.decode(
+                    Swift.String.self,
+                    forKey: .at
+                )
+                self.rows = try container.decode(
+                    Swift.Int.self,
+                    forKey: .rows
+                )
+                self.undoes = try container.decodeIfPresent(
+                    Swift.Int64.self,
+                    forKey: .undoes
+                )
+                self.undoneBy = try container.decodeIfPresent(
+                    Swift.Int64.self,
+                    forKey: .undoneBy
+                )
+                self.undoable = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .undoable
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "action",
+                    "summary",
+                    "by",
+                    "at",
+                    "rows",
+                    "undoes",
+                    "undoneBy",
+                    "undoable"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UndoResult`.
+        internal struct UndoResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UndoResult/undone`.
+            internal var undone: Components.Schemas.HistoryChange
+            /// - Remark: Generated from `#/components/schemas/UndoResult/change`.
+            internal var change: Components.Schemas.HistoryChange
+            /// One line per thing the undo changed back.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UndoResult/changedBack`.
+            internal var changedBack: [Swift.String]
+            /// Creates a new `UndoResult`.
+            ///
+            /// - Parameters:
+            ///   - undone:
+            ///   - change:
+            ///   - changedBack: One line per thing the undo changed back.
+            internal init(
+                undone: Components.Schemas.HistoryChange,
+                change: Components.Schemas.HistoryChange,
+                changedBack: [Swift.String]
+            ) {
+                self.undone = undone
+                self.change = change
+                self.changedBack = changedBack
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case undone
+                case change
+                case changedBack
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.undone = try container.decode(
+                    Components.Schemas.HistoryChange.self,
+                    forKey: .undone
+                )
+                self.change = try container.decode(
+                    Components.Schemas.HistoryChange.self,
+                    forKey: .change
+                )
+                self.changedBack = try container.decode(
+                    [Swift.String].self,
+                    forKey: .changedBack
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "undone",
+                    "change",
+                    "changedBack"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/GoalList`.
         internal struct GoalList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/GoalList/goals`.

@@ -108,6 +108,20 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/goals/{id}`.
     /// - Remark: Generated from `#/paths//v1/goals/{id}/delete(deleteGoal)`.
     func deleteGoal(_ input: Operations.DeleteGoal.Input) async throws -> Operations.DeleteGoal.Output
+    /// The changes made to the ledger, newest first (`expenses history`).
+    ///
+    /// Every change of the ledger's data is numbered in its own sequence, never reused: add, edit, delete, import, imports remove, rules apply, budget set, budget remove, budget move, budget moves remove, goal add, goal remove and a category's kind. The history keeps the newest 1,000 changes holding at most 200,000 rows in all. Read tokens may list it.
+    ///
+    /// - Remark: HTTP `GET /v1/history`.
+    /// - Remark: Generated from `#/paths//v1/history/get(listHistory)`.
+    func listHistory(_ input: Operations.ListHistory.Input) async throws -> Operations.ListHistory.Output
+    /// Undo change `id` of the history (`expenses undo N`), in one transaction.
+    ///
+    /// The undo is itself a change (undoing it makes the change again). 404 when the history holds no change `id`; 409 when it was undone already, when what it changed was changed since (the problem's detail names the rows), or when it touched more rows than the history keeps for one change. Tokens, users, roles and ledgers are never changes. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/history/{id}/undo`.
+    /// - Remark: Generated from `#/paths//v1/history/{id}/undo/post(undoChange)`.
+    func undoChange(_ input: Operations.UndoChange.Input) async throws -> Operations.UndoChange.Output
     /// - Remark: HTTP `GET /v1/categories`.
     /// - Remark: Generated from `#/paths//v1/categories/get(listCategories)`.
     func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output
@@ -387,6 +401,36 @@ extension APIProtocol {
         headers: Operations.DeleteGoal.Input.Headers = .init()
     ) async throws -> Operations.DeleteGoal.Output {
         try await deleteGoal(Operations.DeleteGoal.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The changes made to the ledger, newest first (`expenses history`).
+    ///
+    /// Every change of the ledger's data is numbered in its own sequence, never reused: add, edit, delete, import, imports remove, rules apply, budget set, budget remove, budget move, budget moves remove, goal add, goal remove and a category's kind. The history keeps the newest 1,000 changes holding at most 200,000 rows in all. Read tokens may list it.
+    ///
+    /// - Remark: HTTP `GET /v1/history`.
+    /// - Remark: Generated from `#/paths//v1/history/get(listHistory)`.
+    internal func listHistory(
+        query: Operations.ListHistory.Input.Query = .init(),
+        headers: Operations.ListHistory.Input.Headers = .init()
+    ) async throws -> Operations.ListHistory.Output {
+        try await listHistory(Operations.ListHistory.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Undo change `id` of the history (`expenses undo N`), in one transaction.
+    ///
+    /// The undo is itself a change (undoing it makes the change again). 404 when the history holds no change `id`; 409 when it was undone already, when what it changed was changed since (the problem's detail names the rows), or when it touched more rows than the history keeps for one change. Tokens, users, roles and ledgers are never changes. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/history/{id}/undo`.
+    /// - Remark: Generated from `#/paths//v1/history/{id}/undo/post(undoChange)`.
+    internal func undoChange(
+        path: Operations.UndoChange.Input.Path,
+        headers: Operations.UndoChange.Input.Headers = .init()
+    ) async throws -> Operations.UndoChange.Output {
+        try await undoChange(Operations.UndoChange.Input(
             path: path,
             headers: headers
         ))

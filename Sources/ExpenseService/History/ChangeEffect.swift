@@ -11,6 +11,9 @@ enum ChangeEffect: Codable, Equatable {
   case rows(before: RowSnapshot, after: RowSnapshot)
   /// An import added rows: undone by removing the import.
   case imported(id: Int64)
+  /// An import as its own transaction records it: by its file and time, since its id is given
+  /// only as it commits (the record a later undo finds is the one with both).
+  case importedFile(file: String, at: String)
   /// An import was removed: its record, its rows and its statement balances, to put back.
   case importRemoved(record: ImportRecord, before: RowSnapshot, after: RowSnapshot, balances: [String])
   /// One category's budgets and terms (rollover, period), before and after.
@@ -37,6 +40,8 @@ struct BudgetState: Codable, Equatable {
   /// Its rollover and period settings per currency, read as they mean (none stored reads as
   /// `off` and `month`, so "never set" and "set back" compare equal).
   var settings: [String: String]
+  /// The currencies `settings` covers: an undo reads the state again in exactly these.
+  var currencies: [Currency]
 }
 
 extension StoredRecord: Codable {

@@ -13,6 +13,12 @@ extension ExpenseService {
       try putBack(before, over: after, change: change)
       return (.rows(before: after, after: before), History.rowLines(before: after, after: before))
 
+    case .importedFile(let file, let at):
+      guard let record = try store.imports().last(where: { $0.file == file && $0.importedAt == at }) else {
+        throw ServiceError.undoConflict(change, what: ["the import of \(file) was removed since"])
+      }
+      return try reverse(.imported(id: record.id), change: change)
+
     case .imported(let id):
       guard let record = try store.imports().first(where: { $0.id == id }) else {
         throw ServiceError.undoConflict(change, what: ["import #\(id) was removed since"])
@@ -31,7 +37,7 @@ extension ExpenseService {
       return (.imported(id: record.id), ["import #\(record.id) (\(record.file)): \(before.rows.count) rows back"])
 
     case .budgets(let category, let before, let after):
-      let now = try budgetState(category, currencies: History.currencies(before, after))
+      let now = try budgetState(category, currencies: Set(after.currencies))
       guard now == after else { throw ServiceError.undoConflict(change, what: ["the budget of '\(category)'"]) }
       try restore(before, category: category, over: now)
       return (.budgets(category: category, before: after, after: before), [History.budgetLine(category, before)])
@@ -39,7 +45,13 @@ extension ExpenseService {
     case .kind(let category, let before, let after):
       let now = try kind(of: category)
       guard now == after else { throw ServiceError.undoConflict(change, what: ["the kind of '\(category)'"]) }
-      try store.setCategoryKind(category, kind: before ?? History.defaultKind(category))
+      if let before {
+        try store.setCategoryKind(category, kind: before)
+      } else if let stored = try store.categoryKinds().keys.first(where: {
+        CategoryName.key($0) == CategoryName.key(category)
+      }) {
+        try store.removeCategoryKind(stored)
+      }
       let shown = (before ?? History.defaultKind(category)).rawValue
       return (.kind(category: category, before: after, after: before), ["\(category): kind \(shown)"])
 
@@ -48,12 +60,11 @@ extension ExpenseService {
         throw ServiceError.undoConflict(change, what: ["\(History.recordName(kind)) #\(record.id)"])
       }
       for record in added { _ = try store.removeRecord(kind: kind, id: record.id) }
-      var back: [StoredRecord] = []
-      for record in removed { back.append(try store.addRecord(kind: kind, body: record.body)) }
+      for record in removed { try store.restoreRecord(record) }
       let lines =
         added.map { "\(History.recordName(kind)) #\($0.id) removed" }
-        + zip(removed, back).map { "\(History.recordName(kind)) #\($0.id) back as #\($1.id)" }
-      return (.records(kind: kind, added: back, removed: added), lines)
+        + removed.map { "\(History.recordName(kind)) #\($0.id) back" }
+      return (.records(kind: kind, added: removed, removed: added), lines)
     }
   }
 
@@ -90,14 +101,15 @@ extension ExpenseService {
       ($0.amount.currency.code, $0.month?.description ?? "") < ($1.amount.currency.code, $1.month?.description ?? "")
     }
     var settings: [String: String] = [:]
-    for currency in currencies.union(budgets.map(\.amount.currency)) {
+    let covered = currencies.union(budgets.map(\.amount.currency))
+    for currency in covered {
       let rollover = Rollovers.key(category: category, currency: currency)
       let mode = try store.setting(rollover) ?? "off"
       settings[rollover] = mode.hasPrefix("off") ? "off" : mode
       let period = PeriodSettings.key(category: category, currency: currency)
       settings[period] = try store.setting(period) ?? BudgetPeriod.month.rawValue
     }
-    return BudgetState(budgets: budgets, settings: settings)
+    return BudgetState(budgets: budgets, settings: settings, currencies: covered.sorted { $0.code < $1.code })
   }
 
   /// Makes the category's budgets and terms `state` again.
@@ -169,8 +181,17 @@ extension History {
     return changes.isEmpty ? ["as it was"] : changes
   }
 
-  static func currencies(_ states: BudgetState...) -> Set<Currency> {
-    Set(states.flatMap { $0.budgets.map(\.amount.currency) })
+  /// `state` read over more currencies: one with no budget there reads as never set (a budget
+  /// removed sets its terms back to `off` and `month`).
+  static func widened(_ state: BudgetState, to currencies: [Currency], category: String) -> BudgetState {
+    var state = state
+    for currency in currencies where !state.currencies.contains(currency) {
+      state.settings[Rollovers.key(category: category, currency: currency)] = "off"
+      state.settings[PeriodSettings.key(category: category, currency: currency)] = BudgetPeriod.month.rawValue
+      state.currencies.append(currency)
+    }
+    state.currencies.sort { $0.code < $1.code }
+    return state
   }
 
   static func budgetLine(_ category: String, _ state: BudgetState) -> String {

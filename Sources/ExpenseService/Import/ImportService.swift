@@ -141,12 +141,11 @@ public struct ImportService {
         try session.saveProfile(name: name, json: try request.options.profileJSON())
       }
       // The import is a change of the history, recorded with its rows: `undo` removes it.
-      if !request.dryRun, session.inserted > 0, let id = session.recordID {
+      if !request.dryRun, session.inserted > 0, let at = request.importedAt.map(ImportRecord.timestamp) {
         let entry = History.Entry(
-          action: "import", summary: "import #\(id) \(request.storedName): \(session.inserted) rows",
-          by: request.changedBy ?? DirectoryName.localUser,
-          at: request.importedAt.map(ImportRecord.timestamp) ?? "", undoes: nil, rows: session.inserted,
-          effect: nil, inline: .imported(id: id))
+          action: "import", summary: "import \(request.storedName): \(session.inserted) rows",
+          by: request.changedBy ?? DirectoryName.localUser, at: at, undoes: nil, rows: session.inserted,
+          effect: nil, inline: .importedFile(file: request.storedName, at: at))
         try session.addRecord(kind: History.changes.name, body: try History.changes.encoded(entry))
       }
       return session

@@ -24,9 +24,10 @@ extension ExpenseService {
   func recordingBudget<T>(category: String, _ action: String, _ body: () throws -> T) throws -> T {
     try recording(action) {
       let currencies = Set(try store.budgets().map(\.amount.currency))
-      let before = try budgetState(category, currencies: currencies)
+      var before = try budgetState(category, currencies: currencies)
       let value = try body()
-      let after = try budgetState(category, currencies: currencies.union(History.currencies(before)))
+      let after = try budgetState(category, currencies: Set(before.currencies))
+      before = History.widened(before, to: after.currencies, category: category)
       let name = after.budgets.first?.category ?? before.budgets.first?.category ?? category
       let summary = "\(action) " + History.budgetLine(name, after).dropFirst(0)
       let effect: History.Recorded? =

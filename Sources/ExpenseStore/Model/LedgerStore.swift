@@ -72,6 +72,9 @@ public protocol LedgerStore: AnyObject, Sendable {
   func categories() throws -> [CategorySummary]
   func categoryNames() throws -> CategoryNames
   func setCategoryKind(_ name: String, kind: CategoryKind) throws
+  /// Forgets the kind stored under exactly `name` (an undone `set-kind`: the category reads as
+  /// it did before one was stored); nothing when none is.
+  func removeCategoryKind(_ name: String) throws
   /// Forgets a category no expense uses; `false` when there was nothing to forget.
   func forgetCategory(_ name: String) throws -> Bool
   func rules() throws -> [CategoryRule]
@@ -134,6 +137,9 @@ public protocol LedgerStore: AnyObject, Sendable {
   func addRecord(kind: String, body: String) throws -> StoredRecord
   /// Record `id` of `kind`, if stored (one body read, however many records the kind holds).
   func record(kind: String, id: Int64) throws -> StoredRecord?
+  /// Puts a removed record back under its own id (an undone removal); the id was given by this
+  /// store before, so the kind's next id stays past it. Nothing when a record has the id.
+  func restoreRecord(_ record: StoredRecord) throws
   /// Removes record `id` of `kind`; false when there is none.
   func removeRecord(kind: String, id: Int64) throws -> Bool
 
