@@ -15,7 +15,10 @@ import Testing
 /// refused, with nothing changed, when what it changed was changed since.
 @Suite struct HistoryServiceTests {
   static let folder = AccountBalanceServiceTests.folder
-  static let files = ["checking-sep.ofx", "checking-oct.ofx", "savings-oct.camt053.xml"]
+  static let files =
+    ["checking-sep.ofx", "checking-oct.ofx", "savings-oct.camt053.xml"].map {
+      folder.appendingPathComponent($0).path
+    } + ["checking.csv", "card-sep-oct.ofx"].map { AccountMatchingTests.folder.appendingPathComponent($0).path }
   static let categories = ["Groceries", "Dining out", "Rent", "Travel"]
 
   static func service(_ store: any LedgerStore) -> ExpenseService {
@@ -23,7 +26,8 @@ import Testing
   }
 
   static func importFile(_ service: ExpenseService, _ name: String) throws {
-    var request = ImportRequest(path: folder.appendingPathComponent(name).path)
+    let path = name.hasPrefix("/") ? name : folder.appendingPathComponent(name).path
+    var request = ImportRequest(path: path)
     request.importedAt = Date(timeIntervalSince1970: 1_790_000_000 + Double(name.count))
     _ = try service.importFile(request)
   }
@@ -42,7 +46,9 @@ import Testing
     let moves = try service.budgetMoves().map { "\($0.amountMinor) \($0.from)→\($0.to) \($0.month)" }.sorted()
     let goals = try store.records(kind: "goal").map(\.body).sorted()
     let imports = try store.imports().map { "\($0)" }
-    let balances = try store.records(kind: "statement-balance").map(\.body).sorted()
+    let balances =
+      try store.records(kind: "statement-balance").map(\.body).sorted()
+      + (try store.rules().map { "\($0)" })
     let check = try store.check()
     #expect(check.problems.isEmpty, "\(check.problems)")
     return
@@ -68,7 +74,7 @@ import Testing
   static func change(_ service: ExpenseService, _ random: inout SeededRandom) throws {
     let ids = try service.expenses().compactMap(\.id)
     let category = categories[random.int(0...categories.count - 1)]
-    switch random.int(0...11) {
+    switch random.int(0...14) {
     case 0:
       let day = CivilDate(year: 2026, month: random.int(9...11), day: random.int(1...28))!
       _ = try service.addExpense(
@@ -104,20 +110,29 @@ import Testing
       _ = try? service.addGoal(
         name: "Goal \(random.int(1...9))", targetMinor: 100_000, by: Month(year: 2027, month: 6)!, category: category,
         currency: nil)
-    default:
+    case 11:
       guard let id = try service.budgetMoves().randomElement(using: &random)?.id else { return }
       _ = try service.removeBudgetMove(id: id)
+    case 12:
+      guard let rule = try service.rules().randomElement(using: &random) else { return }
+      try service.removeRule(id: rule.id)
+    case 14:
+      guard let pair = try service.transferPairs().randomElement(using: &random) else { return }
+      _ = try service.unpairTransfer(id: pair.pair.outId)
+    default:
+      guard let rule = try service.rules().randomElement(using: &random) else { return }
+      _ = try service.putRule(id: rule.id, pattern: "TRANSIT", category: category, field: .description)
     }
   }
 
   @Test(arguments: StoreUnderTest.allCases)
   func everyChangeUndoneLeavesTheLedgerAsItWas(_ kind: StoreUnderTest) throws {
-    for seed in UInt64(1)...UInt64(kind == .postgres ? 2 : 4) {
+    for seed in UInt64(1)...UInt64(kind == .postgres ? 3 : 8) {
       let store = try kind.make(in: try ServiceTests.Folder())
       let service = Self.service(store)
       var random = SeededRandom(state: seed)
       var states: [String] = []
-      for _ in 0..<14 {
+      for _ in 0..<18 {
         let before = try Self.state(service)
         let count = try service.history().count
         try Self.change(service, &random)
@@ -161,6 +176,25 @@ import Testing
     }
     #expect(try Self.state(service) == before, "nothing changed")
     #expect(throws: ServiceError.changeNotFound(999)) { try service.undo(999) }
+  }
+
+  @Test(arguments: StoreUnderTest.allCases)
+  func aPairedRowDeletedOrUnpairedComesBackPaired(_ kind: StoreUnderTest) throws {
+    let store = try kind.make(in: try ServiceTests.Folder())
+    let service = Self.service(store)
+    try Self.importFile(service, Self.files[3])
+    try Self.importFile(service, Self.files[4])
+    let pairs = try service.transferPairs().map { [$0.pair.outId, $0.pair.inId] }
+    #expect(pairs == [[3, 11], [6, 15]])
+    let before = try Self.state(service)
+    _ = try service.deleteExpenses(ids: [3])
+    #expect(try service.transferPairs().map { [$0.pair.outId, $0.pair.inId] } == [[6, 15]])
+    _ = try service.unpairTransfer(id: 6)
+    #expect(try service.transferPairs().isEmpty)
+    _ = try service.undo()
+    _ = try service.undo()
+    #expect(try Self.state(service) == before)
+    #expect(try service.transferPairs().map { [$0.pair.outId, $0.pair.inId] }.sorted { $0[0] < $1[0] } == pairs)
   }
 
   @Test(arguments: StoreUnderTest.allCases)

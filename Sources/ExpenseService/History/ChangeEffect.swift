@@ -20,6 +20,8 @@ enum ChangeEffect: Codable, Equatable {
   case budgets(category: String, before: BudgetState, after: BudgetState)
   /// A category's kind before and after (nil: none stored, the default).
   case kind(category: String, before: CategoryKind?, after: CategoryKind?)
+  /// A rule before and after (nil: none with its id): added, replaced or removed.
+  case rule(id: Int64, before: CategoryRule?, after: CategoryRule?)
   /// Records of the service's (a budget move, a goal) added and removed.
   case records(kind: String, added: [StoredRecord], removed: [StoredRecord])
 

@@ -55,6 +55,17 @@ extension ExpenseService {
       let shown = (before ?? History.defaultKind(category)).rawValue
       return (.kind(category: category, before: after, after: before), ["\(category): kind \(shown)"])
 
+    case .rule(let id, let before, let after):
+      let now = try store.rules().first { $0.id == id }
+      guard now == after else { throw ServiceError.undoConflict(change, what: ["rule \(id)"]) }
+      if let before {
+        _ = try store.putRule(id: id, pattern: before.pattern, category: before.category, field: before.field)
+      } else if now != nil {
+        try store.removeRule(id: id)
+      }
+      let line = before.map { "rule \(id): '\($0.pattern)' → \($0.category)" } ?? "rule \(id) removed"
+      return (.rule(id: id, before: after, after: before), [line])
+
     case .records(let kind, let added, let removed):
       for record in added where try store.record(kind: kind, id: record.id) != record {
         throw ServiceError.undoConflict(change, what: ["\(History.recordName(kind)) #\(record.id)"])

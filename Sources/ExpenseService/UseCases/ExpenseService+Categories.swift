@@ -51,13 +51,21 @@ extension ExpenseService {
   }
 
   /// Forgets a category no expense uses; `false` when there was nothing to forget.
-  public func forgetCategory(_ name: String) throws -> Bool { try store.forgetCategory(name) }
+  public func forgetCategory(_ name: String) throws -> Bool {
+    try recording("categories remove") {
+      let before = try kind(of: name)
+      let forgotten = try store.forgetCategory(name)
+      let effect: History.Recorded? =
+        forgotten && before != nil ? .effect(.kind(category: name, before: before, after: nil)) : nil
+      return (forgotten, "categories remove \(name)", effect)
+    }
+  }
 
   /// `categories remove`: forgets a category nothing uses any more (its kind), throwing
   /// `categoryNotFound` for a name no category has and `categoryInUse` while rows, budgets or
   /// rules name it.
   public func removeCategory(_ name: String) throws {
-    guard try store.forgetCategory(name) else { throw StoreError.categoryNotFound(name) }
+    guard try forgetCategory(name) else { throw StoreError.categoryNotFound(name) }
   }
 
   /// Whether a category of this name (any spelling) exists: what `categories set-kind` says

@@ -11,15 +11,33 @@ extension ExpenseService {
   }
 
   public func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {
-    try store.addRule(pattern: pattern, category: category, field: field)
+    try recording("rules add") {
+      let rule = try store.addRule(pattern: pattern, category: category, field: field)
+      return (
+        rule, "rules add \(rule.id) '\(rule.pattern)' → \(rule.category)",
+        .effect(.rule(id: rule.id, before: nil, after: rule))
+      )
+    }
   }
 
   /// Creates or replaces rule `id` (the API's PUT).
   public func putRule(id: Int64, pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {
-    try store.putRule(id: id, pattern: pattern, category: category, field: field)
+    try recording("rules put") {
+      let before = try store.rules().first { $0.id == id }
+      let rule = try store.putRule(id: id, pattern: pattern, category: category, field: field)
+      let effect: History.Recorded? = before == rule ? nil : .effect(.rule(id: id, before: before, after: rule))
+      return (rule, "rules put \(id) '\(rule.pattern)' → \(rule.category)", effect)
+    }
   }
 
-  public func removeRule(id: Int64) throws { try store.removeRule(id: id) }
+  public func removeRule(id: Int64) throws {
+    try recording("rules remove") {
+      let before = try store.rules().first { $0.id == id }
+      try store.removeRule(id: id)
+      let summary = "rules remove \(id)" + (before.map { " '\($0.pattern)' → \($0.category)" } ?? "")
+      return ((), summary, before.map { .effect(.rule(id: id, before: $0, after: nil)) })
+    }
+  }
 
   /// Re-categorizes stored rows by the rules; with `dryRun`, counts and writes nothing.
   /// Re-categorizes with the rules (the first matching rule wins) the rows whose category came

@@ -43,5 +43,14 @@ extension ExpenseService {
   }
 
   /// Undoes the pair expense `id` is one side of: both rows get back the categories they had.
-  public func unpairTransfer(id: Int64) throws -> TransferPair { try store.unpairTransfer(id: id) }
+  public func unpairTransfer(id: Int64) throws -> TransferPair {
+    try recording("transfers unpair") {
+      let before = try store.rowSnapshot(ids: [id])
+      let pair = try store.unpairTransfer(id: id)
+      let after = try store.rowSnapshot(ids: before.ids)
+      return (
+        pair, "transfers unpair \(pair.outId) and \(pair.inId)", .effect(.rows(before: before, after: after))
+      )
+    }
+  }
 }
