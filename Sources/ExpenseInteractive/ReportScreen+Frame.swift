@@ -14,6 +14,8 @@ extension ReportScreen {
     ("Home/End g/G", "first / last"),
     ("/", "filter rows (Enter keeps, Esc undoes)"),
     ("m [ / M ]", "previous / next month"),
+    ("f", "file the row into a category"),
+    ("u", "undo the last change"),
     ("?", "these keys"),
     ("q Esc", "quit"),
   ]
@@ -74,6 +76,12 @@ extension ReportScreen {
     let left: String
     if case .filter = mode {
       left = "/" + TerminalText.sanitize(filter) + "_"
+    } else if let prompt = filingPrompt {
+      // The prompt alone: the end of what is typed stays on screen at any width.
+      let promptWidth = DisplayWidth.of(prompt)
+      return promptWidth <= width
+        ? prompt + String(repeating: " ", count: width - promptWidth)
+        : DisplayWidth.truncate(prompt, to: width, ellipsis: g.ellipsis)
     } else if let message {
       left = message
     } else if !filter.isEmpty {

@@ -14,6 +14,10 @@ extension ReportScreen {
       return []
     case .filter(let previous):
       return handleFilter(key, previous: previous)
+    case .category(let row, let text):
+      return handleCategory(key, row: row, text: text)
+    case .confirmRule(let row, let category, let pattern, _):
+      return handleConfirm(key, row: row, category: category, pattern: pattern)
     case .browse:
       break
     }
@@ -37,6 +41,8 @@ extension ReportScreen {
     case .character("/"): mode = .filter(previous: filter)
     case .character("m"), .character("["): return step(months: -1)
     case .character("M"), .character("]"): return step(months: 1)
+    case .character("f"): return startFiling()
+    case .character("u"): return [.undo]
     case .character("?"): mode = .help
     case .mouse(let event): return mouse(event)
     default: break

@@ -11,6 +11,10 @@ public struct ReportScreen {
     /// Typing a filter; `previous` comes back on Escape.
     case filter(previous: String)
     case help
+    /// Typing the category of row `row` (by index in the report's expenses).
+    case category(row: Int, text: String)
+    /// Asking whether to add a rule beside the row's new category.
+    case confirmRule(row: Int, category: String, pattern: String, moreRows: Int)
   }
 
   /// The smallest screen the report is drawn on; below it a message asks for more room.
@@ -39,6 +43,8 @@ public struct ReportScreen {
   public internal(set) var message: String?
   /// The animation is turned off for good when the terminal proves slow.
   public var animates: Bool
+  /// The ledger's category names, which `f` completes over (set by the driver).
+  public var categoryNames: [String] = []
 
   var content: ScreenContent?
   var layout = ScreenLayout()
@@ -110,6 +116,23 @@ public struct ReportScreen {
     scroll = 0
     ensureCursorVisible()
     message = report.month.longName
+  }
+
+  /// Shows the month's report again after a change (a row filed, an undo), keeping the cursor
+  /// and the screen where they were as far as the new report allows, and says what changed.
+  public mutating func refreshReport(_ report: BudgetReport, notice: String) {
+    let offset = cursorOffset
+    let kept = cursor
+    self.report = report
+    let count = report.expenses?.count ?? 0
+    expandedRows = expandedRows.filter { $0 < count }
+    detailCache = [:]
+    reveal = nil
+    mode = .browse
+    rebuildContent()
+    if let kept, layout.index(of: kept) != nil { cursor = kept }
+    anchor(offset)
+    message = TerminalText.sanitize(notice)
   }
 
   /// Shows `text` on the status line until the next key (a save that failed, say).

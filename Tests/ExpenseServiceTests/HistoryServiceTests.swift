@@ -231,3 +231,37 @@ import Testing
     #expect(kept.count == History.limit && kept.last?.summary == "2")
   }
 }
+
+/// Filing a row where it is read (`browse`'s `f`): the rule offered for its payee counts the
+/// rows it would file, filing with the rule is one change, and one undo takes back both.
+@Suite struct FilingServiceTests {
+  @Test(arguments: StoreUnderTest.allCases)
+  func aRowFiledWithItsRuleIsOneChange(_ kind: StoreUnderTest) throws {
+    let store = try kind.make(in: try ServiceTests.Folder())
+    let service = HistoryServiceTests.service(store)
+    let day = CivilDate(year: 2026, month: 11, day: 3)!
+    var ids: [Int64] = []
+    for (text, category) in [
+      ("UBER *TRIP 8812", nil), ("UBER *TRIP 1203", nil), ("UBER EATS 77", "Dining out"), ("GREENLEAF 1", nil),
+    ] {
+      let added = try service.addExpense(
+        date: day, amount: "12", description: text, category: category, account: nil, currency: nil)
+      ids.append(try #require(added.id))
+    }
+    let before = try HistoryServiceTests.state(service)
+    let offer = try #require(try service.ruleOffer(forExpense: ids[0], category: "transport"))
+    // "UBER EATS" was filed by hand: a rule never changes it. So one more row.
+    #expect(offer.pattern == "UBER" && offer.moreRows == 1 && offer.category == "transport")
+    let filed = try service.fileExpense(id: ids[0], category: "Transport", rulePattern: offer.pattern)
+    #expect(filed.moreRows == 1 && filed.rule?.pattern == "UBER")
+    #expect(try service.expense(id: ids[1]).category == "Transport")
+    #expect(try service.expense(id: ids[2]).category == "Dining out")
+    let change = try #require(try service.history().first)
+    #expect(change.action == "file" && change.summary.contains("rule"))
+    _ = try service.undo()
+    #expect(try HistoryServiceTests.state(service) == before, "the row, the rule and the rule's row as they were")
+    #expect(try service.rules().isEmpty)
+    #expect(RuleOffer.pattern(from: "GREENLEAF GROCERS 0042") == "GREENLEAF GROCERS")
+    #expect(RuleOffer.pattern(from: "4417 POS") == nil)
+  }
+}

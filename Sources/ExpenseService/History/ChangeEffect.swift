@@ -22,6 +22,8 @@ enum ChangeEffect: Codable, Equatable {
   case kind(category: String, before: CategoryKind?, after: CategoryKind?)
   /// A rule before and after (nil: none with its id): added, replaced or removed.
   case rule(id: Int64, before: CategoryRule?, after: CategoryRule?)
+  /// Several effects of one change (a row filed with a new rule), in the order made.
+  indirect case group([ChangeEffect])
   /// Records of the service's (a budget move, a goal) added and removed.
   case records(kind: String, added: [StoredRecord], removed: [StoredRecord])
 
@@ -30,6 +32,7 @@ enum ChangeEffect: Codable, Equatable {
     switch self {
     case .rows(let before, let after): return max(before.rows.count, after.rows.count)
     case .importRemoved(_, let before, _, _): return before.rows.count
+    case .group(let effects): return effects.reduce(0) { $0 + $1.rowCount }
     default: return 0
     }
   }

@@ -66,6 +66,16 @@ extension ExpenseService {
       let line = before.map { "rule \(id): '\($0.pattern)' → \($0.category)" } ?? "rule \(id) removed"
       return (.rule(id: id, before: after, after: before), [line])
 
+    case .group(let effects):
+      var inverses: [ChangeEffect] = []
+      var lines: [String] = []
+      for effect in effects.reversed() {
+        let (inverse, more) = try reverse(effect, change: change)
+        inverses.append(inverse)
+        lines += more
+      }
+      return (.group(inverses), lines)
+
     case .records(let kind, let added, let removed):
       for record in added where try store.record(kind: kind, id: record.id) != record {
         throw ServiceError.undoConflict(change, what: ["\(History.recordName(kind)) #\(record.id)"])

@@ -27,4 +27,20 @@ struct InteractiveData {
   /// Saves accordion mode, as `expenses sections accordion on|off` does (the screen has folded
   /// the other sections itself and saves them next).
   func saveAccordion(_ on: Bool) throws { try service.storeAccordion(on) }
+
+  /// The ledger's category names, for the screen's completion.
+  func categoryNames() throws -> [String] { try service.categories().map(\.name) }
+
+  /// The rule worth offering beside a row filed into `category`, if any.
+  func ruleOffer(expenseID: Int64, category: String) throws -> RuleOffer? {
+    try service.ruleOffer(forExpense: expenseID, category: category)
+  }
+
+  /// Files the row (and adds the rule), as one change of the history.
+  func file(expenseID: Int64, category: String, rulePattern: String?) throws -> FilingResult {
+    try service.fileExpense(id: expenseID, category: category, rulePattern: rulePattern)
+  }
+
+  /// Undoes the last change, as `expenses undo` does.
+  func undo() throws -> UndoResult { try service.undo() }
 }

@@ -40,6 +40,7 @@ struct InteractiveReport {
     var screen = ReportScreen(
       report: report, width: size.width, height: size.height, preferences: sections, accordion: accordion,
       settings: settings)
+    screen.categoryNames = (try? data.categoryNames()) ?? []
     return try loop(&screen, session)
   }
 
@@ -107,11 +108,36 @@ struct InteractiveReport {
       case .saveSections(let states): try data.saveSections(states)
       case .saveAccordion(let on): try data.saveAccordion(on)
       case .loadMonth(let month): screen.replaceReport(try data.report(month: month, today: today))
+      case .proposeCategory(let id, let category):
+        let offer = try data.ruleOffer(expenseID: id, category: category)
+        for next in screen.offerRule(
+          expenseID: id, category: offer?.category ?? category, pattern: offer?.pattern, moreRows: offer?.moreRows ?? 0)
+        {
+          perform(next, on: &screen)
+        }
+      case .file(let id, let category, let pattern):
+        let filed = try data.file(expenseID: id, category: category, rulePattern: pattern)
+        var notice = "#\(id) filed into \(filed.expense.category ?? category)"
+        if let rule = filed.rule { notice += " + rule \(rule.id) (\(filed.moreRows) more)" }
+        refresh(&screen, notice: notice + " · u undoes")
+      case .undo:
+        let undone = try data.undo()
+        refresh(&screen, notice: "undid #\(undone.undone.id) \(undone.undone.summary)")
       case .quit: break
       }
     } catch {
       let failure = CLIFailure(error)?.message ?? "\(error)"
-      screen.notify("not saved: " + failure)
+      screen.notify("not saved: " + (failure.split(separator: "\n").first.map(String.init) ?? failure))
+    }
+  }
+
+  /// The shown month's report again after a change, and the names to complete over.
+  private func refresh(_ screen: inout ReportScreen, notice: String) {
+    do {
+      screen.categoryNames = try data.categoryNames()
+      screen.refreshReport(try data.report(month: screen.report.month, today: today), notice: notice)
+    } catch {
+      screen.notify("changed; the report could not be read again: " + (CLIFailure(error)?.message ?? "\(error)"))
     }
   }
 }
