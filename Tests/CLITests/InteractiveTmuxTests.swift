@@ -238,6 +238,34 @@ struct TmuxFailed: Error, CustomStringConvertible {
     #expect(printed.stdout.contains("▼ Expenses (50)"))
   }
 
+  /// A user files a row where they read it: `f`, a name completed with Tab, the rule offered
+  /// for its payee taken with `y`; `u` takes both back. The CLI's history shows the same change.
+  @Test func aRowIsFiledInBrowseAndUndone() throws {
+    let cli = try CLI()
+    try demoDatabase(cli)
+    let before = try cli.run(["list", "--format", "json"]).stdout
+    let tmux = try start(cli, width: 50, height: 20, command: browse(cli))
+    defer { tmux.stop() }
+    try tmux.wait("the report") { $0.contains { $0.hasPrefix("▼ Category Performance") } }
+    try tmux.press("j", "Enter", "j")
+    try tmux.wait("the first row") { $0.contains { $0.contains("Thai \"Basil\"") } }
+    try tmux.press("f", "G", "r", "o", "Tab")
+    try tmux.wait("the completed name") { $0.last { !$0.isEmpty }?.hasPrefix("Category: Groceries_") == true }
+    try tmux.press("Enter")
+    let offer = try tmux.wait("the rule offer") { $0.last { !$0.isEmpty }?.hasPrefix("Also rule 'Thai") == true }
+    #expect(offer.allSatisfy { $0.unicodeScalars.count <= 50 })
+    try tmux.press("y")
+    try tmux.wait("the notice") { $0.last { !$0.isEmpty }?.contains("filed into Groceries") == true }
+    let history = try cli.run(["history", "--limit", "1"])
+    #expect(history.stdout.contains("file ") && history.stdout.contains("into Groceries + rule"), "\(history.stdout)")
+    try tmux.press("u")
+    try tmux.wait("the undo's notice") { $0.last { !$0.isEmpty }?.hasPrefix("undid #") == true }
+    try tmux.press("q")
+    try expectShellRestored(tmux, cli, code: 0)
+    #expect(try cli.run(["list", "--format", "json"]).stdout == before, "every row as it was")
+    #expect(try cli.run(["rules"]).stdout.contains("Thai") == false, "the rule went with it")
+  }
+
   @Test func wideScreenStaticHeaderFoldsAndRestoresOnSigterm() throws {
     let cli = try CLI()
     try demoDatabase(cli)
