@@ -18,8 +18,9 @@ extension HTMLRenderer {
         for e in expenses {
           let source = e.source.map { HTMLRenderer.escape("\($0.file):\($0.line)") } ?? amounts.dash
           let account = e.account.map(HTMLRenderer.escape) ?? amounts.dash
+          let hook = links != nil ? e.id.map { " data-expense-id=\"\($0)\"" } ?? "" : ""
           body.append(
-            "<tr><td class=\"n\">\(e.date)</td>"
+            "<tr\(hook)><td class=\"n\">\(e.date)</td>"
               + "<td class=\"n amount\">\(HTMLRenderer.escape(amounts.money(e.amount.minor, e.amount.currency)))</td>"
               + "<td class=\"grow\">\(HTMLRenderer.escape(e.description))</td>"
               + "<td data-label=\"Category\">\(HTMLRenderer.escape(e.category ?? uncategorizedName))</td>"

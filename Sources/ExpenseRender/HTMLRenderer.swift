@@ -19,10 +19,13 @@ public struct HTMLRenderer {
   public let sections: SectionStates
   /// The path of the served page's one script (`/page.js`); nil for the static page.
   public let script: String?
+  /// The served page's month links and hooks (`PageLinks`); nil for the static page.
+  public let links: PageLinks?
 
-  public init(sections: SectionStates, script: String? = nil) {
+  public init(sections: SectionStates, script: String? = nil, links: PageLinks? = nil) {
     self.sections = sections
     self.script = script
+    self.links = links
   }
 
   /// The static page's policy: inline CSS, nothing else.
@@ -42,9 +45,16 @@ public struct HTMLRenderer {
       "<title>\(title)</title>", "<style>", HTMLStyle.css, "</style>",
     ]
     if let script { out.append("<script src=\"\(HTMLRenderer.escape(script))\" defer></script>") }
-    out += ["</head>", "<body>", "<main>", "<header><h1>\(title)</h1>"]
+    if links != nil { out += ["<style>", Self.servedCSS, "</style>"] }
+    let hooks = links.map { " data-currency=\"\($0.currency.code)\" data-minor-digits=\"\($0.currency.minorUnits)\"" } ?? ""
+    out += ["</head>", "<body>", "<main\(hooks)>", "<header><h1>\(title)</h1>"]
     let codes = report.groups.map(\.currency.code).joined(separator: " ")
-    out.append("<p class=\"asof\">as of \(report.today)\(codes.isEmpty ? "" : " · " + codes)</p></header>")
+    let asOf = "<p class=\"asof\">as of \(report.today)\(codes.isEmpty ? "" : " · " + codes)</p>"
+    if let links {
+      out += [asOf] + monthNavigation(links) + ["</header>"]
+    } else {
+      out.append(asOf + "</header>")
+    }
     if report.groups.isEmpty && (report.expenses ?? []).isEmpty {
       out += [
         "<p>No expenses or budgets for \(report.month.longName).</p>",

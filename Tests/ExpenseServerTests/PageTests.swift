@@ -90,9 +90,26 @@ import Testing
       #expect(printed.contains(staticPolicy))
       let servedPolicy =
         "content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'\""
-      let unserved = page.replacingOccurrences(of: "<script src=\"/page.js\" defer></script>\n", with: "")
+      // The served page is the printed one plus its script, its month links and the hooks the
+      // script hangs its controls on; nothing else differs.
+      var unserved = page.replacingOccurrences(of: "<script src=\"/page.js\" defer></script>\n", with: "")
         .replacingOccurrences(of: servedPolicy, with: staticPolicy)
+      for pattern in [
+        #"<style>\n\.months\{[^<]*</style>\n"#, #" data-expense-id="\d+""#, #" data-currency="USD" data-minor-digits="2""#,
+        #"\n<nav class="months"[\s\S]*?</nav>"#,
+      ] {
+        unserved = unserved.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+      }
+      unserved = unserved.replacingOccurrences(of: "</p>\n</header>", with: "</p></header>")
       #expect(unserved == printed)
+      #expect(page.contains("<a rel=\"prev\" href=\"/reports/2026-09?today=2026-10-20\">‹ September 2026</a>"))
+      #expect(page.contains("<a rel=\"next\" href=\"/reports/2026-11?today=2026-10-20\">November 2026 ›</a>"))
+      #expect(page.contains("<input type=\"month\" name=\"month\" value=\"2026-10\" required>"))
+      #expect(page.contains("<tr data-expense-id=\"12\">"))
+      // The picker's plain GET form is sent on to the month's page, the pinned day kept.
+      let picked = try await client.page(.get, "/reports?month=2026-08&today=2026-10-20", cookie: harness.writeToken)
+      #expect(picked.status == 303 && picked.headers[.location] == "/reports/2026-08?today=2026-10-20")
+      #expect(try await client.page(.get, "/reports?month=2026-8", cookie: harness.writeToken).status == 400)
 
       let bad = try await client.page(.get, "/reports/2026-13", cookie: harness.writeToken)
       #expect(bad.status == 400)

@@ -26,6 +26,7 @@ struct PageRoutes: Sendable {
 
   func register(on router: Router<ServerContext>) {
     router.get("/") { request, _ in try await home(request) }
+    router.get("/reports") { request, _ in try await pickedMonth(request) }
     router.get("/reports/:month") { request, context in
       try await report(request, month: context.parameters.get("month") ?? "")
     }
@@ -51,13 +52,14 @@ struct PageRoutes: Sendable {
     RequestNote.current?.token = token.displayName
     let month = try APIHandler.month(text, field: "month")
     var today = clock.today()
+    let pinned = request.uri.queryParameters["today"] != nil
     if let value = request.uri.queryParameters["today"] {
       today = try APIHandler.date(String(value), field: "today")
     }
     let day = today
     let html = try await Authenticated.$token.withValue(token) {
       try await backend.fromReplica {
-        try $0.reportPage(month: month, today: day, script: PageRoutes.scriptPath)
+        try $0.reportPage(month: month, today: day, script: PageRoutes.scriptPath, pinnedToday: pinned)
       }
     }
     return Response(
@@ -67,6 +69,18 @@ struct PageRoutes: Sendable {
         Self.noSniff: "nosniff",
       ],
       body: .init(byteBuffer: ByteBuffer(string: html)))
+  }
+
+  /// `GET /reports?month=YYYY-MM[&today=]`: the month picker's plain GET form, sent on to the
+  /// month's page (so it works without a script, and the address names the month).
+  func pickedMonth(_ request: Request) async throws -> Response {
+    guard try await session(request) != nil else { return Self.redirect("/login") }
+    let month = try APIHandler.month(String(request.uri.queryParameters["month"] ?? ""), field: "month")
+    var target = "/reports/\(month)"
+    if let value = request.uri.queryParameters["today"] {
+      target += "?today=\(try APIHandler.date(String(value), field: "today"))"
+    }
+    return Self.redirect(target)
   }
 
   /// Checks the pasted token as the bearer middleware would; only a valid one becomes the cookie.

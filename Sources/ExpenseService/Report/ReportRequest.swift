@@ -24,6 +24,8 @@ public struct ReportRequest: Sendable {
   public var save = false
   /// `html` only: the script the served page loads (`expenses serve`); nil for the static page.
   public var pageScript: String?
+  /// `html` only: the served page's month links and hooks (`PageLinks`); nil for the static page.
+  public var pageLinks: PageLinks?
 
   public init(today: CivilDate, month: Month? = nil, format: ReportFormat = .json) {
     self.today = today

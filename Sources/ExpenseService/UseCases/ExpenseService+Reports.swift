@@ -49,9 +49,13 @@ extension ExpenseService {
   }
 
   /// The HTML page of `month`, loading `script` (the served page's toggles).
-  public func reportPage(month: Month, today: CivilDate, script: String?) throws -> String {
+  public func reportPage(month: Month, today: CivilDate, script: String?, pinnedToday: Bool = false) throws -> String {
     var request = ReportRequest(today: today, month: month, format: .html)
     request.pageScript = script
+    if script != nil {
+      request.pageLinks = PageLinks(
+        month: month, today: pinnedToday ? today : nil, currency: try store.defaultCurrency())
+    }
     return try renderReport(request)
   }
 
