@@ -49,7 +49,9 @@ extension HTMLRenderer {
   static let servedCSS = """
     .months{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center;margin:.4rem 0}
     .months form,.work form{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin:0}
-    .months input,.work input{max-width:100%;font:inherit}
+    .months input,.work input{max-width:100%;min-width:0;font:inherit}
+    .work label{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;min-width:0;max-width:100%}
+    .work input[type=file]{width:100%;max-width:20rem}
     button{font:inherit}
     .work{margin:.6rem 0}
     .work .preview{margin:.4rem 0}

@@ -46,7 +46,8 @@ public struct HTMLRenderer {
     ]
     if let script { out.append("<script src=\"\(HTMLRenderer.escape(script))\" defer></script>") }
     if links != nil { out += ["<style>", Self.servedCSS, "</style>"] }
-    let hooks = links.map { " data-currency=\"\($0.currency.code)\" data-minor-digits=\"\($0.currency.minorUnits)\"" } ?? ""
+    let hooks =
+      links.map { " data-currency=\"\($0.currency.code)\" data-minor-digits=\"\($0.currency.minorUnits)\"" } ?? ""
     out += ["</head>", "<body>", "<main\(hooks)>", "<header><h1>\(title)</h1>"]
     let codes = report.groups.map(\.currency.code).joined(separator: " ")
     let asOf = "<p class=\"asof\">as of \(report.today)\(codes.isEmpty ? "" : " · " + codes)</p>"

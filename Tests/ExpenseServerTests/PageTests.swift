@@ -95,7 +95,8 @@ import Testing
       var unserved = page.replacingOccurrences(of: "<script src=\"/page.js\" defer></script>\n", with: "")
         .replacingOccurrences(of: servedPolicy, with: staticPolicy)
       for pattern in [
-        #"<style>\n\.months\{[^<]*</style>\n"#, #" data-expense-id="\d+""#, #" data-currency="USD" data-minor-digits="2""#,
+        #"<style>\n\.months\{[^<]*</style>\n"#, #" data-expense-id="\d+""#,
+        #" data-currency="USD" data-minor-digits="2""#,
         #"\n<nav class="months"[\s\S]*?</nav>"#,
       ] {
         unserved = unserved.replacingOccurrences(of: pattern, with: "", options: .regularExpression)

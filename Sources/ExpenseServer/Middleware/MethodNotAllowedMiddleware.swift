@@ -19,7 +19,8 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
       ("/v1/categories/{category}", [.get, .put, .delete]), ("/v1/rules", [.get]),
       ("/v1/rules/{id}", [.get, .put, .delete]), ("/v1/changes", [.get]),
       ("/v1/history", [.get]), ("/v1/history/{id}/undo", [.post]),
-      ("/", [.get]), ("/reports", [.get]), ("/reports/{month}", [.get]), ("/login", [.get, .post]), ("/logout", [.post]),
+      ("/", [.get]), ("/reports", [.get]), ("/reports/{month}", [.get]), ("/login", [.get, .post]),
+      ("/logout", [.post]),
       (PageRoutes.scriptPath, [.get]),
     ]
   }

@@ -175,14 +175,16 @@ enum PageScript {
         });
       }
 
+      // Budgets and imports below the report, read first; the undo beside Log out, at hand.
       const work = el("section", { class: "section work", id: "work", "aria-labelledby": "work-title" });
-      work.append(el("h2", { id: "work-title" }, "Change"));
-      main.insertBefore(work, main.querySelector("header").nextSibling);
+      work.append(el("h2", { id: "work-title" }, "Budgets and imports"));
+      main.append(work);
 
       // Undo the last change (the newest one that is not an undo and stands).
       const undo = el("button", { type: "button", id: "undo-last" }, "Undo last change");
-      work.append(el("p"));
-      work.lastChild.append(undo);
+      const tools = el("p", { class: "work" });
+      tools.append(undo);
+      (header || main).append(tools);
       undo.addEventListener("click", async () => {
         const listed = await fetch("/v1/history?limit=200", { credentials: "same-origin", headers });
         if (!listed.ok) return notice(await problemText(listed));

@@ -63,7 +63,8 @@ public struct ReportService {
     case .json: text = JSONRenderer(sections: sections).render(report)  // not reached: `renderJSON` above
     case .csv: text = CSVRenderer(sections: sections).render(report)
     case .md: text = MarkdownRenderer(sections: sections).render(report)
-    case .html: text = HTMLRenderer(sections: sections, script: request.pageScript, links: request.pageLinks).render(report)
+    case .html:
+      text = HTMLRenderer(sections: sections, script: request.pageScript, links: request.pageLinks).render(report)
     case .text:
       let options = RenderOptions(
         width: request.width, glyphs: request.glyphs, plain: request.plain, color: request.color,
