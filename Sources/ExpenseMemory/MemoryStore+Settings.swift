@@ -7,6 +7,8 @@ extension MemoryStore {
 
   public func setSetting(_ key: String, _ value: String) throws { try write { $0.settings[key] = value } }
 
+  public func removeSetting(_ key: String) throws { try write { $0.settings[key] = nil } }
+
   public func profile(named name: String) throws -> String {
     guard let json = try read({ $0.profiles[name] }) else { throw StoreError.profileNotFound(name) }
     return json

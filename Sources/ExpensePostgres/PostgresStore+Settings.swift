@@ -13,6 +13,12 @@ extension PostgresStore {
     }
   }
 
+  public func removeSetting(_ key: String) throws {
+    try write { connection in
+      try connection.query("DELETE FROM setting WHERE ledger_id = \(ledger) AND key = \(key)")
+    }
+  }
+
   public func setSetting(_ key: String, _ value: String) throws {
     try write { connection in
       try connection.query(

@@ -154,6 +154,10 @@ extension AppDatabase {
     try write { db in try db.execute(sql: "DELETE FROM categoryKind WHERE name = ?", arguments: [name]) }
   }
 
+  public func removeSetting(_ key: String) throws {
+    try write { db in try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key]) }
+  }
+
   /// Stores a setting (`currency`, `accordion`, ...).
   public func setSetting(_ key: String, _ value: String) throws {
     try write { db in

@@ -48,7 +48,7 @@ import Testing
     let imports = try store.imports().map { "\($0)" }
     let balances =
       try store.records(kind: "statement-balance").map(\.body).sorted()
-      + (try store.rules().map { "\($0)" })
+      + (try store.rules().map { "\($0)" }) + (try store.accountNames().map { "\($0)=\($1)" }.sorted())
     let check = try store.check()
     #expect(check.problems.isEmpty, "\(check.problems)")
     return
@@ -74,7 +74,7 @@ import Testing
   static func change(_ service: ExpenseService, _ random: inout SeededRandom) throws {
     let ids = try service.expenses().compactMap(\.id)
     let category = categories[random.int(0...categories.count - 1)]
-    switch random.int(0...14) {
+    switch random.int(0...15) {
     case 0:
       let day = CivilDate(year: 2026, month: random.int(9...11), day: random.int(1...28))!
       _ = try service.addExpense(
@@ -92,9 +92,13 @@ import Testing
       guard let record = try service.imports().randomElement(using: &random) else { return }
       _ = try service.removeImport(id: record.id)
     case 5:
-      _ = try service.addRule(
-        pattern: ["GROCER", "shop", "RENT"][random.int(0...2)], category: category, field: .description)
-      _ = try service.applyRules(dryRun: false)
+      // One change a step: a rule added, or the rules applied.
+      if random.int(0...1) == 0 {
+        _ = try service.addRule(
+          pattern: ["GROCER", "shop", "RENT"][random.int(0...2)], category: category, field: .description)
+      } else {
+        _ = try service.applyRules(dryRun: false)
+      }
     case 6:
       _ = try service.setBudget(
         category: category, amount: "\(random.int(100...900))", month: nil, currency: nil,
@@ -116,6 +120,9 @@ import Testing
     case 12:
       guard let rule = try service.rules().randomElement(using: &random) else { return }
       try service.removeRule(id: rule.id)
+    case 15:
+      guard let account = try service.accounts().compactMap(\.name).randomElement(using: &random) else { return }
+      _ = try service.renameAccount(account, to: ["Main", "Card", "Savings"][random.int(0...2)])
     case 14:
       guard let pair = try service.transferPairs().randomElement(using: &random) else { return }
       _ = try service.unpairTransfer(id: pair.pair.outId)

@@ -36,12 +36,13 @@ enum StatementBalances {
     }
   }
 
-  /// The stored bodies of the balances `imported` brought (what an undone removal puts back).
-  static func bodies(of imported: ImportRecord, in store: any LedgerStore) throws -> [String] {
+  /// The stored records of the balances `imported` brought (what an undone removal puts back,
+  /// under their ids).
+  static func stored(of imported: ImportRecord, in store: any LedgerStore) throws -> [StoredRecord] {
     try store.records(kind: records.name).filter { record in
       guard let body = try? JSONDecoder().decode(Body.self, from: Data(record.body.utf8)) else { return false }
       return body.importedAt != nil && body.importedAt == imported.importedAt && body.balance.file == imported.file
-    }.map(\.body)
+    }
   }
 
   /// Removes the balances `imported` brought.

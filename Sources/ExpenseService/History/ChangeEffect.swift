@@ -15,13 +15,15 @@ enum ChangeEffect: Codable, Equatable {
   /// only as it commits (the record a later undo finds is the one with both).
   case importedFile(file: String, at: String)
   /// An import was removed: its record, its rows and its statement balances, to put back.
-  case importRemoved(record: ImportRecord, before: RowSnapshot, after: RowSnapshot, balances: [String])
+  case importRemoved(record: ImportRecord, before: RowSnapshot, after: RowSnapshot, balances: [StoredRecord])
   /// One category's budgets and terms (rollover, period), before and after.
   case budgets(category: String, before: BudgetState, after: BudgetState)
   /// A category's kind before and after (nil: none stored, the default).
   case kind(category: String, before: CategoryKind?, after: CategoryKind?)
   /// A rule before and after (nil: none with its id): added, replaced or removed.
   case rule(id: Int64, before: CategoryRule?, after: CategoryRule?)
+  /// Settings before and after (nil: not set), by key: an account's name for later imports.
+  case settings(before: [String: String?], after: [String: String?])
   /// Several effects of one change (a row filed with a new rule), in the order made.
   indirect case group([ChangeEffect])
   /// Records of the service's (a budget move, a goal) added and removed.

@@ -17,23 +17,26 @@ extension ExpenseService {
       guard let record = try store.imports().last(where: { $0.file == file && $0.importedAt == at }) else {
         throw ServiceError.undoConflict(change, what: ["the import of \(file) was removed since"])
       }
-      return try reverse(.imported(id: record.id), change: change)
-
-    case .imported(let id):
-      guard let record = try store.imports().first(where: { $0.id == id }) else {
-        throw ServiceError.undoConflict(change, what: ["import #\(id) was removed since"])
-      }
+      // Its rows categorized by hand since were changed since: refused, naming them.
       let removal = try removingImport(record)
       if !removal.handEdited.isEmpty {
         throw ServiceError.undoConflict(
           change, what: removal.handEdited.map { "expense \($0) was edited by hand since" })
       }
+      return (removal.effect, ["import #\(record.id) (\(record.file)): \(removal.removed) rows removed"])
+
+    case .imported(let id):
+      // An undone removal made again: the rows go as the removal took them, edited ones too.
+      guard let record = try store.imports().first(where: { $0.id == id }) else {
+        throw ServiceError.undoConflict(change, what: ["import #\(id) was removed since"])
+      }
+      let removal = try removingImport(record)
       return (removal.effect, ["import #\(id) (\(record.file)): \(removal.removed) rows removed"])
 
     case .importRemoved(let record, let before, let after, let balances):
       try putBack(
         RowSnapshot(rows: before.rows, pairs: before.pairs, imports: [record]), over: after, change: change)
-      for body in balances { _ = try store.addRecord(kind: StatementBalances.records.name, body: body) }
+      for record in balances { try store.restoreRecord(record) }
       return (.imported(id: record.id), ["import #\(record.id) (\(record.file)): \(before.rows.count) rows back"])
 
     case .budgets(let category, let before, let after):
@@ -65,6 +68,15 @@ extension ExpenseService {
       }
       let line = before.map { "rule \(id): '\($0.pattern)' → \($0.category)" } ?? "rule \(id) removed"
       return (.rule(id: id, before: after, after: before), [line])
+
+    case .settings(let before, let after):
+      for (key, value) in after.sorted(by: { $0.key < $1.key }) where try store.setting(key) != value {
+        throw ServiceError.undoConflict(change, what: ["the setting \(key)"])
+      }
+      for (key, value) in before.sorted(by: { $0.key < $1.key }) {
+        if let value { try store.setSetting(key, value) } else { try store.removeSetting(key) }
+      }
+      return (.settings(before: after, after: before), [])
 
     case .group(let effects):
       var inverses: [ChangeEffect] = []
@@ -108,7 +120,7 @@ extension ExpenseService {
     let handEdited = before.rows.filter {
       own.contains($0.row.id) && $0.row.categorySource == CategorySource.hand.rawValue
     }.map(\.row.id)
-    let balances = try StatementBalances.bodies(of: record, in: store)
+    let balances = try StatementBalances.stored(of: record, in: store)
     let removed = try store.removeImport(id: record.id)
     try StatementBalances.remove(record, from: store)
     let after = try store.rowSnapshot(ids: before.ids)
@@ -233,5 +245,12 @@ extension History {
   }
 
   /// A record kind as a person says it.
-  static func recordName(_ kind: String) -> String { kind == Goals.records.name ? "goal" : "budget move" }
+  static func recordName(_ kind: String) -> String {
+    switch kind {
+    case Goals.records.name: return "goal"
+    case BudgetMoves.records.name: return "budget move"
+    case StatementBalances.records.name: return "confirmed balance"
+    default: return kind
+    }
+  }
 }

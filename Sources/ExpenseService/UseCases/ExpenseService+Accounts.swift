@@ -30,15 +30,39 @@ extension ExpenseService {
     guard !target.isEmpty else { throw StoreError.invalidName(kind: "account", name: newName) }
     let account = try resolveAccount(name)
     // The balances its statements stated follow it: they are checked against its rows.
-    return try store.atomically {
+    return try recording("accounts rename") {
+      // What the rename touches, for the history: the rows of both names, the names later
+      // imports map, and the balances that follow the account.
+      let ids = try store.expenses(from: nil, through: nil).filter { $0.account == account || $0.account == target }
+        .compactMap(\.id)
+      let rowsBefore = ids.count <= History.changeRowLimit ? try store.rowSnapshot(ids: ids) : nil
+      let namesBefore = try store.accountNames()
+      var added: [StoredRecord] = []
+      var removed: [StoredRecord] = []
       let renamed = try store.renameAccount(account, to: target)
       for record in try StatementBalances.load(store) where record.body.balance.account == account {
         var body = record.body
         body.balance.account = target
+        if let old = try store.record(kind: StatementBalances.records.name, id: record.id) { removed.append(old) }
         _ = try store.removeRecord(kind: StatementBalances.records.name, id: record.id)
-        _ = try StatementBalances.records.add(body, to: store)
+        added.append(
+          try store.addRecord(kind: StatementBalances.records.name, body: try StatementBalances.records.encoded(body)))
       }
-      return (account, renamed)
+      let summary = "accounts rename \(account) → \(target): \(renamed) rows"
+      guard let rowsBefore else { return ((account, renamed), summary, .tooBig(rows: ids.count)) }
+      let rowsAfter = try store.rowSnapshot(ids: rowsBefore.ids)
+      let namesAfter = try store.accountNames()
+      var settingsBefore: [String: String?] = [:]
+      var settingsAfter: [String: String?] = [:]
+      for name in Set(namesBefore.keys).union(namesAfter.keys) where namesBefore[name] != namesAfter[name] {
+        settingsBefore[AccountNames.prefix + name] = .some(namesBefore[name])
+        settingsAfter[AccountNames.prefix + name] = .some(namesAfter[name])
+      }
+      let effect = ChangeEffect.group([
+        .rows(before: rowsBefore, after: rowsAfter), .settings(before: settingsBefore, after: settingsAfter),
+        .records(kind: StatementBalances.records.name, added: added, removed: removed),
+      ])
+      return ((account, renamed), summary, .effect(effect))
     }
   }
 }

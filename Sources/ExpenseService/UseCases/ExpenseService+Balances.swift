@@ -34,7 +34,14 @@ extension ExpenseService {
         anchored: !check.points.isEmpty, saved: false)
       if result.offByMinor == 0 {
         if StatementBalances.new([typed], stored: stated.map { .init(balance: $0, importedAt: nil) }).count == 1 {
-          _ = try StatementBalances.records.add(.init(balance: typed, importedAt: nil), to: store)
+          // Kept as a change of the history: undo forgets the confirmed balance.
+          try recording("reconcile") {
+            let record = try store.addRecord(
+              kind: StatementBalances.records.name,
+              body: try StatementBalances.records.encoded(.init(balance: typed, importedAt: nil)))
+            let summary = "reconcile \(account) \(typed.amount.formatted) on \(day)"
+            return ((), summary, .effect(.records(kind: record.kind, added: [record], removed: [])))
+          }
         }
         result.saved = true
       } else {

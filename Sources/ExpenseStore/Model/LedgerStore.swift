@@ -120,6 +120,8 @@ public protocol LedgerStore: AnyObject, Sendable {
 
   func setting(_ key: String) throws -> String?
   func setSetting(_ key: String, _ value: String) throws
+  /// Forgets setting `key` (an undone change gives back "never set"); nothing when none is.
+  func removeSetting(_ key: String) throws
   func profile(named name: String) throws -> String
   func profileNames() throws -> [String]
   func saveProfile(name: String, json: String) throws
