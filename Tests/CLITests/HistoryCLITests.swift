@@ -52,6 +52,11 @@ import Testing
     #expect(try cli.run(["list", "--format", "json"]).stdout.contains("TRATTORIA") == false)
     let listed = try cli.json(["history", "--format", "json"]) as? [[String: Any]]
     #expect(listed?.first?["undoes"] as? Int == 7 && listed?.first?["by"] as? String == "local")
+    // A copy keeps the history, with its numbers.
+    let copy = cli.directory.appendingPathComponent("copy.sqlite").path
+    #expect(try cli.run(["copy", "--from", cli.db, "--to", copy], useDatabase: false).code == 0)
+    let copied = try cli.run(["history", "--format", "json", "--db", copy], useDatabase: false).stdout
+    #expect(copied == (try cli.run(["history", "--format", "json"]).stdout))
     // Nothing read-only writes: history reads only.
     let bytes = try cli.databaseBytes()
     _ = try cli.run(["history"])

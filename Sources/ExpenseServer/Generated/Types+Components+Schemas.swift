@@ -1839,7 +1839,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/HistoryChange/id`.
             internal var id: Swift.Int64
-            /// add, edit, delete, import, imports remove, rules apply, rules add, rules put, rules remove, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, kind, categories remove, transfers unpair or undo.
+            /// add, edit, delete, import, imports remove, rules apply, rules add, rules put, rules remove, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, kind, categories remove, transfers unpair, accounts rename, reconcile, file (a row filed in browse) or undo.
             ///
             /// - Remark: Generated from `#/components/schemas/HistoryChange/action`.
             internal var action: Swift.String
@@ -1875,7 +1875,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - id: The change's number, never given twice.
-            ///   - action: add, edit, delete, import, imports remove, rules apply, rules add, rules put, rules remove, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, kind, categories remove, transfers unpair or undo.
+            ///   - action: add, edit, delete, import, imports remove, rules apply, rules add, rules put, rules remove, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, kind, categories remove, transfers unpair, accounts rename, reconcile, file (a row filed in browse) or undo.
             ///   - summary: One line saying what it did.
             ///   - by: The user, and the token when it came over HTTP.
             ///   - at: When, ISO 8601 in UTC.

@@ -110,7 +110,7 @@ internal protocol APIProtocol: Sendable {
     func deleteGoal(_ input: Operations.DeleteGoal.Input) async throws -> Operations.DeleteGoal.Output
     /// The changes made to the ledger, newest first (`expenses history`).
     ///
-    /// Every change of the ledger's data is numbered in its own sequence, never reused: add, edit, delete, import, imports remove, rules apply, rules added, replaced or removed, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, a category's kind or removal and transfers unpair. The history keeps the newest 1,000 changes holding at most 200,000 rows in all. Read tokens may list it.
+    /// Every change of the ledger's data is numbered in its own sequence, never reused: add, edit, delete, import, imports remove, rules apply, rules added, replaced or removed, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, a category's kind or removal, transfers unpair, accounts rename and a balance kept by reconcile. The history keeps the newest 1,000 changes holding at most 200,000 rows in all. Read tokens may list it.
     ///
     /// - Remark: HTTP `GET /v1/history`.
     /// - Remark: Generated from `#/paths//v1/history/get(listHistory)`.
@@ -407,7 +407,7 @@ extension APIProtocol {
     }
     /// The changes made to the ledger, newest first (`expenses history`).
     ///
-    /// Every change of the ledger's data is numbered in its own sequence, never reused: add, edit, delete, import, imports remove, rules apply, rules added, replaced or removed, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, a category's kind or removal and transfers unpair. The history keeps the newest 1,000 changes holding at most 200,000 rows in all. Read tokens may list it.
+    /// Every change of the ledger's data is numbered in its own sequence, never reused: add, edit, delete, import, imports remove, rules apply, rules added, replaced or removed, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, a category's kind or removal, transfers unpair, accounts rename and a balance kept by reconcile. The history keeps the newest 1,000 changes holding at most 200,000 rows in all. Read tokens may list it.
     ///
     /// - Remark: HTTP `GET /v1/history`.
     /// - Remark: Generated from `#/paths//v1/history/get(listHistory)`.

@@ -8,7 +8,7 @@ struct HistoryCommand: ParsableCommand {
     commandName: "history",
     abstract: "List the changes made to the ledger, newest first; 'expenses undo' reverses one.",
     discussion: """
-      Every change of the data is numbered and kept: add, edit, delete, import, imports remove, rules apply, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, a category's kind or removal, rules add and remove, and transfers unpair (section states and display settings are not data and are not kept). The history keeps the newest 1,000 changes holding at most 200,000 rows in all; one change of more than 50,000 rows is listed but cannot be undone.
+      Every change of the data is numbered and kept: add, edit, delete, import, imports remove, rules apply, budget set, budget remove, budget move, budget moves remove, goal add, goal remove, a category's kind or removal, rules add and remove, transfers unpair, accounts rename, a balance kept by reconcile and a row filed in browse or the web page (section states and display settings are not data and are not kept). The history keeps the newest 1,000 changes holding at most 200,000 rows in all; one change of more than 50,000 rows is listed but cannot be undone.
 
       Examples:
         expenses history
