@@ -103,7 +103,7 @@ import Testing
     #expect(full.code == 73)
     #expect(
       full.stderr.contains(
-        "ledger 'default' of \(url) already holds data (5 expenses, 1 import); nothing was copied. A copy goes into an empty ledger only\n  hint: name a new ledger with --ledger NAME, or copy into a new database"
+        "ledger 'default' of \(url) already holds data (5 expenses, 1 import, 1 history change); nothing was copied. A copy goes into an empty ledger only\n  hint: name a new ledger with --ledger NAME, or copy into a new database"
       ), "\(full.stderr)")
     let noLedger = try cli.run(
       ["copy", "--from", url, "--ledger", "nope", "--to", taken + "3"], useDatabase: false)

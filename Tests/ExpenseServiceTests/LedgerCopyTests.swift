@@ -134,7 +134,7 @@ import Testing
       throws: StoreError.ledgerNotEmpty(
         path: ExpenseService.shown(path: url), ledger: "default",
         what:
-          "11 expenses, 3 budgets, 2 rules, 2 imports, 3 category kinds, 1 import profile, 2 tokens, 1 setting, 2 section states"
+          "11 expenses, 3 budgets, 2 rules, 2 imports, 3 category kinds, 1 import profile, 2 tokens, 1 setting, 2 section states, 3 history changes"
       )
     ) {
       try ExpenseService.copyLedger(from: folder.database, to: url, ledger: nil)

@@ -7,7 +7,7 @@ import Foundation
 extension ExpenseService {
   /// Reverses `effect` of change `change`; returns the inverse effect (what the undo did, so
   /// it can be undone in turn) and one line per thing changed back.
-  func reverse(_ effect: ChangeEffect, change: Int64) throws -> (ChangeEffect, [String]) {
+  func reverse(_ effect: ChangeEffect, change: Int64) throws -> (ChangeEffect?, [String]) {
     switch effect {
     case .rows(let before, let after):
       try putBack(before, over: after, change: change)
@@ -81,12 +81,13 @@ extension ExpenseService {
     case .group(let effects):
       var inverses: [ChangeEffect] = []
       var lines: [String] = []
+      var kept = true
       for effect in effects.reversed() {
         let (inverse, more) = try reverse(effect, change: change)
-        inverses.append(inverse)
+        if let inverse { inverses.append(inverse) } else { kept = false }
         lines += more
       }
-      return (.group(inverses), lines)
+      return (kept ? .group(inverses) : nil, lines)
 
     case .records(let kind, let added, let removed):
       for record in added where try store.record(kind: kind, id: record.id) != record {
@@ -111,14 +112,26 @@ extension ExpenseService {
   }
 
   /// Removes import `record`'s rows and balances, and says how to put them back.
+  /// An import of more rows than the history keeps for one change is removed without a
+  /// snapshot (nil effect: listed, not undoable), so its removal costs what it did before.
   func removingImport(_ record: ImportRecord) throws -> (
-    effect: ChangeEffect, removed: Int, handEdited: [Int64]
+    effect: ChangeEffect?, removed: Int, handEdited: [Int64]
   ) {
-    let ids = record.firstId <= record.lastId ? Array(record.firstId...record.lastId) : []
-    let before = try store.rowSnapshot(ids: ids)
-    let own = Set(ids)
+    let range = record.firstId <= record.lastId ? record.firstId...record.lastId : 1...0
+    let span = Int(clamping: Int128(range.upperBound) - Int128(range.lowerBound) + 1)
+    let hand = CategorySource.hand
+    guard span <= History.changeRowLimit else {
+      let handEdited = try store.expenses(from: record.firstDate, through: record.lastDate).filter {
+        guard let id = $0.id else { return false }
+        return range.contains(id) && $0.categorySource == hand
+      }.compactMap(\.id).sorted()
+      let removed = try store.removeImport(id: record.id)
+      try StatementBalances.remove(record, from: store)
+      return (nil, removed, handEdited)
+    }
+    let before = try store.rowSnapshot(ids: Array(range))
     let handEdited = before.rows.filter {
-      own.contains($0.row.id) && $0.row.categorySource == CategorySource.hand.rawValue
+      range.contains($0.row.id) && $0.row.categorySource == hand.rawValue
     }.map(\.row.id)
     let balances = try StatementBalances.stored(of: record, in: store)
     let removed = try store.removeImport(id: record.id)

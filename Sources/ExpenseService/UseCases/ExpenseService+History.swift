@@ -62,7 +62,8 @@ extension ExpenseService {
       let (inverse, lines) = try reverse(effect, change: target.id)
       let id = try History.record(
         store, action: "undo", summary: "undo #\(target.id): \(target.body.summary)", by: changeAuthor,
-        at: clock.timestamp, effect: .effect(inverse), undoes: target.id)
+        at: clock.timestamp, effect: inverse.map { .effect($0) } ?? .tooBig(rows: target.body.rows),
+        undoes: target.id)
       let after = try History.changes.load(store)
       let nowStanding = History.standingUndos(after)
       let undone = History.change(target.id, target.body, standing: nowStanding)

@@ -84,7 +84,8 @@ extension ExpenseService {
       guard let record = try store.imports().first(where: { $0.id == id }) else { throw StoreError.importNotFound(id) }
       let removal = try removingImport(record)
       let summary = "imports remove #\(id) (\(record.file)): \(removal.removed) rows"
-      return ((removal.removed, removal.handEdited), summary, .effect(removal.effect))
+      let effect: History.Recorded = removal.effect.map { .effect($0) } ?? .tooBig(rows: removal.removed)
+      return ((removal.removed, removal.handEdited), summary, effect)
     }
   }
 }

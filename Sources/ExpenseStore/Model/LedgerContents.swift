@@ -132,7 +132,8 @@ extension LedgerContents {
       (contents.imports.count, "import"), (contents.kinds.count, "category kind"),
       (contents.profiles.count, "import profile"), (contents.tokens.count, "token"),
       (contents.settings.count, "setting"), (contents.sectionStates.count, "section state"),
-      (contents.records.count, "record"),
+      (contents.records.filter { $0.kind == "change" }.count, "history change"),
+      (contents.records.filter { $0.kind != "change" && $0.kind != "change-effect" }.count, "record"),
     ]
     let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
     return parts.isEmpty ? "split parts" : parts.joined(separator: ", ")
