@@ -2006,6 +2006,26 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/expenses/GET/query/cursor`.
                 internal var cursor: Swift.String?
+                /// `list --search`: only rows holding this text in the description, category or account, case and accents ignored, in every month unless `month` names one. A page of a search may hold fewer than `limit` rows, even none: follow `nextCursor` until it is absent.
+                ///
+                /// - Remark: Generated from `#/paths/v1/expenses/GET/query/search`.
+                internal var search: Swift.String?
+                /// Only amounts of at least this size (spent or received), in each row's own currency.
+                ///
+                /// - Remark: Generated from `#/paths/v1/expenses/GET/query/min`.
+                internal var min: Swift.String?
+                /// Only amounts of at most this size.
+                ///
+                /// - Remark: Generated from `#/paths/v1/expenses/GET/query/max`.
+                internal var max: Swift.String?
+                /// Only from this day on (`export`'s `--from`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/expenses/GET/query/from`.
+                internal var from: Swift.String?
+                /// Only up to this day.
+                ///
+                /// - Remark: Generated from `#/paths/v1/expenses/GET/query/to`.
+                internal var to: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
@@ -2013,16 +2033,31 @@ internal enum Operations {
                 ///   - category: A category name (`Uncategorized` selects rows without one).
                 ///   - limit:
                 ///   - cursor: The `nextCursor` of the previous page.
+                ///   - search: `list --search`: only rows holding this text in the description, category or account, case and accents ignored, in every month unless `month` names one. A page of a search may hold fewer than `limit` rows, even none: follow `nextCursor` until it is absent.
+                ///   - min: Only amounts of at least this size (spent or received), in each row's own currency.
+                ///   - max: Only amounts of at most this size.
+                ///   - from: Only from this day on (`export`'s `--from`).
+                ///   - to: Only up to this day.
                 internal init(
                     month: Swift.String? = nil,
                     category: Swift.String? = nil,
                     limit: Swift.Int? = nil,
-                    cursor: Swift.String? = nil
+                    cursor: Swift.String? = nil,
+                    search: Swift.String? = nil,
+                    min: Swift.String? = nil,
+                    max: Swift.String? = nil,
+                    from: Swift.String? = nil,
+                    to: Swift.String? = nil
                 ) {
                     self.month = month
                     self.category = category
                     self.limit = limit
                     self.cursor = cursor
+                    self.search = search
+                    self.min = min
+                    self.max = max
+                    self.from = from
+                    self.to = to
                 }
             }
             internal var query: Operations.ListExpenses.Input.Query

@@ -1,4 +1,5 @@
 import ExpenseCore
+import ExpenseService
 import ExpenseStore
 import Foundation
 import OpenAPIRuntime
@@ -16,8 +17,30 @@ extension APIHandler {
     }
     let month = try query.month.map { try Self.month($0, field: "month") }
     let (category, cursor) = (query.category, query.cursor)
+    var search: ExpenseSearch?
+    if query.search != nil || query.min != nil || query.max != nil || query.from != nil || query.to != nil {
+      func bound(_ text: String?, _ field: String) throws -> AmountBound? {
+        guard let text else { return nil }
+        guard let bound = AmountBound(text) else {
+          throw APIProblem.badRequest("'\(field)' must be an amount like 20 or 12.50, without a sign", field: field)
+        }
+        return bound
+      }
+      let from = try query.from.map { try Self.date($0, field: "from") }
+      let through = try query.to.map { try Self.date($0, field: "to") }
+      if let from, let through, through < from {
+        throw APIProblem.badRequest("'to' \(through) is before 'from' \(from)", field: "to")
+      }
+      search = ExpenseSearch(
+        filter: ExpenseFilter(text: query.search, min: try bound(query.min, "min"), max: try bound(query.max, "max")),
+        from: from, through: through)
+    }
+    let searching = search
     let page = try await backend.fromReplica {
-      try $0.expensePage(month: month, category: category, after: cursor, limit: limit)
+      if let searching {
+        return try $0.searchPage(month: month, category: category, search: searching, after: cursor, limit: limit)
+      }
+      return try $0.expensePage(month: month, category: category, after: cursor, limit: limit)
     }
     return .ok(.init(body: .json(.init(items: page.expenses.map(Self.expense), nextCursor: page.nextCursor))))
   }

@@ -90,6 +90,28 @@ extension ExpenseService {
     return page
   }
 
+  /// One page of a search (`GET /v1/expenses?search=`): the store's pages of `limit` rows are
+  /// read until one holds a match (or 50 were read, so a request is bounded), and the matches
+  /// of what was read are the page: at most `limit`, maybe none, with the cursor after the
+  /// last row read.
+  public func searchPage(
+    month: Month?, category: String?, search: ExpenseSearch, after cursor: String?, limit: Int
+  ) throws -> ExpensePage {
+    var found: [Expense] = []
+    var next = cursor
+    for _ in 0..<50 {
+      let page = try store.expensePage(month: month, category: category, after: next, limit: limit)
+      next = page.nextCursor
+      found += page.expenses.filter { expense in
+        if let from = search.from, expense.date < from { return false }
+        if let through = search.through, expense.date > through { return false }
+        return ExpenseRow.withRow(of: expense) { search.filter.matches($0) }
+      }
+      if !found.isEmpty || next == nil { break }
+    }
+    return ExpensePage(expenses: try namingPairs(found), nextCursor: next)
+  }
+
   /// How many expenses are stored.
   public func expenseCount() throws -> Int { try store.expenseCount(month: nil) }
 }

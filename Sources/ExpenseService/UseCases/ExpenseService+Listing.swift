@@ -24,11 +24,19 @@ extension ExpenseService {
   /// Errors of `out`'s drain (a closed output) are rethrown as they are; `out` is not flushed.
   /// A category no row, budget, rule or kind names is refused (`unknownCategory`, with a close
   /// name): "No expenses." would hide a typo.
+  ///
+  /// A search (`search`: `list --search`, `--min`, `--max`, `--from`, `--to`) keeps the rows
+  /// `search.filter` matches, across all months unless `month` says one; the text table then
+  /// ends with how many rows it found and their total per currency.
   public func writeExpenses(
-    month: Month?, category: String?, format: ListFormat, into out: inout OutputBuffer
+    month: Month?, category: String?, format: ListFormat, into out: inout OutputBuffer,
+    search: ExpenseSearch? = nil
   ) throws {
     if let category { try checkCategoryFilter(category) }
-    let query = ExpenseQuery(month: month, category: category, order: .newestFirst)
+    let query = ExpenseQuery(
+      month: month, category: category, from: search?.from, through: search?.through, order: .newestFirst)
+    let filter = search?.filter ?? ExpenseFilter(text: nil)
+    var found = SearchTotals()
     // Read before the snapshot (a store's reads do not nest in it); pairs change only with an
     // import or an unpair, each one transaction.
     let partners = format == .json ? try transferPartners() : [:]
@@ -37,6 +45,7 @@ extension ExpenseService {
       case .csv:
         ExpenseCSVStream.writeHeader(into: &out)
         try snapshot.forEachExpense(query) { row in
+          guard filter.matches(row) else { return }
           ExpenseCSVStream.write(row, into: &out)
           try out.endRow()
         }
@@ -44,6 +53,7 @@ extension ExpenseService {
         var json = ExpenseJSONStream()
         json.transferPartners = partners
         try snapshot.forEachExpense(query) { row in
+          guard filter.matches(row) else { return }
           json.write(row, into: &out)
           try out.endRow()
         }
@@ -52,16 +62,56 @@ extension ExpenseService {
       case .text(let width, let glyphs):
         // With ids: `edit`, `delete` and their errors send the user here for them.
         var list = ExpenseListStream(renderer: ExpenseListRenderer(width: width, glyphs: glyphs, ids: true))
-        try snapshot.forEachExpense(query.ordered(.any)) { list.measure($0) }
+        try snapshot.forEachExpense(query.ordered(.any)) { if filter.matches($0) { list.measure($0) } }
         if list.needsShortAmounts {
-          try snapshot.forEachExpense(query.ordered(.any)) { list.measureShortAmount($0) }
+          try snapshot.forEachExpense(query.ordered(.any)) { if filter.matches($0) { list.measureShortAmount($0) } }
         }
         list.writeHeader(into: &out)
         try snapshot.forEachExpense(query) { row in
+          guard filter.matches(row) else { return }
+          found.add(row.amount)
           list.write(row, into: &out)
           try out.endRow()
         }
+        if search != nil {
+          var lines = FittedText.fit(found.words, width: width)
+          while lines.hasSuffix("\n") { lines.removeLast() }
+          out.append(lines + "\n")
+        }
       }
     }
+  }
+}
+
+/// What `list --search` looks for: the filter, and the days it looks in (`--from`, `--to`).
+public struct ExpenseSearch: Sendable, Equatable {
+  public var filter: ExpenseFilter
+  public var from: CivilDate?
+  public var through: CivilDate?
+
+  public init(filter: ExpenseFilter, from: CivilDate? = nil, through: CivilDate? = nil) {
+    self.filter = filter
+    self.from = from
+    self.through = through
+  }
+}
+
+/// How many rows a search found and their total in each currency (never added together).
+struct SearchTotals {
+  var count = 0
+  var totals: [Currency: Int128] = [:]
+
+  mutating func add(_ amount: Money) {
+    count += 1
+    totals[amount.currency, default: 0] += Int128(amount.minor)
+  }
+
+  /// "12 rows · -$345.67 · €-12.00", the currencies by code.
+  var words: String {
+    let rows = count == 1 ? "1 row" : "\(count) rows"
+    let sums = totals.sorted { $0.key.code < $1.key.code }.map {
+      Money.format(minor: Int64(clamping: $0.value), currency: $0.key)
+    }
+    return ([rows] + sums).joined(separator: " · ")
   }
 }
