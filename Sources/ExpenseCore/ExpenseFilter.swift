@@ -110,3 +110,41 @@ public struct AmountBound: Sendable, Equatable {
     return bound < size ? .less : bound > size ? .greater : .same
   }
 }
+
+/// An `ExpenseFilter` at work over one listing: the same answers, with the verdict on each
+/// distinct text that is not ASCII kept (a bank repeats its payees: folding one costs a
+/// Foundation call, looking it up a hash), at most `capacity` of them, so memory stays flat.
+public struct ExpenseMatcher {
+  public let filter: ExpenseFilter
+  var verdicts: [Int: [(bytes: [UInt8], found: Bool)]] = [:]
+  var kept = 0
+  static let capacity = 100_000
+
+  public init(_ filter: ExpenseFilter) { self.filter = filter }
+
+  public mutating func matches(_ row: ExpenseRow) -> Bool {
+    if let min = filter.min, min.compare(row.amount) == .greater { return false }
+    if let max = filter.max, max.compare(row.amount) == .less { return false }
+    guard filter.text != nil else { return true }
+    if contains(row.description) { return true }
+    if let category = row.category, contains(category) { return true }
+    if let account = row.account, contains(account) { return true }
+    return false
+  }
+
+  mutating func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let needle = filter.asciiNeedle, bytes.allSatisfy({ $0 < 0x80 }) {
+      return ExpenseFilter.asciiContains(bytes, needle)
+    }
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    let key = hasher.finalize()
+    if let known = verdicts[key]?.first(where: { $0.bytes.elementsEqual(bytes) }) { return known.found }
+    let found = filter.contains(bytes)
+    if kept < ExpenseMatcher.capacity {
+      verdicts[key, default: []].append((Array(bytes), found))
+      kept += 1
+    }
+    return found
+  }
+}

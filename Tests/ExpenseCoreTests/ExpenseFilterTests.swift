@@ -62,4 +62,21 @@ import Testing
     #expect(AmountBound("-5") == nil && AmountBound("1.") == nil && AmountBound("abc") == nil)
     #expect(AmountBound("0.0000000001") == nil, "at most 9 decimals")
   }
+
+  @Test func theMatcherKeepsTheFiltersAnswersOverRepeatedTexts() {
+    let texts = ["CAFÉ MÜLLER", "Straße", "café", "Ñandú", "CAFE", "Zürich", "ｃａｆｅ"]
+    for needle in ["cafe", "strasse", "nandu", "zur", "x"] {
+      let filter = ExpenseFilter(text: needle)
+      var matcher = ExpenseMatcher(filter)
+      for round in 0..<3 {
+        for text in texts {
+          let row = Expense(
+            date: CivilDate(year: 2026, month: 10, day: 1)!, amount: Money(minor: -1, currency: .usd), description: text
+          )
+          let expected = ExpenseRow.withRow(of: row) { filter.matches($0) }
+          #expect(ExpenseRow.withRow(of: row) { matcher.matches($0) } == expected, "\(needle) \(text) round \(round)")
+        }
+      }
+    }
+  }
 }

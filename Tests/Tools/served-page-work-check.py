@@ -21,74 +21,15 @@ a failed check, 2 when Selenium, Chromium or chromedriver is missing.
 """
 import json
 import os
-import shutil
-import subprocess
 import sys
-import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium_session import check, cli, driver, failures, wait_for  # noqa: E402  (exits 2 without Selenium)
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
-def missing(what):
-    print(f"served-page-work-check: {what}", file=sys.stderr)
-    sys.exit(2)
-
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.common.action_chains import ActionChains
-except ImportError:
-    missing("Selenium is not installed: pip install selenium")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-if not CHROMIUM:
-    missing("Chromium is not installed: apt-get install chromium chromium-driver")
-if not DRIVER:
-    missing("chromedriver is not installed: apt-get install chromium-driver")
-
-failures = []
 PAGE_QUERY = "?today=2026-10-20"
-
-
-def check(ok, message):
-    print(("ok   " if ok else "FAIL ") + message)
-    if not ok:
-        failures.append(message)
-    return ok
-
-
-def driver(javascript=True):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1440,1000", "--force-prefers-reduced-motion"]:
-        options.add_argument(flag)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-
-
-def cli(binary, database, *arguments):
-    env = {"PATH": "/usr/bin:/bin", "HOME": os.path.dirname(database), "LANG": "C.UTF-8"}
-    result = subprocess.run([binary, *arguments, "--db", database], capture_output=True, text=True, env=env)
-    if result.returncode != 0:
-        raise RuntimeError(f"expenses {' '.join(arguments)}: {result.stderr}")
-    return result.stdout
-
-
-def wait_for(condition, seconds=15):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            if condition():
-                return True
-        except Exception:
-            pass
-        time.sleep(0.1)
-    return condition()
 
 
 def log_in(d, base, token):

@@ -35,7 +35,7 @@ extension ExpenseService {
     if let category { try checkCategoryFilter(category) }
     let query = ExpenseQuery(
       month: month, category: category, from: search?.from, through: search?.through, order: .newestFirst)
-    let filter = search?.filter ?? ExpenseFilter(text: nil)
+    var filter = ExpenseMatcher(search?.filter ?? ExpenseFilter(text: nil))
     var found = SearchTotals()
     // Read before the snapshot (a store's reads do not nest in it); pairs change only with an
     // import or an unpair, each one transaction.
