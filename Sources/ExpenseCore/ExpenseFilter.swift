@@ -80,18 +80,20 @@ public struct ExpenseFilter: Sendable, Equatable {
 /// A typed amount to compare rows with, in whichever currency each row is: the digits typed
 /// and how many were after the decimal mark ("12.50": 1250 and 2), compared in 128 bits.
 public struct AmountBound: Sendable, Equatable {
-  public let digits: Int64
+  /// Up to 15 whole digits and 9 decimals: 24 digits, past `Int64`, well within `Int128`.
+  public let digits: Int128
   public let scale: Int
 
-  /// "50", "12.5", "0.99"; nil for anything else (a sign, a letter, more than 9 decimals).
+  /// "50", "12.5", "0.99"; nil for anything else (a sign, a letter, more than 15 whole digits
+  /// or 9 decimals: the API's pattern for `min` and `max`).
   public init?(_ text: String) {
     let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty,
       whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber)
     else { return nil }
     let fraction = parts.count == 2 ? parts[1] : ""
-    guard fraction.count <= 9, fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
-      parts.count == 1 || !fraction.isEmpty, let value = Int64(whole + fraction)
+    guard whole.count <= 15, fraction.count <= 9, fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
+      parts.count == 1 || !fraction.isEmpty, let value = Int128(whole + fraction)
     else { return nil }
     digits = value
     scale = fraction.count
@@ -105,7 +107,7 @@ public struct AmountBound: Sendable, Equatable {
     for _ in 0..<amount.currency.minorUnits { power *= 10 }
     var rowPower: Int128 = 1
     for _ in 0..<scale { rowPower *= 10 }
-    let bound = Int128(digits) * power
+    let bound = digits * power
     let size = Int128(amount.minor.magnitude) * rowPower
     return bound < size ? .less : bound > size ? .greater : .same
   }

@@ -61,6 +61,10 @@ import Testing
     #expect(!Self.matches(ExpenseFilter(text: nil, max: half), "x", -1_251))
     #expect(AmountBound("-5") == nil && AmountBound("1.") == nil && AmountBound("abc") == nil)
     #expect(AmountBound("0.0000000001") == nil, "at most 9 decimals")
+    let largest = try #require(AmountBound("999999999999999.999999999"), "the API's largest bound")
+    #expect(Self.matches(ExpenseFilter(text: nil, max: largest), "x", -100))
+    // Int64's largest amount is about 92 quadrillion dollars: more than the bound, and no trap.
+    #expect(!Self.matches(ExpenseFilter(text: nil, max: largest), "x", Int64.min + 1))
   }
 
   @Test func theMatcherKeepsTheFiltersAnswersOverRepeatedTexts() {

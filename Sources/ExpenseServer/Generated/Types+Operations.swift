@@ -2018,11 +2018,11 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/expenses/GET/query/max`.
                 internal var max: Swift.String?
-                /// Only from this day on (`export`'s `--from`).
+                /// Only from this day on (`export`'s `--from`), 1900-01-01 to 2999-12-31.
                 ///
                 /// - Remark: Generated from `#/paths/v1/expenses/GET/query/from`.
                 internal var from: Swift.String?
-                /// Only up to this day.
+                /// Only up to this day, 1900-01-01 to 2999-12-31.
                 ///
                 /// - Remark: Generated from `#/paths/v1/expenses/GET/query/to`.
                 internal var to: Swift.String?
@@ -2036,8 +2036,8 @@ internal enum Operations {
                 ///   - search: `list --search`: only rows holding this text in the description, category or account, case and accents ignored, in every month unless `month` names one. A page of a search may hold fewer than `limit` rows, even none: follow `nextCursor` until it is absent.
                 ///   - min: Only amounts of at least this size (spent or received), in each row's own currency.
                 ///   - max: Only amounts of at most this size.
-                ///   - from: Only from this day on (`export`'s `--from`).
-                ///   - to: Only up to this day.
+                ///   - from: Only from this day on (`export`'s `--from`), 1900-01-01 to 2999-12-31.
+                ///   - to: Only up to this day, 1900-01-01 to 2999-12-31.
                 internal init(
                     month: Swift.String? = nil,
                     category: Swift.String? = nil,

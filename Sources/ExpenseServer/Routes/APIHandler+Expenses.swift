@@ -18,6 +18,9 @@ extension APIHandler {
     let month = try query.month.map { try Self.month($0, field: "month") }
     let (category, cursor) = (query.category, query.cursor)
     var search: ExpenseSearch?
+    if let text = query.search, text.count > 200 {
+      throw APIProblem.badRequest("'search' is at most 200 characters (got \(text.count))", field: "search")
+    }
     if query.search != nil || query.min != nil || query.max != nil || query.from != nil || query.to != nil {
       func bound(_ text: String?, _ field: String) throws -> AmountBound? {
         guard let text else { return nil }
