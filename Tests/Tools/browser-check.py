@@ -20,41 +20,20 @@ when Selenium, Chromium or chromedriver is missing (the message says what to ins
 """
 import json
 import os
-import shutil
 import sys
 
 WIDTHS = [320, 375, 575, 576, 768, 959, 960, 1440, 1920]
 SCREENSHOT_WIDTHS = [375, 1440]
 
 
-def missing(what):
-    print(f"browser-check: {what}", file=sys.stderr)
-    sys.exit(2)
-
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-except ImportError:
-    missing("Selenium is not installed: pip install selenium")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-if not CHROMIUM:
-    missing("Chromium is not installed: apt-get install chromium chromium-driver")
-if not DRIVER:
-    missing("chromedriver is not installed: apt-get install chromium-driver")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium_session  # noqa: E402  (exits 2 without Selenium, Chromium or chromedriver)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 
 def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1920,1000", "--force-prefers-reduced-motion"]:
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    return chromium_session.driver(width=1920)
 
 
 failures = []

@@ -19,71 +19,16 @@ pass, 1 on a failed check, 2 when Selenium, Chromium or chromedriver is missing.
 """
 import json
 import os
-import shutil
-import subprocess
 import sys
-import time
 
-
-def missing(what):
-    print(f"served-page-check: {what}", file=sys.stderr)
-    sys.exit(2)
-
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-except ImportError:
-    missing("Selenium is not installed: pip install selenium")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-if not CHROMIUM:
-    missing("Chromium is not installed: apt-get install chromium chromium-driver")
-if not DRIVER:
-    missing("chromedriver is not installed: apt-get install chromium-driver")
-
-failures = []
-
-
-def check(ok, message):
-    print(("ok   " if ok else "FAIL ") + message)
-    if not ok:
-        failures.append(message)
-    return ok
-
-
-def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1440,1000", "--force-prefers-reduced-motion"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-
-
-def cli(binary, database, *arguments):
-    env = {"PATH": "/usr/bin:/bin", "HOME": os.path.dirname(database), "LANG": "C.UTF-8"}
-    result = subprocess.run([binary, *arguments, "--db", database], capture_output=True, text=True, env=env)
-    if result.returncode != 0:
-        raise RuntimeError(f"expenses {' '.join(arguments)}: {result.stderr}")
-    return result.stdout
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium_session import check, cli, driver, failures, wait_for  # noqa: E402  (exits 2 without Selenium)
+from selenium.webdriver.common.by import By  # noqa: E402
 
 
 def saved_states(binary, database):
     text = cli(binary, database, "report", "--month", "2026-10", "--today", "2026-10-20", "--format", "json")
     return {s["id"]: s["expanded"] for s in json.loads(text)["sections"]}
-
-
-def wait_for(condition, seconds=10):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()
 
 
 def is_open(d, sid):
