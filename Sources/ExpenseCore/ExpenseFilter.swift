@@ -34,9 +34,15 @@ public struct ExpenseFilter: Sendable, Equatable {
       .trimmingCharacters(in: .whitespaces)
   }
 
+  /// Whether the row's amount is within `min` and `max`.
+  func withinBounds(_ amount: Money) -> Bool {
+    if let min, min.compare(amount) == .greater { return false }
+    if let max, max.compare(amount) == .less { return false }
+    return true
+  }
+
   public func matches(_ row: ExpenseRow) -> Bool {
-    if let min, min.compare(row.amount) == .greater { return false }
-    if let max, max.compare(row.amount) == .less { return false }
+    guard withinBounds(row.amount) else { return false }
     guard text != nil else { return true }
     return contains(row.description) || row.category.map(contains) == true || row.account.map(contains) == true
   }
@@ -125,8 +131,7 @@ public struct ExpenseMatcher {
   public init(_ filter: ExpenseFilter) { self.filter = filter }
 
   public mutating func matches(_ row: ExpenseRow) -> Bool {
-    if let min = filter.min, min.compare(row.amount) == .greater { return false }
-    if let max = filter.max, max.compare(row.amount) == .less { return false }
+    guard filter.withinBounds(row.amount) else { return false }
     guard filter.text != nil else { return true }
     if contains(row.description) { return true }
     if let category = row.category, contains(category) { return true }
