@@ -98,15 +98,23 @@ final class TmuxScreen {
   }
 
   /// Waits (up to 20 s: a debug binary on a busy machine) until `condition` holds for the
-  /// screen, which it returns; fails the test with the last screen otherwise.
+  /// screen and the screen has settled, which it returns; fails the test with the last screen
+  /// otherwise. Settled means two captures 100 ms apart agree: on a loaded machine a capture can
+  /// land mid-frame, with the heading drawn and the lines below it not yet.
   @discardableResult
   func wait(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, until condition: ([String]) -> Bool
   ) throws -> [String] {
     var last: [String] = []
+    var matched: [String]? = nil
     for _ in 0..<200 {
       last = try screen()
-      if condition(last) { return last }
+      if condition(last) {
+        if matched == last { return last }
+        matched = last
+      } else {
+        matched = nil
+      }
       usleep(100_000)
     }
     Issue.record(
