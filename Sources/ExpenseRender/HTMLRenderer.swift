@@ -67,6 +67,7 @@ public struct HTMLRenderer {
       out += categorySections(report)
       out += goalsSection(report)
       out += accountsSection(report)
+      out += recurringSection(report)
       out += expensesSection(report)
       out += trendsSection(report)
     }

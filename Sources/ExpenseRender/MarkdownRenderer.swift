@@ -47,6 +47,17 @@ public struct MarkdownRenderer {
       }
       out += section(.accounts, heading: "Accounts", count: "(\(report.accounts.count))", body: lines + [""])
     }
+    if !report.recurring.isEmpty {
+      let lines = RecurringWords.outstanding(report.recurring).map { line, due in
+        "- \(MarkdownRenderer.escape(line.name)): "
+          + MarkdownRenderer.escape(RecurringWords.parts(line, due) { a.money($0, $1) }.joined(separator: ", "))
+      }
+      let paid = RecurringWords.paid(report.recurring) { a.money($0, $1) }
+      out += section(
+        .recurring, heading: "Recurring",
+        count: HTMLRenderer.countText("\(report.recurring.count)", bad: RecurringWords.bad(report.recurring)),
+        body: lines + paid.map { "- " + MarkdownRenderer.escape($0) } + [""])
+    }
     out += section(.expenses, heading: "Expenses", count: "(\(report.expenseCount))", body: expenseTable(report))
     let months = report.trends?.months.count ?? 6
     out += section(.trends, heading: "Trends", count: "(\(months) months)", body: trendTable(report))

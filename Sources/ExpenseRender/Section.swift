@@ -19,6 +19,10 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
   /// collapsed by default, and printed only when a statement stated a balance, after Goals.
   /// Last here for the reason Goals is.
   case accounts
+  /// The recurring payments found in the rows and what of them is still due this month;
+  /// always collapsible, collapsed by default, and printed only when a series was found, after
+  /// Accounts. Last here for the reason Goals is.
+  case recurring
 
   /// The title shown in headers.
   public var title: String {
@@ -27,6 +31,7 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     case .categoryPerformance: return "Category Performance"
     case .goals: return "Goals"
     case .accounts: return "Accounts"
+    case .recurring: return "Recurring"
     case .expenses: return "Expenses"
     case .trends: return "Trends"
     }
@@ -37,7 +42,7 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     switch self {
     case .summary: return .never
     case .categoryPerformance: return .compact
-    case .goals, .accounts, .expenses, .trends: return .always
+    case .goals, .accounts, .recurring, .expenses, .trends: return .always
     }
   }
 

@@ -62,6 +62,7 @@ extension TextRenderer {
     case .categoryPerformance: renderCategorySection(report, context, &out)
     case .goals: renderGoalsSection(report, context, &out)
     case .accounts: renderAccountsSection(report, context, &out)
+    case .recurring: renderRecurringSection(report, context, &out)
     case .expenses: renderExpensesSection(report, context, &out)
     case .trends: renderTrendsSection(report, context, &out)
     }

@@ -23,6 +23,7 @@ public struct TextRenderer {
     renderCategorySection(report, context, &out)
     renderGoalsSection(report, context, &out)
     renderAccountsSection(report, context, &out)
+    renderRecurringSection(report, context, &out)
     renderExpensesSection(report, context, &out)
     renderTrendsSection(report, context, &out)
     return out.text

@@ -75,6 +75,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   case goalValue(String)
   /// `goal remove` named no goal.
   case goalNotFound(Int64)
+  /// `recurring confirm|ignore` named no series found in the rows now.
+  case recurringNotFound(Int64)
   /// A month's amount (`budget set --month`) of a category budgeted by the quarter or the year,
   /// which is one amount for the whole period.
   case periodBudgetForMonth(category: String, period: BudgetPeriod, month: Month)
@@ -113,7 +115,7 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .moveAmount, .moveBetweenSame: return .invalidValue
     case .moveMoreThanBudget: return .conflict
     case .goalValue: return .invalidValue
-    case .goalNotFound: return .notFound
+    case .goalNotFound, .recurringNotFound: return .notFound
     case .periodBudgetForMonth, .rolloverNeedsMonthlyBudget: return .invalidValue
     case .periodBudgetHasMonths: return .conflict
     case .changeNotFound, .nothingToUndo: return .notFound
@@ -195,6 +197,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
       return "\(reason); no goal was added"
     case .goalNotFound(let id):
       return "no goal #\(id)\n  hint: 'expenses goal list' lists them"
+    case .recurringNotFound(let id):
+      return "no recurring series #\(id) is found in the rows now\n  hint: 'expenses recurring --all' lists them"
     case .periodBudgetForMonth(let category, let period, let month):
       return
         "'\(category)': a \(period.adjective) budget is one amount for the whole \(period.rawValue), so it has no amount for \(month.longName) alone; nothing was changed\n  hint: leave out --month to set the \(period.rawValue)'s amount, or budget it by the month first ('expenses budget set \(category) AMOUNT --period month')"

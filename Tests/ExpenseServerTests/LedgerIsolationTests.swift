@@ -70,6 +70,12 @@ import Testing
       try await owner.expect(.put, "/v1/rules/2", json: #"{"pattern":"Beta","category":"Fun"}"#, 200)
       try await owner.expect(.put, "/v1/categories/Rent", json: #"{"kind":"income"}"#, 200)
       try await owner.expect(.put, "/v1/sections/expenses", json: #"{"expanded":true}"#, 200)
+      // A recurring series (three monthly payments), listed so it has its id 1.
+      let stream = "Date,Description,Amount\n2026-08-05,Alpha Stream,-9.99\n2026-09-05,Alpha Stream,-9.99\n"
+        + "2026-10-05,Alpha Stream,-9.99\n"
+      #expect(try await owner.call(.post, "/v1/imports?file=alpha-stream.csv", csv: stream).status == 201)
+      let series = try await owner.call(.get, "/v1/recurring")
+      #expect(series.status == 200 && series.text.contains("Alpha Stream"), "\(series.text)")
       // The family ledger: one import of one row (plus the September row).
       let first = try await family.call(.post, "/v1/imports?file=bravo.csv", csv: csv("Bravo", 1, 0, rent: false))
       #expect(first.status == 201, "\(first.text)")
@@ -110,6 +116,8 @@ import Testing
       try await family.expect(.delete, "/v1/categories/Rent", 404)
       // Change numbers only the default ledger's history holds: never undone from the family's.
       for id in [6, 7, 8] { try await family.expect(.post, "/v1/history/\(id)/undo", 404) }
+      try await family.expect(.post, "/v1/recurring/1/confirm", 404)
+      try await family.expect(.post, "/v1/recurring/1/ignore", 404)
       // The other ledger's cursor: an answer from the family's own rows, or a refusal.
       let paged = try await family.call(.get, "/v1/expenses?cursor=\(cursor)")
       #expect(paged.status == 200 || paged.status == 400)
@@ -129,7 +137,7 @@ import Testing
       // Every list answers with the family's own data only.
       for list in [
         "/v1/expenses", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/changes", "/v1/goals",
-        "/v1/accounts", "/v1/history",
+        "/v1/accounts", "/v1/history", "/v1/recurring", "/v1/recurring?all=true",
       ] {
         let reply = try await family.call(.get, list)
         #expect(reply.status == 200, "\(list)")
@@ -142,6 +150,8 @@ import Testing
       try await reader.expect(.delete, "/v1/budgets/moves/1", 403)
       try await reader.expect(.delete, "/v1/goals/1", 403)
       try await reader.expect(.post, "/v1/history/1/undo", 403)
+      try await reader.expect(.post, "/v1/recurring/1/confirm", 403)
+      try await reader.expect(.get, "/v1/recurring", 200)
       try await reader.expect(.get, "/v1/expenses/1", 200)
       try await reader.expect(.get, "/v1/history", 200)
 
@@ -207,7 +217,7 @@ import Testing
       var answers: [String: String] = [:]
       for uri in [
         "/v1/expenses?limit=500", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/sections",
-        "/v1/goals", "/v1/accounts", "/v1/history",
+        "/v1/goals", "/v1/accounts", "/v1/history", "/v1/recurring?all=true",
         "/v1/expenses/3", "/v1/rules/2", "/v1/budgets/Groceries", "/v1/categories/Rent",
       ] {
         answers[uri] = try await call(.get, uri).text

@@ -120,6 +120,10 @@ import Testing
     (.goalValue("a goal needs a name"), "a goal needs a name; no goal was added", .invalidValue),
     (.goalNotFound(3), "no goal #3\n  hint: 'expenses goal list' lists them", .notFound),
     (
+      .recurringNotFound(4),
+      "no recurring series #4 is found in the rows now\n  hint: 'expenses recurring --all' lists them", .notFound
+    ),
+    (
       .periodBudgetForMonth(category: "Travel", period: .year, month: Month(year: 2026, month: 12)!),
       "'Travel': a yearly budget is one amount for the whole year, so it has no amount for December 2026 alone; "
         + "nothing was changed\n  hint: leave out --month to set the year's amount, or budget it by the month first "
@@ -194,6 +198,7 @@ import Testing
     case .moveMoreThanBudget: return "moveMoreThanBudget"
     case .goalValue: return "goalValue"
     case .goalNotFound: return "goalNotFound"
+    case .recurringNotFound: return "recurringNotFound"
     case .periodBudgetForMonth: return "periodBudgetForMonth"
     case .periodBudgetHasMonths: return "periodBudgetHasMonths"
     case .rolloverNeedsMonthlyBudget: return "rolloverNeedsMonthlyBudget"
@@ -211,6 +216,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 38, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 39, "every case is pinned")
   }
 }

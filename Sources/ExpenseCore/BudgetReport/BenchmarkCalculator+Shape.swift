@@ -56,6 +56,63 @@ extension BenchmarkCalculator {
   ///   budget): a payment seen once is not a daily rate, so it neither doubles nor counts as
   ///   ahead of pace.
   func project(
+    spent: Int64, budget: Int64?, history: [CategoryMonthTotal], soFar: MonthSoFar, month: Month, daysElapsed: Int,
+    recurring: RecurringCategory? = nil
+  ) -> Projection {
+    var projection = shapeProjection(
+      spent: spent, budget: budget, history: history, soFar: soFar, month: month, daysElapsed: daysElapsed)
+    if let recurring {
+      projection.projected = projected(
+        spent: spent, history: history, soFar: soFar, month: month, daysElapsed: daysElapsed, recurring: recurring)
+    }
+    return projection
+  }
+
+  /// The projection of a category with recurring payments: spent + what its series still owe
+  /// this month + the rest of the month as its other spending (history with the series'
+  /// payments taken out, else linear in its other spending) says, less its other rows dated
+  /// after today. Pace stays the category's whole shape.
+  func projected(
+    spent: Int64, history: [CategoryMonthTotal], soFar: MonthSoFar, month: Month, daysElapsed: Int,
+    recurring: RecurringCategory
+  ) -> Int64 {
+    var by: Int128 = 0
+    var all: Int128 = 0
+    var months = 0
+    for total in history {
+      guard let daily = total.dailyOutflowMinor else { continue }
+      let cutoff = BenchmarkCalculator.correspondingDay(daysElapsed, of: month.dayCount, in: total.month)
+      let paid = recurring.paid[total.month] ?? [:]
+      var through: Int128 = 0
+      var whole: Int128 = 0
+      for (index, amount) in daily.enumerated() {
+        let other = max(0, Int128(amount) - Int128(paid[index + 1] ?? 0))
+        whole += other
+        if index < cutoff { through += other }
+      }
+      guard whole > 0 else { continue }
+      by += through
+      all += whole
+      months += 1
+    }
+    let paidNow = recurring.paid[month] ?? [:]
+    let recurringByToday = paidNow.filter { $0.key <= daysElapsed }.reduce(Int128(0)) { $0 + Int128($1.value) }
+    let recurringLater = paidNow.filter { $0.key > daysElapsed }.reduce(Int128(0)) { $0 + Int128($1.value) }
+    let otherLater = max(0, soFar.laterOutflow - recurringLater)
+    let otherByToday = Int128(spent) - soFar.laterOutflow - recurringByToday
+    let otherDays = soFar.spendingDays - paidNow.keys.count { $0 <= daysElapsed }
+    var rest: Int128 = 0
+    if months > 0 {
+      rest = Rounding.divideHalfEven(all - by, Int128(months))
+    } else if otherDays >= BenchmarkCalculator.linearMinimumDays, otherByToday > 0 {
+      rest = Rounding.divideHalfEven(
+        otherByToday * Int128(month.dayCount - daysElapsed), Int128(daysElapsed))
+    }
+    return Rounding.clamp(Int128(spent) + Int128(recurring.stillDueMinor) + max(0, rest - otherLater))
+  }
+
+  /// Pace and projection from the category's whole shape (no recurring payments known).
+  func shapeProjection(
     spent: Int64, budget: Int64?, history: [CategoryMonthTotal], soFar: MonthSoFar, month: Month, daysElapsed: Int
   ) -> Projection {
     var by: Int128 = 0

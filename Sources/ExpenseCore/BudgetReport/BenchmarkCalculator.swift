@@ -37,6 +37,9 @@ public struct BenchmarkCalculator: Sendable {
     /// The categories budgeted by the quarter or the year (`BudgetPeriod`), under their stored
     /// names; the months of their period up to the report month must be in `totals`.
     public var periods: [CategoryPeriod]
+    /// The recurring payments of each category (`RecurringCategory.of`): the projection adds
+    /// what is still due and extrapolates only the rest. Empty: every category extrapolated.
+    public var recurring: [RecurringCategory.Key: RecurringCategory] = [:]
 
     public init(
       totals: [CategoryMonthTotal], budgets: [Budget], kinds: [String: CategoryKind] = [:],
@@ -59,6 +62,10 @@ public struct BenchmarkCalculator: Sendable {
     let budgets = Self.budgetsInForce(for: month, input: input)
     var currencies = Set(budgets.keys.map(\.currency))
     for total in input.totals where total.month == month { currencies.insert(total.currency) }
+    // A recurring payment still due this month is a category's projection even before it is seen.
+    if daysElapsed != nil {
+      for (key, part) in input.recurring where part.stillDueMinor > 0 { currencies.insert(key.currency) }
+    }
 
     var groups: [CurrencyGroup] = []
     for currency in currencies.sorted() {
@@ -211,6 +218,14 @@ public struct BenchmarkCalculator: Sendable {
     where key.currency == currency && BenchmarkCalculator.kind(of: key.category, in: input.kinds) == .expense {
       names.insert(key.category)
     }
+    if daysElapsed != nil {
+      for (key, part) in input.recurring
+      where key.currency == currency && part.stillDueMinor > 0
+        && BenchmarkCalculator.kind(of: key.category, in: input.kinds) == .expense
+      {
+        names.insert(key.category)
+      }
+    }
 
     var capped = false
     var rows: [CategoryBenchmark] = []
@@ -222,7 +237,7 @@ public struct BenchmarkCalculator: Sendable {
       let projection = daysElapsed.map { days in
         project(
           spent: spent, budget: budget, history: shapes[name] ?? [], soFar: monthSoFar, month: month,
-          daysElapsed: days)
+          daysElapsed: days, recurring: input.recurring[RecurringCategory.Key(currency: currency, category: name)])
       }
       var row = benchmark(
         category: name, spent: spent, count: total?.count ?? 0, budget: budget,

@@ -26,6 +26,9 @@ public struct BudgetReport: Hashable, Sendable, Codable {
   /// Each account in each currency a statement stated a balance in, against its bank (the
   /// `accounts` section); empty when no statement stated one.
   public var accounts: [AccountCheck] = []
+  /// The recurring series found in the ledger's rows (not ignored, not stopped) with their
+  /// due dates in this month (the `recurring` section); empty when none were found.
+  public var recurring: [RecurringLine] = []
 
   public init(
     month: Month, today: CivilDate, daysInMonth: Int, daysElapsed: Int?, groups: [CurrencyGroup],

@@ -2017,6 +2017,232 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/RecurringList`.
+        internal struct RecurringList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecurringList/series`.
+            internal var series: [Components.Schemas.RecurringSeries]
+            /// Creates a new `RecurringList`.
+            ///
+            /// - Parameters:
+            ///   - series:
+            internal init(series: [Components.Schemas.RecurringSeries]) {
+                self.series = series
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case series
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.series = try container.decode(
+                    [Components.Schemas.RecurringSeries].self,
+                    forKey: .series
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "series"
+                ])
+            }
+        }
+        /// The object `expenses recurring --format json` prints for the same series.
+        ///
+        /// - Remark: Generated from `#/components/schemas/RecurringSeries`.
+        internal struct RecurringSeries: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/id`.
+            internal var id: Swift.Int64
+            /// The latest payment's description less its words holding a digit.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/name`.
+            internal var name: Swift.String
+            /// The payee the series is found by: the descriptions folded for case and accents, without words holding a digit.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/payee`.
+            internal var payee: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/currency`.
+            internal var currency: Components.Schemas.CurrencyCode
+            /// The latest payment's category; absent when it has none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/category`.
+            internal var category: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/interval`.
+            internal enum IntervalPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case weekly = "weekly"
+                case monthly = "monthly"
+                case quarterly = "quarterly"
+                case yearly = "yearly"
+            }
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/interval`.
+            internal var interval: Components.Schemas.RecurringSeries.IntervalPayload
+            /// Payments seen on their due dates.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/occurrences`.
+            internal var occurrences: Swift.Int
+            /// The amount expected next (the latest paid).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/amountMinor`.
+            internal var amountMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/lowMinor`.
+            internal var lowMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/highMinor`.
+            internal var highMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/last`.
+            internal var last: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/next`.
+            internal var next: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case expected = "expected"
+                case late = "late"
+                case stopped = "stopped"
+            }
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/status`.
+            internal var status: Components.Schemas.RecurringSeries.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/decision`.
+            internal enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case detected = "detected"
+                case confirmed = "confirmed"
+                case ignored = "ignored"
+            }
+            /// - Remark: Generated from `#/components/schemas/RecurringSeries/decision`.
+            internal var decision: Components.Schemas.RecurringSeries.DecisionPayload
+            /// Creates a new `RecurringSeries`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name: The latest payment's description less its words holding a digit.
+            ///   - payee: The payee the series is found by: the descriptions folded for case and accents, without words holding a digit.
+            ///   - currency:
+            ///   - category: The latest payment's category; absent when it has none.
+            ///   - interval:
+            ///   - occurrences: Payments seen on their due dates.
+            ///   - amountMinor: The amount expected next (the latest paid).
+            ///   - lowMinor:
+            ///   - highMinor:
+            ///   - last:
+            ///   - next:
+            ///   - status:
+            ///   - decision:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                payee: Swift.String,
+                currency: Components.Schemas.CurrencyCode,
+                category: Swift.String? = nil,
+                interval: Components.Schemas.RecurringSeries.IntervalPayload,
+                occurrences: Swift.Int,
+                amountMinor: Swift.Int64,
+                lowMinor: Swift.Int64,
+                highMinor: Swift.Int64,
+                last: Swift.String,
+                next: Swift.String,
+                status: Components.Schemas.RecurringSeries.StatusPayload,
+                decision: Components.Schemas.RecurringSeries.DecisionPayload
+            ) {
+                self.id = id
+                self.name = name
+                self.payee = payee
+                self.currency = currency
+                self.category = category
+                self.interval = interval
+                self.occurrences = occurrences
+                self.amountMinor = amountMinor
+                self.lowMinor = lowMinor
+                self.highMinor = highMinor
+                self.last = last
+                self.next = next
+                self.status = status
+                self.decision = decision
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case payee
+                case currency
+                case category
+                case interval
+                case occurrences
+                case amountMinor
+                case lowMinor
+                case highMinor
+                case last
+                case next
+                case status
+                case decision
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .id
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.payee = try container.decode(
+                    Swift.String.self,
+                    forKey: .payee
+                )
+                self.currency = try container.decode(
+                    Components.Schemas.CurrencyCode.self,
+                    forKey: .currency
+                )
+                self.category = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .category
+                )
+                self.interval = try container.decode(
+                    Components.Schemas.RecurringSeries.IntervalPayload.self,
+                    forKey: .interval
+                )
+                self.occurrences = try container.decode(
+                    Swift.Int.self,
+                    forKey: .occurrences
+                )
+                self.amountMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .amountMinor
+                )
+                self.lowMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .lowMinor
+                )
+                self.highMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .highMinor
+                )
+                self.last = try container.decode(
+                    Swift.String.self,
+                    forKey: .last
+                )
+                self.next = try container.decode(
+                    Swift.String.self,
+                    forKey: .next
+                )
+                self.status = try container.decode(
+                    Components.Schemas.RecurringSeries.StatusPayload.self,
+                    forKey: .status
+                )
+                self.decision = try container.decode(
+                    Components.Schemas.RecurringSeries.DecisionPayload.self,
+                    forKey: .decision
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name",
+                    "payee",
+                    "currency",
+                    "category",
+                    "interval",
+                    "occurrences",
+                    "amountMinor",
+                    "lowMinor",
+                    "highMinor",
+                    "last",
+                    "next",
+                    "status",
+                    "decision"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/GoalList`.
         internal struct GoalList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/GoalList/goals`.

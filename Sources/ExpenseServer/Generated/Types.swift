@@ -122,6 +122,27 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/history/{id}/undo`.
     /// - Remark: Generated from `#/paths//v1/history/{id}/undo/post(undoChange)`.
     func undoChange(_ input: Operations.UndoChange.Input) async throws -> Operations.UndoChange.Output
+    /// The recurring payments found in the rows, late first (`expenses recurring`).
+    ///
+    /// A series is a payee paid weekly, monthly, quarterly or yearly, at least three times, each payment within a few days of its due date, in one amount or a band (the largest at most twice the smallest). A series listed for the first time is given the next id, which stays its own (a read token may list them). Ignored series are listed only with `all=true`. A series never adds rows.
+    ///
+    /// - Remark: HTTP `GET /v1/recurring`.
+    /// - Remark: Generated from `#/paths//v1/recurring/get(listRecurring)`.
+    func listRecurring(_ input: Operations.ListRecurring.Input) async throws -> Operations.ListRecurring.Output
+    /// Confirm series `id`, or bring an ignored one back (`expenses recurring confirm ID`).
+    ///
+    /// 404 when no series found in the rows now has the id. A change of the history. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/recurring/{id}/confirm`.
+    /// - Remark: Generated from `#/paths//v1/recurring/{id}/confirm/post(confirmRecurring)`.
+    func confirmRecurring(_ input: Operations.ConfirmRecurring.Input) async throws -> Operations.ConfirmRecurring.Output
+    /// Ignore series `id`; it leaves the report and its projection (`expenses recurring ignore ID`).
+    ///
+    /// 404 when no series found in the rows now has the id. A change of the history. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/recurring/{id}/ignore`.
+    /// - Remark: Generated from `#/paths//v1/recurring/{id}/ignore/post(ignoreRecurring)`.
+    func ignoreRecurring(_ input: Operations.IgnoreRecurring.Input) async throws -> Operations.IgnoreRecurring.Output
     /// - Remark: HTTP `GET /v1/categories`.
     /// - Remark: Generated from `#/paths//v1/categories/get(listCategories)`.
     func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output
@@ -431,6 +452,51 @@ extension APIProtocol {
         headers: Operations.UndoChange.Input.Headers = .init()
     ) async throws -> Operations.UndoChange.Output {
         try await undoChange(Operations.UndoChange.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The recurring payments found in the rows, late first (`expenses recurring`).
+    ///
+    /// A series is a payee paid weekly, monthly, quarterly or yearly, at least three times, each payment within a few days of its due date, in one amount or a band (the largest at most twice the smallest). A series listed for the first time is given the next id, which stays its own (a read token may list them). Ignored series are listed only with `all=true`. A series never adds rows.
+    ///
+    /// - Remark: HTTP `GET /v1/recurring`.
+    /// - Remark: Generated from `#/paths//v1/recurring/get(listRecurring)`.
+    internal func listRecurring(
+        query: Operations.ListRecurring.Input.Query = .init(),
+        headers: Operations.ListRecurring.Input.Headers = .init()
+    ) async throws -> Operations.ListRecurring.Output {
+        try await listRecurring(Operations.ListRecurring.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Confirm series `id`, or bring an ignored one back (`expenses recurring confirm ID`).
+    ///
+    /// 404 when no series found in the rows now has the id. A change of the history. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/recurring/{id}/confirm`.
+    /// - Remark: Generated from `#/paths//v1/recurring/{id}/confirm/post(confirmRecurring)`.
+    internal func confirmRecurring(
+        path: Operations.ConfirmRecurring.Input.Path,
+        headers: Operations.ConfirmRecurring.Input.Headers = .init()
+    ) async throws -> Operations.ConfirmRecurring.Output {
+        try await confirmRecurring(Operations.ConfirmRecurring.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Ignore series `id`; it leaves the report and its projection (`expenses recurring ignore ID`).
+    ///
+    /// 404 when no series found in the rows now has the id. A change of the history. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/recurring/{id}/ignore`.
+    /// - Remark: Generated from `#/paths//v1/recurring/{id}/ignore/post(ignoreRecurring)`.
+    internal func ignoreRecurring(
+        path: Operations.IgnoreRecurring.Input.Path,
+        headers: Operations.IgnoreRecurring.Input.Headers = .init()
+    ) async throws -> Operations.IgnoreRecurring.Output {
+        try await ignoreRecurring(Operations.IgnoreRecurring.Input(
             path: path,
             headers: headers
         ))

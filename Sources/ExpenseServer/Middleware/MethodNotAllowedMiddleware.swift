@@ -19,6 +19,7 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
       ("/v1/categories/{category}", [.get, .put, .delete]), ("/v1/rules", [.get]),
       ("/v1/rules/{id}", [.get, .put, .delete]), ("/v1/changes", [.get]),
       ("/v1/history", [.get]), ("/v1/history/{id}/undo", [.post]),
+      ("/v1/recurring", [.get]), ("/v1/recurring/{id}/confirm", [.post]), ("/v1/recurring/{id}/ignore", [.post]),
       ("/", [.get]), ("/reports", [.get]), ("/reports/{month}", [.get]), ("/login", [.get, .post]),
       ("/logout", [.post]),
       (PageRoutes.scriptPath, [.get]),

@@ -263,6 +263,7 @@ extension History {
     case Goals.records.name: return "goal"
     case BudgetMoves.records.name: return "budget move"
     case StatementBalances.records.name: return "confirmed balance"
+    case RecurringRecords.records.name: return "recurring series"
     default: return kind
     }
   }

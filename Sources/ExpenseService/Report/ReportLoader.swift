@@ -42,11 +42,23 @@ public struct ReportLoader {
     if let since = (rollovers.map(\.since) + goals.map(\.since) + periodStarts).min(), since < first {
       longTotals += try store.monthlyTotals(from: since, through: first.adding(months: -1), daily: false)
     }
-    var report = calculator.report(
-      for: month,
-      input: .init(
-        totals: longTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
-        rollovers: rollovers, moves: try BudgetMoves.load(store), periods: periods))
+    // Recurring series: found from the rows up to the month's end, less those the user
+    // ignored; the projection expects what they still owe this month instead of
+    // extrapolating it, and the section lists them.
+    let decisions = try RecurringRecords.load(store)
+    let series = try RecurringPayments.series(store, through: month, today: min(today, month.lastDay)).filter {
+      decisions[RecurringRecords.Key(payee: $0.payee, currency: $0.currency)]?.body.decision != .ignored
+    }
+    var input = BenchmarkCalculator.Input(
+      totals: longTotals, budgets: try store.budgets(), kinds: kinds, historyStart: historyStart,
+      rollovers: rollovers, moves: try BudgetMoves.load(store), periods: periods)
+    input.recurring = RecurringCategory.of(series, month: month, today: today)
+    var report = calculator.report(for: month, input: input)
+    report.recurring = series.filter { !$0.stopped }.map { one in
+      let stored = decisions[RecurringRecords.Key(payee: one.payee, currency: one.currency)]
+      return RecurringLine(
+        series: one, id: stored?.id, confirmed: stored?.body.decision == .confirmed, month: month, today: today)
+    }
     // Goals: measured against this report's rows (a rollover's available) or their
     // category's spending since each began.
     report.goals = Goals.progress(goals, in: month, report: report, totals: longTotals, kinds: kinds)
