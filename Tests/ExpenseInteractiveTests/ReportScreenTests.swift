@@ -146,7 +146,10 @@ struct ReportScreenTests {
       screen.press(.character("e")) == [
         .saveSections(
           SectionStates(
-            expanded: [.categoryPerformance: true, .expenses: true, .trends: true, .goals: true, .accounts: true]))
+            expanded: [
+              .categoryPerformance: true, .expenses: true, .trends: true, .goals: true, .accounts: true,
+              .recurring: true,
+            ]))
       ])
     screen.moveTo(.row(0))
     #expect(

@@ -76,7 +76,7 @@ struct SectionStatesTests {
     let error = RenderError.unknownSection("budgets", valid: SectionStates.validIDs)
     #expect(
       error.description
-        == "unknown section 'budgets': valid sections are summary, category-performance, expenses, trends, goals, accounts, all"
+        == "unknown section 'budgets': valid sections are summary, category-performance, expenses, trends, goals, accounts, recurring, all"
     )
     #expect(throws: RenderError.self) { try resolve(collapse: ["\u{1B}[2J"]) }
     #expect(!RenderError.unknownSection("\u{1B}[2J", valid: []).description.contains("\u{1B}"))
@@ -93,10 +93,12 @@ struct SectionStatesTests {
 
   @Test func sectionTitles() {
     #expect(
-      SectionID.allCases.map(\.title) == ["Summary", "Category Performance", "Expenses", "Trends", "Goals", "Accounts"])
+      SectionID.allCases.map(\.title) == [
+        "Summary", "Category Performance", "Expenses", "Trends", "Goals", "Accounts", "Recurring",
+      ])
     #expect(
       SectionID.allCases.map(\.rawValue) == [
-        "summary", "category-performance", "expenses", "trends", "goals", "accounts",
+        "summary", "category-performance", "expenses", "trends", "goals", "accounts", "recurring",
       ])
   }
 }

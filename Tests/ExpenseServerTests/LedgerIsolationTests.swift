@@ -71,7 +71,8 @@ import Testing
       try await owner.expect(.put, "/v1/categories/Rent", json: #"{"kind":"income"}"#, 200)
       try await owner.expect(.put, "/v1/sections/expenses", json: #"{"expanded":true}"#, 200)
       // A recurring series (three monthly payments), listed so it has its id 1.
-      let stream = "Date,Description,Amount\n2026-08-05,Alpha Stream,-9.99\n2026-09-05,Alpha Stream,-9.99\n"
+      let stream =
+        "Date,Description,Amount\n2026-08-05,Alpha Stream,-9.99\n2026-09-05,Alpha Stream,-9.99\n"
         + "2026-10-05,Alpha Stream,-9.99\n"
       #expect(try await owner.call(.post, "/v1/imports?file=alpha-stream.csv", csv: stream).status == 201)
       let series = try await owner.call(.get, "/v1/recurring")

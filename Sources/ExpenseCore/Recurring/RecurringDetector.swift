@@ -4,7 +4,8 @@
 /// The evidence, per payee (`PayeeKey`) and currency, tried weekly, then monthly, quarterly and
 /// yearly, the first that holds:
 /// - at least `minimumPayments` payments each within the interval's tolerance of a due date
-///   (a payment a few days early or late is its due date's), no two on one due date;
+///   (a payment a few days early or late is its due date's), no two on one due date; the due
+///   day is the one that matches the most payments, nearest;
 /// - at most one payment in six that fits no due date (a one-off at the same payee), and at
 ///   most one due date in six between the first and the latest without a payment (a skipped
 ///   month), at least one allowed;
@@ -43,10 +44,20 @@ public struct RecurringDetector: Sendable {
 
   /// The series `payments` make at `interval`, if the evidence holds.
   func series(_ key: GroupKey, _ payments: [RecurringPayment], _ interval: RecurringInterval) -> RecurringSeries? {
-    var best: (schedule: RecurringSchedule, matched: [Int: RecurringPayment])? = nil
+    // More payments than the span has due dates (and the one in six allowed to fit none): a
+    // payee paid several times a month is no monthly series, and need not be matched to know.
+    if let first = payments.first?.date, let last = payments.last?.date {
+      let days = last.daysSinceEpoch - first.daysSinceEpoch
+      let dueDates = days / (interval.months.map { $0 * 28 } ?? 7) + 2
+      guard payments.count * 5 <= dueDates * 6 else { return nil }
+    }
+    var best: (schedule: RecurringSchedule, matched: [Int: RecurringPayment], distance: Int)? = nil
     for schedule in candidates(payments, interval) {
-      let matched = match(payments, schedule)
-      if matched.count > best?.matched.count ?? 0 { best = (schedule, matched) }
+      let (matched, distance) = match(payments, schedule)
+      let better =
+        matched.count > best?.matched.count ?? 0
+        || (matched.count == best?.matched.count && distance < best?.distance ?? Int.max)
+      if better { best = (schedule, matched, distance) }
     }
     guard let best, best.matched.count >= Self.minimumPayments else { return nil }
     guard (payments.count - best.matched.count) * 6 <= payments.count else { return nil }
@@ -73,20 +84,22 @@ public struct RecurringDetector: Sendable {
       next: next, stopped: today > afterNext.adding(days: interval.graceDays), schedule: best.schedule)
   }
 
-  /// The schedules worth trying: the middle day of month the payments fall on, at every phase
-  /// the interval has (weekly: every weekday a payment fell on).
+  /// The schedules worth trying: every day of month a payment fell on, at every phase the
+  /// interval has (weekly: every weekday a payment fell on). The one matching the most payments
+  /// nearest wins: rent on the 1st paid once on the 28th is due on the 1st.
   func candidates(_ payments: [RecurringPayment], _ interval: RecurringInterval) -> [RecurringSchedule] {
     guard let step = interval.months else {
       let anchors = Set(payments.map { (($0.date.daysSinceEpoch % 7) + 7) % 7 })
       return anchors.sorted().map { RecurringSchedule(interval: interval, day: 1, phase: 0, anchor: $0) }
     }
-    let days = payments.map(\.date.day).sorted()
-    let day = days[days.count / 2]
-    return (0..<step).map { RecurringSchedule(interval: interval, day: day, phase: $0, anchor: 0) }
+    return Set(payments.map(\.date.day)).sorted().flatMap { day in
+      (0..<step).map { RecurringSchedule(interval: interval, day: day, phase: $0, anchor: 0) }
+    }
   }
 
-  /// Each due date's payment: the nearest within the tolerance (two on one date: the nearer).
-  func match(_ payments: [RecurringPayment], _ schedule: RecurringSchedule) -> [Int: RecurringPayment] {
+  /// Each due date's payment: the nearest within the tolerance (two on one date: the nearer),
+  /// and the days they are off their due dates in all.
+  func match(_ payments: [RecurringPayment], _ schedule: RecurringSchedule) -> ([Int: RecurringPayment], Int) {
     var matched: [Int: (payment: RecurringPayment, distance: Int)] = [:]
     for payment in payments {
       let slot = schedule.nearest(payment.date)
@@ -94,6 +107,6 @@ public struct RecurringDetector: Sendable {
       if let held = matched[slot.index], held.distance <= slot.distance { continue }
       matched[slot.index] = (payment, slot.distance)
     }
-    return matched.mapValues(\.payment)
+    return (matched.mapValues(\.payment), matched.values.reduce(0) { $0 + $1.distance })
   }
 }

@@ -10,7 +10,7 @@ enum UndecodableParameter {
   /// Query parameters that are not strings, by type.
   static let integers: Set<String> = ["limit", "skipLines"]
   static let booleans: Set<String> = [
-    "preview", "skipInvalid", "replaceInvalid", "wholeSplit", "keepProbableDuplicates",
+    "preview", "skipInvalid", "replaceInvalid", "wholeSplit", "keepProbableDuplicates", "all",
   ]
 
   /// The first typed query parameter whose value does not parse, else `id` when the path has
