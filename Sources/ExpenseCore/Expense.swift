@@ -29,6 +29,9 @@ public struct Expense: Hashable, Sendable, Codable {
   /// The id of the other side of the transfer pair this row is in (see `TransferPair`);
   /// filled by the service for JSON, never stored with the row.
   public var transferWith: Int64?
+  /// The row's tags (by hand, or a tag's rule matching it), by name; filled by the service for
+  /// JSON and the journals, never stored with the row. Empty: none.
+  public var tags: [String] = []
 
   public init(
     id: Int64? = nil, date: CivilDate, amount: Money, description: String, category: String? = nil,

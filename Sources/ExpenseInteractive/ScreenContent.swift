@@ -33,7 +33,7 @@ struct ScreenContent {
   private var filter = ""
 
   /// The sections with a header, in print order.
-  static let folded: [SectionID] = [.categoryPerformance, .goals, .accounts, .recurring, .expenses, .trends]
+  static let folded: [SectionID] = [.categoryPerformance, .goals, .accounts, .recurring, .tags, .expenses, .trends]
 
   init(report: BudgetReport, width: Int, settings: ScreenSettings, filter: String) {
     let options = RenderOptions(width: width, glyphs: settings.glyphs, color: settings.color)
@@ -48,6 +48,7 @@ struct ScreenContent {
     for id in ScreenContent.folded
     where !isEmpty && id != .expenses && (id != .goals || !report.goals.isEmpty)
       && (id != .accounts || !report.accounts.isEmpty) && (id != .recurring || !report.recurring.isEmpty)
+      && (id != .tags || !report.tags.isEmpty)
     {
       headers[id] = (renderer.header(id, of: report, expanded: true), renderer.header(id, of: report, expanded: false))
       bodies[id] = renderer.body(id, of: report)

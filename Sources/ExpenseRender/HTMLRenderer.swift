@@ -68,6 +68,7 @@ public struct HTMLRenderer {
       out += goalsSection(report)
       out += accountsSection(report)
       out += recurringSection(report)
+      out += tagsSection(report)
       out += expensesSection(report)
       out += trendsSection(report)
     }

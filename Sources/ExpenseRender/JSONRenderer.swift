@@ -48,7 +48,7 @@ public struct JSONRenderer {
 
     enum Keys: String, CodingKey {
       case month, today, daysInMonth, daysElapsed, daysLeft, expenseCount, groups, sections, expenses, trends
-      case firstMonthWithData, latestMonthWithData, goals, accounts, recurring
+      case firstMonthWithData, latestMonthWithData, goals, accounts, recurring, tags
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -66,6 +66,7 @@ public struct JSONRenderer {
       try c.encode(report.goals, forKey: .goals)
       try c.encode(report.accounts, forKey: .accounts)
       try c.encode(report.recurring, forKey: .recurring)
+      try c.encode(report.tags, forKey: .tags)
       try c.encode(report.firstMonthWithData, forKey: .firstMonthWithData)
       try c.encode(report.latestMonthWithData, forKey: .latestMonthWithData)
     }
@@ -91,6 +92,7 @@ public struct JSONRenderer {
       case .goals: itemCount = report.goals.count
       case .accounts: itemCount = report.accounts.count
       case .recurring: itemCount = report.recurring.count
+      case .tags: itemCount = Set(report.tags.map(\.tag)).count
       case .expenses: itemCount = report.expenseCount
       case .trends: itemCount = report.trends?.months.count ?? 6
       }

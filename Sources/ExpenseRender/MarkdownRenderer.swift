@@ -58,6 +58,16 @@ public struct MarkdownRenderer {
         count: HTMLRenderer.countText("\(report.recurring.count)", bad: RecurringWords.bad(report.recurring)),
         body: lines + paid.map { "- " + MarkdownRenderer.escape($0) } + [""])
     }
+    if !report.tags.isEmpty {
+      let lines = report.tags.map { line in
+        "- \(MarkdownRenderer.escape(line.tag)): "
+          + MarkdownRenderer.escape(TagWords.parts(line) { a.money($0, $1) }.joined(separator: ", "))
+      }
+      out += section(
+        .tags, heading: "Tags",
+        count: HTMLRenderer.countText("\(TagWords.count(report.tags))", bad: TagWords.bad(report.tags)),
+        body: lines + [""])
+    }
     out += section(.expenses, heading: "Expenses", count: "(\(report.expenseCount))", body: expenseTable(report))
     let months = report.trends?.months.count ?? 6
     out += section(.trends, heading: "Trends", count: "(\(months) months)", body: trendTable(report))

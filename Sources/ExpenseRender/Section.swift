@@ -23,6 +23,10 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
   /// always collapsible, collapsed by default, and printed only when a series was found, after
   /// Accounts. Last here for the reason Goals is.
   case recurring
+  /// The tags with rows this month or a budget reaching into it; always collapsible,
+  /// collapsed by default, and printed only when there are some, after Recurring. Last here
+  /// for the reason Goals is.
+  case tags
 
   /// The title shown in headers.
   public var title: String {
@@ -32,6 +36,7 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     case .goals: return "Goals"
     case .accounts: return "Accounts"
     case .recurring: return "Recurring"
+    case .tags: return "Tags"
     case .expenses: return "Expenses"
     case .trends: return "Trends"
     }
@@ -42,7 +47,7 @@ public enum SectionID: String, CaseIterable, Sendable, Codable {
     switch self {
     case .summary: return .never
     case .categoryPerformance: return .compact
-    case .goals, .accounts, .recurring, .expenses, .trends: return .always
+    case .goals, .accounts, .recurring, .tags, .expenses, .trends: return .always
     }
   }
 

@@ -63,6 +63,7 @@ extension TextRenderer {
     case .goals: renderGoalsSection(report, context, &out)
     case .accounts: renderAccountsSection(report, context, &out)
     case .recurring: renderRecurringSection(report, context, &out)
+    case .tags: renderTagsSection(report, context, &out)
     case .expenses: renderExpensesSection(report, context, &out)
     case .trends: renderTrendsSection(report, context, &out)
     }

@@ -24,6 +24,7 @@ public struct TextRenderer {
     renderGoalsSection(report, context, &out)
     renderAccountsSection(report, context, &out)
     renderRecurringSection(report, context, &out)
+    renderTagsSection(report, context, &out)
     renderExpensesSection(report, context, &out)
     renderTrendsSection(report, context, &out)
     return out.text

@@ -77,6 +77,12 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
   case goalNotFound(Int64)
   /// `recurring confirm|ignore` named no series found in the rows now.
   case recurringNotFound(Int64)
+  /// A tag name `tag add|remove|budget` cannot keep.
+  case tagName(String)
+  /// `tag remove|budget|delete` or `list --tag` named no tag.
+  case tagNotFound(String)
+  /// A tag's budget that cannot be: not more than 0, or days that end before they begin.
+  case tagBudget(String)
   /// A month's amount (`budget set --month`) of a category budgeted by the quarter or the year,
   /// which is one amount for the whole period.
   case periodBudgetForMonth(category: String, period: BudgetPeriod, month: Month)
@@ -115,7 +121,8 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
     case .moveAmount, .moveBetweenSame: return .invalidValue
     case .moveMoreThanBudget: return .conflict
     case .goalValue: return .invalidValue
-    case .goalNotFound, .recurringNotFound: return .notFound
+    case .goalNotFound, .recurringNotFound, .tagNotFound: return .notFound
+    case .tagName, .tagBudget: return .invalidValue
     case .periodBudgetForMonth, .rolloverNeedsMonthlyBudget: return .invalidValue
     case .periodBudgetHasMonths: return .conflict
     case .changeNotFound, .nothingToUndo: return .notFound
@@ -197,6 +204,14 @@ public enum ServiceError: ClassifiedError, Equatable, LocalizedError, CustomStri
       return "\(reason); no goal was added"
     case .goalNotFound(let id):
       return "no goal #\(id)\n  hint: 'expenses goal list' lists them"
+    case .tagName(let raw):
+      return
+        "'\(raw)' cannot be a tag: a tag is letters a-z, digits and - _ . /, a letter or a digit first, at most 64\n  hint: expenses tag add trip-lisbon 42"
+    case .tagNotFound(let name):
+      return "no tag '\(name)'\n  hint: 'expenses tag list' lists them"
+    case .tagBudget(let reason):
+      return
+        "\(reason); the tag's budget was not set\n  hint: expenses tag budget trip-lisbon 1500 --from 2026-08-01 --to 2026-08-31"
     case .recurringNotFound(let id):
       return "no recurring series #\(id) is found in the rows now\n  hint: 'expenses recurring --all' lists them"
     case .periodBudgetForMonth(let category, let period, let month):

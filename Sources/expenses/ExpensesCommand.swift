@@ -17,7 +17,7 @@ struct ExpensesCommand: ParsableCommand {
       ConfigCommand.self,
       CheckCommand.self, BackupCommand.self, RestoreCommand.self, CopyCommand.self,
       DeleteCommand.self, EditCommand.self, ImportsCommand.self, TransfersCommand.self, AccountsCommand.self,
-      ReconcileCommand.self, HistoryCommand.self, UndoCommand.self, RecurringCommand.self,
+      ReconcileCommand.self, HistoryCommand.self, UndoCommand.self, RecurringCommand.self, TagCommand.self,
       ExportCommand.self,
       BrowseCommand.self,
       TokenCommand.self, ServeCommand.self, LedgerCommand.self, UserCommand.self,

@@ -48,7 +48,7 @@ import Testing
     let sections = try #require(report["sections"] as? [[String: Any]])
     #expect(
       sections.map { $0["id"] as? String } == [
-        "summary", "category-performance", "expenses", "trends", "goals", "accounts",
+        "summary", "category-performance", "expenses", "trends", "goals", "accounts", "recurring", "tags",
       ])
     for key in ["id", "title", "collapsible", "expanded", "itemCount"] {
       #expect(sections.allSatisfy { $0.keys.contains(key) })

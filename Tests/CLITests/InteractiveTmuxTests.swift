@@ -208,8 +208,9 @@ struct TmuxFailed: Error, CustomStringConvertible {
     #expect(screen[0].hasPrefix("October 2026 budget"))
     #expect(screen.last { !$0.isEmpty }?.hasPrefix("? keys · q quit") == true)
 
-    // Down to the Expenses header, open it: it scrolls to the top (expand-and-scroll).
-    try tmux.press("j", "Enter")
+    // Down past Recurring to the Expenses header, open it: it scrolls to the top
+    // (expand-and-scroll).
+    try tmux.press("j", "j", "Enter")
     screen = try tmux.wait("expenses at the top") { $0.first == "▼ Expenses (50)" }
     #expect(screen[3].hasPrefix("▸ Oct 20  Thai \"Basil\""), "\(screen)")
 
@@ -240,7 +241,7 @@ struct TmuxFailed: Error, CustomStringConvertible {
     #expect(
       try savedStates(cli) == [
         "summary": true, "category-performance": true, "expenses": true, "trends": false, "goals": false,
-        "accounts": false,
+        "accounts": false, "recurring": false, "tags": false,
       ])
     let printed = try cli.run(["report", "--width", "50", "--month", "2026-10", "--today", "2026-10-20"])
     #expect(printed.stdout.contains("▼ Expenses (50)"))
@@ -255,7 +256,7 @@ struct TmuxFailed: Error, CustomStringConvertible {
     let tmux = try start(cli, width: 50, height: 20, command: browse(cli))
     defer { tmux.stop() }
     try tmux.wait("the report") { $0.contains { $0.hasPrefix("▼ Category Performance") } }
-    try tmux.press("j", "Enter", "j")
+    try tmux.press("j", "j", "Enter", "j")
     try tmux.wait("the first row") { $0.contains { $0.contains("Thai \"Basil\"") } }
     try tmux.press("f", "G", "r", "o", "Tab")
     try tmux.wait("the completed name") { $0.last { !$0.isEmpty }?.hasPrefix("Category: Groceries_") == true }
@@ -291,7 +292,7 @@ struct TmuxFailed: Error, CustomStringConvertible {
     // The first item is the static header: Enter says it stays; then Trends opens at the top.
     try tmux.press("Enter")
     try tmux.wait("the notice") { $0.contains { $0.hasPrefix("Category Performance is always shown at this width") } }
-    try tmux.press("j", "j", "Enter")
+    try tmux.press("j", "j", "j", "Enter")
     screen = try tmux.wait("trends at the top") { $0.first?.hasPrefix("▼ Trends") == true }
     try tmux.press("k", "Enter")
     screen = try tmux.wait("expenses at the top") { $0.first == "▼ Expenses (50)" }
@@ -312,7 +313,7 @@ struct TmuxFailed: Error, CustomStringConvertible {
     #expect(
       try savedStates(cli) == [
         "summary": true, "category-performance": true, "expenses": true, "trends": true, "goals": false,
-        "accounts": false,
+        "accounts": false, "recurring": false, "tags": false,
       ])
   }
 

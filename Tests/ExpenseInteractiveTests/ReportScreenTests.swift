@@ -148,7 +148,7 @@ struct ReportScreenTests {
           SectionStates(
             expanded: [
               .categoryPerformance: true, .expenses: true, .trends: true, .goals: true, .accounts: true,
-              .recurring: true,
+              .recurring: true, .tags: true,
             ]))
       ])
     screen.moveTo(.row(0))

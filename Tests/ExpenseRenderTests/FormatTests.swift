@@ -37,15 +37,15 @@ struct FormatTests {
     let sections = try #require(root["sections"] as? [[String: Any]])
     #expect(
       sections.map { $0["id"] as? String } == [
-        "summary", "category-performance", "expenses", "trends", "goals", "accounts", "recurring",
+        "summary", "category-performance", "expenses", "trends", "goals", "accounts", "recurring", "tags",
       ])
-    #expect(sections.map { $0["collapsible"] as? Bool } == [false, true, true, true, true, true, true])
+    #expect(sections.map { $0["collapsible"] as? Bool } == [false, true, true, true, true, true, true, true])
     #expect(
       sections.map { $0["collapsibleIn"] as? String } == [
-        "never", "compact", "always", "always", "always", "always", "always",
+        "never", "compact", "always", "always", "always", "always", "always", "always",
       ])
-    #expect(sections.map { $0["expanded"] as? Bool } == [true, true, false, false, false, false, false])
-    #expect(sections.map { $0["itemCount"] as? Int } == [2, 7, Fixtures.twoCurrencies.expenseCount, 6, 0, 0, 0])
+    #expect(sections.map { $0["expanded"] as? Bool } == [true, true, false, false, false, false, false, false])
+    #expect(sections.map { $0["itemCount"] as? Int } == [2, 7, Fixtures.twoCurrencies.expenseCount, 6, 0, 0, 0, 0])
     #expect((root["accounts"] as? [Any])?.isEmpty == true, "no statement stated a balance")
     #expect((root["recurring"] as? [Any])?.isEmpty == true, "no recurring series")
     let expenses = try #require(root["expenses"] as? [[String: Any]])

@@ -76,7 +76,7 @@ struct SectionStatesTests {
     let error = RenderError.unknownSection("budgets", valid: SectionStates.validIDs)
     #expect(
       error.description
-        == "unknown section 'budgets': valid sections are summary, category-performance, expenses, trends, goals, accounts, recurring, all"
+        == "unknown section 'budgets': valid sections are summary, category-performance, expenses, trends, goals, accounts, recurring, tags, all"
     )
     #expect(throws: RenderError.self) { try resolve(collapse: ["\u{1B}[2J"]) }
     #expect(!RenderError.unknownSection("\u{1B}[2J", valid: []).description.contains("\u{1B}"))
@@ -94,11 +94,11 @@ struct SectionStatesTests {
   @Test func sectionTitles() {
     #expect(
       SectionID.allCases.map(\.title) == [
-        "Summary", "Category Performance", "Expenses", "Trends", "Goals", "Accounts", "Recurring",
+        "Summary", "Category Performance", "Expenses", "Trends", "Goals", "Accounts", "Recurring", "Tags",
       ])
     #expect(
       SectionID.allCases.map(\.rawValue) == [
-        "summary", "category-performance", "expenses", "trends", "goals", "accounts", "recurring",
+        "summary", "category-performance", "expenses", "trends", "goals", "accounts", "recurring", "tags",
       ])
   }
 }

@@ -124,6 +124,17 @@ import Testing
       "no recurring series #4 is found in the rows now\n  hint: 'expenses recurring --all' lists them", .notFound
     ),
     (
+      .tagName("Trip Lisbon"),
+      "'Trip Lisbon' cannot be a tag: a tag is letters a-z, digits and - _ . /, a letter or a digit first, at most 64\n  hint: expenses tag add trip-lisbon 42",
+      .invalidValue
+    ),
+    (.tagNotFound("trip"), "no tag 'trip'\n  hint: 'expenses tag list' lists them", .notFound),
+    (
+      .tagBudget("a tag's budget must be more than 0"),
+      "a tag's budget must be more than 0; the tag's budget was not set\n  hint: expenses tag budget trip-lisbon 1500 --from 2026-08-01 --to 2026-08-31",
+      .invalidValue
+    ),
+    (
       .periodBudgetForMonth(category: "Travel", period: .year, month: Month(year: 2026, month: 12)!),
       "'Travel': a yearly budget is one amount for the whole year, so it has no amount for December 2026 alone; "
         + "nothing was changed\n  hint: leave out --month to set the year's amount, or budget it by the month first "
@@ -199,6 +210,9 @@ import Testing
     case .goalValue: return "goalValue"
     case .goalNotFound: return "goalNotFound"
     case .recurringNotFound: return "recurringNotFound"
+    case .tagName: return "tagName"
+    case .tagNotFound: return "tagNotFound"
+    case .tagBudget: return "tagBudget"
     case .periodBudgetForMonth: return "periodBudgetForMonth"
     case .periodBudgetHasMonths: return "periodBudgetHasMonths"
     case .rolloverNeedsMonthlyBudget: return "rolloverNeedsMonthlyBudget"
@@ -216,6 +230,6 @@ import Testing
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
       #expect(error.kind == kind, "\(Self.name(of: error))")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 39, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 42, "every case is pinned")
   }
 }

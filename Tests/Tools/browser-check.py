@@ -84,8 +84,9 @@ def run(outdir, pages):
                 # Saved states: every collapsible section is a <details> open as saved.
                 counts = {s["id"]: s["itemCount"] for s in report["sections"]}
                 for sid, want in expanded.items():
-                    if sid in ("goals", "accounts") and counts.get(sid) == 0:
-                        # Printed only when there are goals, or balances a statement stated.
+                    if sid in ("goals", "accounts", "recurring", "tags") and counts.get(sid) == 0:
+                        # Printed only when there are goals, balances a statement stated,
+                        # recurring series or tags.
                         check(not d.find_elements(By.CSS_SELECTOR, f"details[data-section={sid}]"),
                               f"{where}: {sid} without any")
                         continue

@@ -29,6 +29,9 @@ public struct BudgetReport: Hashable, Sendable, Codable {
   /// The recurring series found in the ledger's rows (not ignored, not stopped) with their
   /// due dates in this month (the `recurring` section); empty when none were found.
   public var recurring: [RecurringLine] = []
+  /// The tags with rows this month or a budget reaching into it (the `tags` section), by
+  /// name; empty when no tag has either.
+  public var tags: [TagLine] = []
 
   public init(
     month: Month, today: CivilDate, daysInMonth: Int, daysElapsed: Int?, groups: [CurrencyGroup],

@@ -58,7 +58,7 @@ public struct BeancountRenderer: JournalRenderer {
   /// One expense's transaction, its last line empty.
   func transactionLines(_ e: Expense, _ input: ExportInput, _ names: AccountNames) -> [String] {
     let p = input.posting(e)
-    var out = ["\(e.date) * \(BeancountRenderer.string(e.description))"]
+    var out = ["\(e.date) * \(BeancountRenderer.string(e.description))" + e.tags.map { " #\($0)" }.joined()]
     if let id = e.id { out.append("  id: \(id)") }
     if let source = e.source { out.append("  source: \(BeancountRenderer.string("\(source.file):\(source.line)"))") }
     let code = e.amount.currency.code

@@ -62,6 +62,8 @@ public struct LedgerRenderer: JournalRenderer {
     if let source = e.source {
       out.append("    ; source: \(LedgerRenderer.comment("\(source.file):\(source.line)"))")
     }
+    // A tag as hledger and Ledger read one: a name and a colon in a comment.
+    for tag in e.tags { out.append("    ; \(tag):") }
     let code = e.amount.currency.code
     out.append("    \(names[p.counter])  \(e.amount.negatedDecimalString) \(code)")
     out.append("    \(names[p.asset])  \(e.amount.decimalString) \(code)")

@@ -5,8 +5,8 @@ import ExpenseCore
 /// what is null). `id`, `date`, `amountMinor` (signed minor units, negative = out), `currency`,
 /// `description`, `category` and `account` (null when none), the source as `sourceFile` and
 /// `sourceLine`, and as `source` (`{file, line}` or null): both spellings stay, because scripts
-/// read each. `transferWith`, the id of the other side of a transfer pair, only when the row
-/// is in one.
+/// read each. `tags`, by name, only when the row has some; `transferWith`, the id of the other
+/// side of a transfer pair, only when the row is in one.
 public struct ExpenseResource: Encodable, Sendable {
   public var expense: Expense
 
@@ -14,7 +14,7 @@ public struct ExpenseResource: Encodable, Sendable {
 
   enum Keys: String, CodingKey {
     case id, date, amountMinor, currency, description, category, account, source, sourceFile, sourceLine
-    case transferWith
+    case tags, transferWith
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -29,6 +29,7 @@ public struct ExpenseResource: Encodable, Sendable {
     try c.encode(expense.source, forKey: .source)
     try c.encode(expense.source?.file, forKey: .sourceFile)
     try c.encode(expense.source?.line, forKey: .sourceLine)
+    if !expense.tags.isEmpty { try c.encode(expense.tags, forKey: .tags) }
     try c.encodeIfPresent(expense.transferWith, forKey: .transferWith)
   }
 

@@ -18,6 +18,10 @@ public struct ExpenseJSONStream {
   /// The other side of each paired row, by id: a row in a transfer pair ends with
   /// `"transferWith" : ID` (`ExpenseResource` leaves the key out otherwise).
   public var transferPartners: [Int64: Int64] = [:]
+  /// A row's tags (names of letters, digits and `-_./`, which JSON writes as they are): a row
+  /// with some has `"tags" : [...]` before `transferWith` (`ExpenseResource` leaves the key out
+  /// otherwise).
+  public var tags: ((ExpenseRow) -> [String])? = nil
 
   public init(depth: Int = 0) {
     self.depth = max(0, depth)
@@ -30,6 +34,7 @@ public struct ExpenseJSONStream {
   private struct Pieces {
     let open, amount, category, currency, date, description, id: [UInt8]
     let sourceFile, sourceLine, sourceEnd, sourceLineKey, noSource, transferWith, close: [UInt8]
+    let tags, tag, tagsEnd: [UInt8]
 
     init(depth: Int) {
       let indent = "\n" + String(repeating: " ", count: 2 * depth)
@@ -49,6 +54,9 @@ public struct ExpenseJSONStream {
           + "    \"sourceLine\" : null").utf8)
       transferWith = Array(("," + indent + "    \"transferWith\" : ").utf8)
       close = Array((indent + "  }").utf8)
+      tags = Array(("," + indent + "    \"tags\" : [").utf8)
+      tag = Array((indent + "      \"").utf8)
+      tagsEnd = Array((indent + "    ]").utf8)
     }
   }
 
@@ -88,6 +96,16 @@ public struct ExpenseJSONStream {
       out.appendInteger(Int64(row.sourceLine))
     } else {
       out.append(pieces.noSource)
+    }
+    if let names = tags?(row), !names.isEmpty {
+      out.append(pieces.tags)
+      for (index, name) in names.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(pieces.tag)
+        out.append(name)
+        out.append(UInt8(ascii: "\""))
+      }
+      out.append(pieces.tagsEnd)
     }
     if !transferPartners.isEmpty, let id = row.id, let partner = transferPartners[id] {
       out.append(pieces.transferWith)

@@ -24,6 +24,9 @@ public struct JournalStream {
   private var lastCurrency: Currency?
   /// Whether a line was written: the output is lines joined by newlines, as `render` joins them.
   private var wroteLine = false
+  /// A row's tags: a `; tag:` comment line each in a ledger journal, `#tag` on the beancount
+  /// transaction's line.
+  public var tags: ((ExpenseRow) -> [String])? = nil
 
   public init(
     format: Format, kinds: [String: CategoryKind], budgets: [Budget], periods: [CategoryPeriod] = [],
@@ -73,15 +76,18 @@ public struct JournalStream {
   /// Second pass: one row's transaction, in date order.
   public mutating func write(_ row: ExpenseRow, into out: inout OutputBuffer) {
     guard let names else { return }
+    let tags = self.tags?(row) ?? []
     // Simple text: the renderers' `Character`-wise edits (`;` to `,`, escaping `"` and `\`,
     // trimming spaces) are the same edits on the bytes.
     let simple =
       SimpleText.width(row.description) != nil && (row.sourceFile.map { SimpleText.width($0) != nil } ?? true)
     guard simple else {
+      var expense = row.expense
+      expense.tags = tags
       let lines =
         switch format {
-        case .ledger: LedgerRenderer().transactionLines(row.expense, input, names)
-        case .beancount: BeancountRenderer().transactionLines(row.expense, input, names)
+        case .ledger: LedgerRenderer().transactionLines(expense, input, names)
+        case .beancount: BeancountRenderer().transactionLines(expense, input, names)
         }
       for line in lines { appendLine(line, into: &out) }
       return
@@ -95,8 +101,8 @@ public struct JournalStream {
       return (names[p.counter], names[p.asset])
     }
     switch format {
-    case .ledger: writeLedger(row, accountNames, into: &out)
-    case .beancount: writeBeancount(row, accountNames, into: &out)
+    case .ledger: writeLedger(row, accountNames, tags, into: &out)
+    case .beancount: writeBeancount(row, accountNames, tags, into: &out)
     }
   }
 
@@ -105,7 +111,7 @@ public struct JournalStream {
 
   /// `LedgerRenderer.transactionLines` of a row of simple text.
   private mutating func writeLedger(
-    _ row: ExpenseRow, _ accounts: (counter: String, asset: String), into out: inout OutputBuffer
+    _ row: ExpenseRow, _ accounts: (counter: String, asset: String), _ tags: [String], into out: inout OutputBuffer
   ) {
     startLine(into: &out)
     appendDate(row.date, into: &out)
@@ -133,17 +139,27 @@ public struct JournalStream {
       out.append(UInt8(ascii: ":"))
       out.appendInteger(Int64(row.sourceLine))
     }
+    for tag in tags {
+      startLine(into: &out)
+      out.append("    ; " as StaticString)
+      out.append(tag)
+      out.append(UInt8(ascii: ":"))
+    }
     writePostings(row, accounts, indent: "    ", into: &out)
   }
 
   /// `BeancountRenderer.transactionLines` of a row of simple text.
   private mutating func writeBeancount(
-    _ row: ExpenseRow, _ accounts: (counter: String, asset: String), into out: inout OutputBuffer
+    _ row: ExpenseRow, _ accounts: (counter: String, asset: String), _ tags: [String], into out: inout OutputBuffer
   ) {
     startLine(into: &out)
     appendDate(row.date, into: &out)
     out.append(" * " as StaticString)
     out.appendBackslashQuoted(row.description)
+    for tag in tags {
+      out.append(" #" as StaticString)
+      out.append(tag)
+    }
     if let id = row.id {
       startLine(into: &out)
       out.append("  id: " as StaticString)

@@ -743,6 +743,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Expense/source`.
             internal var source: Components.Schemas.Expense.SourcePayload?
+            /// The row's tags (by hand, or a tag's rule matching it); absent when it has none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/tags`.
+            internal var tags: [Swift.String]?
             /// The id of the other side of the transfer pair the row is in (money between the user's own accounts); absent when in none.
             ///
             /// - Remark: Generated from `#/components/schemas/Expense/transferWith`.
@@ -760,6 +764,7 @@ extension Components {
             ///   - sourceFile:
             ///   - sourceLine:
             ///   - source: Where an imported row came from (absent for rows added by hand): sourceFile and sourceLine as one object.
+            ///   - tags: The row's tags (by hand, or a tag's rule matching it); absent when it has none.
             ///   - transferWith: The id of the other side of the transfer pair the row is in (money between the user's own accounts); absent when in none.
             internal init(
                 id: Swift.Int64,
@@ -772,6 +777,7 @@ extension Components {
                 sourceFile: Swift.String? = nil,
                 sourceLine: Swift.Int? = nil,
                 source: Components.Schemas.Expense.SourcePayload? = nil,
+                tags: [Swift.String]? = nil,
                 transferWith: Swift.Int64? = nil
             ) {
                 self.id = id
@@ -784,6 +790,7 @@ extension Components {
                 self.sourceFile = sourceFile
                 self.sourceLine = sourceLine
                 self.source = source
+                self.tags = tags
                 self.transferWith = transferWith
             }
             internal enum CodingKeys: String, CodingKey {
@@ -797,6 +804,7 @@ extension Components {
                 case sourceFile
                 case sourceLine
                 case source
+                case tags
                 case transferWith
             }
             internal init(from decoder: any Swift.Decoder) throws {
@@ -841,6 +849,10 @@ extension Components {
                     Components.Schemas.Expense.SourcePayload.self,
                     forKey: .source
                 )
+                self.tags = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .tags
+                )
                 self.transferWith = try container.decodeIfPresent(
                     Swift.Int64.self,
                     forKey: .transferWith
@@ -856,6 +868,7 @@ extension Components {
                     "sourceFile",
                     "sourceLine",
                     "source",
+                    "tags",
                     "transferWith"
                 ])
             }
@@ -2014,6 +2027,338 @@ extension Components {
                     "undone",
                     "change",
                     "changedBack"
+                ])
+            }
+        }
+        /// Letters a-z, digits and `- _ . /`, a letter or a digit first (any case is taken as lower case).
+        ///
+        /// - Remark: Generated from `#/components/schemas/TagName`.
+        internal typealias TagName = Swift.String
+        /// - Remark: Generated from `#/components/schemas/TagRows`.
+        internal struct TagRows: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TagRows/ids`.
+            internal var ids: [Swift.Int64]
+            /// Creates a new `TagRows`.
+            ///
+            /// - Parameters:
+            ///   - ids:
+            internal init(ids: [Swift.Int64]) {
+                self.ids = ids
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case ids
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.ids = try container.decode(
+                    [Swift.Int64].self,
+                    forKey: .ids
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "ids"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TagBudgetInput`.
+        internal struct TagBudgetInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TagBudgetInput/amountMinor`.
+            internal var amountMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/TagBudgetInput/currency`.
+            internal var currency: Components.Schemas.CurrencyInput?
+            /// - Remark: Generated from `#/components/schemas/TagBudgetInput/from`.
+            internal var from: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TagBudgetInput/to`.
+            internal var to: Swift.String
+            /// Creates a new `TagBudgetInput`.
+            ///
+            /// - Parameters:
+            ///   - amountMinor:
+            ///   - currency:
+            ///   - from:
+            ///   - to:
+            internal init(
+                amountMinor: Swift.Int64,
+                currency: Components.Schemas.CurrencyInput? = nil,
+                from: Swift.String,
+                to: Swift.String
+            ) {
+                self.amountMinor = amountMinor
+                self.currency = currency
+                self.from = from
+                self.to = to
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amountMinor
+                case currency
+                case from
+                case to
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.amountMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .amountMinor
+                )
+                self.currency = try container.decodeIfPresent(
+                    Components.Schemas.CurrencyInput.self,
+                    forKey: .currency
+                )
+                self.from = try container.decode(
+                    Swift.String.self,
+                    forKey: .from
+                )
+                self.to = try container.decode(
+                    Swift.String.self,
+                    forKey: .to
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "amountMinor",
+                    "currency",
+                    "from",
+                    "to"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TagList`.
+        internal struct TagList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TagList/tags`.
+            internal var tags: [Components.Schemas.Tag]
+            /// Creates a new `TagList`.
+            ///
+            /// - Parameters:
+            ///   - tags:
+            internal init(tags: [Components.Schemas.Tag]) {
+                self.tags = tags
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case tags
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.tags = try container.decode(
+                    [Components.Schemas.Tag].self,
+                    forKey: .tags
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "tags"
+                ])
+            }
+        }
+        /// The object `expenses tag list --format json` prints for the same tag; what is null there is absent here.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Tag`.
+        internal struct Tag: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Tag/name`.
+            internal var name: Swift.String
+            /// Rows with the tag.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tag/count`.
+            internal var count: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Tag/TotalsPayload`.
+            internal struct TotalsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Tag/TotalsPayload/currency`.
+                internal var currency: Components.Schemas.CurrencyCode
+                /// - Remark: Generated from `#/components/schemas/Tag/TotalsPayload/spentMinor`.
+                internal var spentMinor: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/Tag/TotalsPayload/count`.
+                internal var count: Swift.Int
+                /// Creates a new `TotalsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - currency:
+                ///   - spentMinor:
+                ///   - count:
+                internal init(
+                    currency: Components.Schemas.CurrencyCode,
+                    spentMinor: Swift.Int64,
+                    count: Swift.Int
+                ) {
+                    self.currency = currency
+                    self.spentMinor = spentMinor
+                    self.count = count
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case currency
+                    case spentMinor
+                    case count
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.currency = try container.decode(
+                        Components.Schemas.CurrencyCode.self,
+                        forKey: .currency
+                    )
+                    self.spentMinor = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .spentMinor
+                    )
+                    self.count = try container.decode(
+                        Swift.Int.self,
+                        forKey: .count
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "currency",
+                        "spentMinor",
+                        "count"
+                    ])
+                }
+            }
+            /// What the rows cost per currency (money out less money in).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tag/totals`.
+            internal typealias TotalsPayload = [Components.Schemas.Tag.TotalsPayloadPayload]
+            /// What the rows cost per currency (money out less money in).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tag/totals`.
+            internal var totals: Components.Schemas.Tag.TotalsPayload
+            /// The rules whose matches the tag takes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tag/rules`.
+            internal var rules: [Swift.Int64]
+            /// - Remark: Generated from `#/components/schemas/Tag/budget`.
+            internal struct BudgetPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Tag/budget/amountMinor`.
+                internal var amountMinor: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/Tag/budget/currency`.
+                internal var currency: Components.Schemas.CurrencyCode
+                /// - Remark: Generated from `#/components/schemas/Tag/budget/from`.
+                internal var from: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Tag/budget/to`.
+                internal var to: Swift.String
+                /// Creates a new `BudgetPayload`.
+                ///
+                /// - Parameters:
+                ///   - amountMinor:
+                ///   - currency:
+                ///   - from:
+                ///   - to:
+                internal init(
+                    amountMinor: Swift.Int64,
+                    currency: Components.Schemas.CurrencyCode,
+                    from: Swift.String,
+                    to: Swift.String
+                ) {
+                    self.amountMinor = amountMinor
+                    self.currency = currency
+                    self.from = from
+                    self.to = to
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case amountMinor
+                    case currency
+                    case from
+                    case to
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.amountMinor = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .amountMinor
+                    )
+                    self.currency = try container.decode(
+                        Components.Schemas.CurrencyCode.self,
+                        forKey: .currency
+                    )
+                    self.from = try container.decode(
+                        Swift.String.self,
+                        forKey: .from
+                    )
+                    self.to = try container.decode(
+                        Swift.String.self,
+                        forKey: .to
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "amountMinor",
+                        "currency",
+                        "from",
+                        "to"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Tag/budget`.
+            internal var budget: Components.Schemas.Tag.BudgetPayload?
+            /// What the rows in the budget's currency and days cost.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tag/budgetSpentMinor`.
+            internal var budgetSpentMinor: Swift.Int64?
+            /// That as a whole percent of the budget.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tag/percentUsed`.
+            internal var percentUsed: Swift.Int?
+            /// Creates a new `Tag`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - count: Rows with the tag.
+            ///   - totals: What the rows cost per currency (money out less money in).
+            ///   - rules: The rules whose matches the tag takes.
+            ///   - budget:
+            ///   - budgetSpentMinor: What the rows in the budget's currency and days cost.
+            ///   - percentUsed: That as a whole percent of the budget.
+            internal init(
+                name: Swift.String,
+                count: Swift.Int,
+                totals: Components.Schemas.Tag.TotalsPayload,
+                rules: [Swift.Int64],
+                budget: Components.Schemas.Tag.BudgetPayload? = nil,
+                budgetSpentMinor: Swift.Int64? = nil,
+                percentUsed: Swift.Int? = nil
+            ) {
+                self.name = name
+                self.count = count
+                self.totals = totals
+                self.rules = rules
+                self.budget = budget
+                self.budgetSpentMinor = budgetSpentMinor
+                self.percentUsed = percentUsed
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case count
+                case totals
+                case rules
+                case budget
+                case budgetSpentMinor
+                case percentUsed
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.count = try container.decode(
+                    Swift.Int.self,
+                    forKey: .count
+                )
+                self.totals = try container.decode(
+                    Components.Schemas.Tag.TotalsPayload.self,
+                    forKey: .totals
+                )
+                self.rules = try container.decode(
+                    [Swift.Int64].self,
+                    forKey: .rules
+                )
+                self.budget = try container.decodeIfPresent(
+                    Components.Schemas.Tag.BudgetPayload.self,
+                    forKey: .budget
+                )
+                self.budgetSpentMinor = try container.decodeIfPresent(
+                    Swift.Int64.self,
+                    forKey: .budgetSpentMinor
+                )
+                self.percentUsed = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .percentUsed
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "count",
+                    "totals",
+                    "rules",
+                    "budget",
+                    "budgetSpentMinor",
+                    "percentUsed"
                 ])
             }
         }

@@ -143,6 +143,35 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/recurring/{id}/ignore`.
     /// - Remark: Generated from `#/paths//v1/recurring/{id}/ignore/post(ignoreRecurring)`.
     func ignoreRecurring(_ input: Operations.IgnoreRecurring.Input) async throws -> Operations.IgnoreRecurring.Output
+    /// Every tag with its rows' totals and budget (`expenses tag list`).
+    ///
+    /// - Remark: HTTP `GET /v1/tags`.
+    /// - Remark: Generated from `#/paths//v1/tags/get(listTags)`.
+    func listTags(_ input: Operations.ListTags.Input) async throws -> Operations.ListTags.Output
+    /// Delete a tag; its rows and rules keep everything else (`expenses tag delete TAG`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/tags/{tag}`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/delete(deleteTag)`.
+    func deleteTag(_ input: Operations.DeleteTag.Input) async throws -> Operations.DeleteTag.Output
+    /// Tag rows, all or none; the tag is made when new (`expenses tag add TAG ID...`).
+    ///
+    /// 404 naming the ids no row has, with nothing changed. A change of the history. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/tags/{tag}/expenses`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/expenses/post(tagExpenses)`.
+    func tagExpenses(_ input: Operations.TagExpenses.Input) async throws -> Operations.TagExpenses.Output
+    /// Take a tag off a row, off a rule's matches too (`expenses tag remove TAG ID`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/tags/{tag}/expenses/{id}`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/expenses/{id}/delete(untagExpense)`.
+    func untagExpense(_ input: Operations.UntagExpense.Input) async throws -> Operations.UntagExpense.Output
+    /// What a tag may spend over a span of days (`expenses tag budget TAG AMOUNT --from --to`).
+    ///
+    /// 422 for an amount not more than 0 or days that end before they begin. Needs a write token.
+    ///
+    /// - Remark: HTTP `PUT /v1/tags/{tag}/budget`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/budget/put(setTagBudget)`.
+    func setTagBudget(_ input: Operations.SetTagBudget.Input) async throws -> Operations.SetTagBudget.Output
     /// - Remark: HTTP `GET /v1/categories`.
     /// - Remark: Generated from `#/paths//v1/categories/get(listCategories)`.
     func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output
@@ -499,6 +528,73 @@ extension APIProtocol {
         try await ignoreRecurring(Operations.IgnoreRecurring.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Every tag with its rows' totals and budget (`expenses tag list`).
+    ///
+    /// - Remark: HTTP `GET /v1/tags`.
+    /// - Remark: Generated from `#/paths//v1/tags/get(listTags)`.
+    internal func listTags(headers: Operations.ListTags.Input.Headers = .init()) async throws -> Operations.ListTags.Output {
+        try await listTags(Operations.ListTags.Input(headers: headers))
+    }
+    /// Delete a tag; its rows and rules keep everything else (`expenses tag delete TAG`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/tags/{tag}`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/delete(deleteTag)`.
+    internal func deleteTag(
+        path: Operations.DeleteTag.Input.Path,
+        headers: Operations.DeleteTag.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTag.Output {
+        try await deleteTag(Operations.DeleteTag.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Tag rows, all or none; the tag is made when new (`expenses tag add TAG ID...`).
+    ///
+    /// 404 naming the ids no row has, with nothing changed. A change of the history. Needs a write token.
+    ///
+    /// - Remark: HTTP `POST /v1/tags/{tag}/expenses`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/expenses/post(tagExpenses)`.
+    internal func tagExpenses(
+        path: Operations.TagExpenses.Input.Path,
+        headers: Operations.TagExpenses.Input.Headers = .init(),
+        body: Operations.TagExpenses.Input.Body
+    ) async throws -> Operations.TagExpenses.Output {
+        try await tagExpenses(Operations.TagExpenses.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Take a tag off a row, off a rule's matches too (`expenses tag remove TAG ID`).
+    ///
+    /// - Remark: HTTP `DELETE /v1/tags/{tag}/expenses/{id}`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/expenses/{id}/delete(untagExpense)`.
+    internal func untagExpense(
+        path: Operations.UntagExpense.Input.Path,
+        headers: Operations.UntagExpense.Input.Headers = .init()
+    ) async throws -> Operations.UntagExpense.Output {
+        try await untagExpense(Operations.UntagExpense.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// What a tag may spend over a span of days (`expenses tag budget TAG AMOUNT --from --to`).
+    ///
+    /// 422 for an amount not more than 0 or days that end before they begin. Needs a write token.
+    ///
+    /// - Remark: HTTP `PUT /v1/tags/{tag}/budget`.
+    /// - Remark: Generated from `#/paths//v1/tags/{tag}/budget/put(setTagBudget)`.
+    internal func setTagBudget(
+        path: Operations.SetTagBudget.Input.Path,
+        headers: Operations.SetTagBudget.Input.Headers = .init(),
+        body: Operations.SetTagBudget.Input.Body
+    ) async throws -> Operations.SetTagBudget.Output {
+        try await setTagBudget(Operations.SetTagBudget.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// - Remark: HTTP `GET /v1/categories`.

@@ -20,6 +20,8 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
       ("/v1/rules/{id}", [.get, .put, .delete]), ("/v1/changes", [.get]),
       ("/v1/history", [.get]), ("/v1/history/{id}/undo", [.post]),
       ("/v1/recurring", [.get]), ("/v1/recurring/{id}/confirm", [.post]), ("/v1/recurring/{id}/ignore", [.post]),
+      ("/v1/tags", [.get]), ("/v1/tags/{tag}", [.delete]), ("/v1/tags/{tag}/expenses", [.post]),
+      ("/v1/tags/{tag}/expenses/{id}", [.delete]), ("/v1/tags/{tag}/budget", [.put]),
       ("/", [.get]), ("/reports", [.get]), ("/reports/{month}", [.get]), ("/login", [.get, .post]),
       ("/logout", [.post]),
       (PageRoutes.scriptPath, [.get]),

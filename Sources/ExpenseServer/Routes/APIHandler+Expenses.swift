@@ -21,7 +21,9 @@ extension APIHandler {
     if let text = query.search, text.count > 200 {
       throw APIProblem.badRequest("'search' is at most 200 characters (got \(text.count))", field: "search")
     }
-    if query.search != nil || query.min != nil || query.max != nil || query.from != nil || query.to != nil {
+    if query.search != nil || query.min != nil || query.max != nil || query.from != nil || query.to != nil
+      || query.tag != nil
+    {
       func bound(_ text: String?, _ field: String) throws -> AmountBound? {
         guard let text else { return nil }
         guard let bound = AmountBound(text) else {
@@ -36,7 +38,7 @@ extension APIHandler {
       }
       search = ExpenseSearch(
         filter: ExpenseFilter(text: query.search, min: try bound(query.min, "min"), max: try bound(query.max, "max")),
-        from: from, through: through)
+        from: from, through: through, tag: query.tag)
     }
     let searching = search
     let page = try await backend.fromReplica {
@@ -83,6 +85,8 @@ extension APIHandler {
       id: expense.id ?? 0, date: expense.date.description, amountMinor: expense.amount.minor,
       currency: expense.amount.currency.code, description: expense.description, category: expense.category,
       account: expense.account, sourceFile: expense.source?.file, sourceLine: expense.source?.line,
-      source: expense.source.map { .init(file: $0.file, line: $0.line) }, transferWith: expense.transferWith)
+      source: expense.source.map { .init(file: $0.file, line: $0.line) },
+      tags: expense.tags.isEmpty ? nil : expense.tags,
+      transferWith: expense.transferWith)
   }
 }

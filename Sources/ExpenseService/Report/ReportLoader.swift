@@ -74,6 +74,7 @@ public struct ReportLoader {
         }
       }
     }
+    report.tags = try TagReport.lines(store, month: month)
     report.firstMonthWithData = historyStart.values.min()
     report.latestMonthWithData = try store.latestMonth()
     if including.contains(.expenses) {

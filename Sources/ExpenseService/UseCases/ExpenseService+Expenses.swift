@@ -74,19 +74,19 @@ extension ExpenseService {
 
   /// Expenses by date then id: all, one month's or one category's, at most `limit`.
   public func expenses(month: Month? = nil, category: String? = nil, limit: Int? = nil) throws -> [Expense] {
-    try namingPairs(try store.expenses(month: month, category: category, limit: limit))
+    try namingTags(try namingPairs(try store.expenses(month: month, category: category, limit: limit)))
   }
 
   /// Expense `id`; `StoreError.expenseNotFound` when there is none.
   public func expense(id: Int64) throws -> Expense {
     guard let expense = try store.expense(id: id) else { throw StoreError.expenseNotFound([id]) }
-    return try namingPairs([expense]).first ?? expense
+    return try namingTags(try namingPairs([expense])).first ?? expense
   }
 
   /// One page of expenses after `cursor`.
   public func expensePage(month: Month?, category: String?, after cursor: String?, limit: Int) throws -> ExpensePage {
     var page = try store.expensePage(month: month, category: category, after: cursor, limit: limit)
-    page.expenses = try namingPairs(page.expenses)
+    page.expenses = try namingTags(try namingPairs(page.expenses))
     return page
   }
 
@@ -99,17 +99,35 @@ extension ExpenseService {
   ) throws -> ExpensePage {
     var found: [Expense] = []
     var next = cursor
+    let tags = try TagIndex.load(store)
+    let tag = try search.tag.map { raw -> String in
+      let name = try TagRecords.name(raw)
+      guard tags.entries.contains(where: { $0.name == name }) else { throw ServiceError.tagNotFound(name) }
+      return name
+    }
     for _ in 0..<50 {
       let page = try store.expensePage(month: month, category: category, after: next, limit: limit)
       next = page.nextCursor
       found += page.expenses.filter { expense in
         if let from = search.from, expense.date < from { return false }
         if let through = search.through, expense.date > through { return false }
+        if let tag, !tags.tags(expense).contains(tag) { return false }
         return ExpenseRow.withRow(of: expense) { search.filter.matches($0) }
       }
       if !found.isEmpty || next == nil { break }
     }
-    return ExpensePage(expenses: try namingPairs(found), nextCursor: next)
+    return ExpensePage(expenses: try namingTags(try namingPairs(found)), nextCursor: next)
+  }
+
+  /// The rows with their tags filled in (`Expense.tags`).
+  func namingTags(_ expenses: [Expense]) throws -> [Expense] {
+    let index = try TagIndex.load(store)
+    guard !index.isEmpty else { return expenses }
+    return expenses.map { expense in
+      var tagged = expense
+      tagged.tags = index.tags(expense)
+      return tagged
+    }
   }
 
   /// How many expenses are stored.

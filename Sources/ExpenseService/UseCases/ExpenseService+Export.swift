@@ -34,6 +34,8 @@ extension ExpenseService {
       format: format == .ledger ? .ledger : .beancount, kinds: try store.categoryKinds(),
       budgets: BudgetMoves.applied(try BudgetMoves.load(store), to: try store.budgets(), periods: periods),
       periods: periods, firstDay: first)
+    let tags = try TagIndex.load(store)
+    if !tags.isEmpty { journal.tags = { tags.tags($0) } }
     let query = ExpenseQuery(from: first, through: last, order: .oldestFirst)
     try store.withExpenseSnapshot { snapshot in
       try snapshot.forEachExpense(query.ordered(.any)) { journal.measure($0) }

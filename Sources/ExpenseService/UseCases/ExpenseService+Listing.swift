@@ -35,11 +35,18 @@ extension ExpenseService {
     if let category { try checkCategoryFilter(category) }
     let query = ExpenseQuery(
       month: month, category: category, from: search?.from, through: search?.through, order: .newestFirst)
-    var filter = ExpenseMatcher(search?.filter ?? ExpenseFilter(text: nil))
+    let matcher = ExpenseMatcher(search?.filter ?? ExpenseFilter(text: nil))
     var found = SearchTotals()
     // Read before the snapshot (a store's reads do not nest in it); pairs change only with an
     // import or an unpair, each one transaction.
     let partners = format == .json ? try transferPartners() : [:]
+    let tags = try TagIndex.load(store)
+    let tag = try search?.tag.map { raw -> String in
+      let name = try TagRecords.name(raw)
+      guard tags.entries.contains(where: { $0.name == name }) else { throw ServiceError.tagNotFound(name) }
+      return name
+    }
+    var filter = RowFilter(matcher: matcher, tag: tag, index: tags)
     try store.withExpenseSnapshot { snapshot in
       switch format {
       case .csv:
@@ -52,6 +59,7 @@ extension ExpenseService {
       case .json:
         var json = ExpenseJSONStream()
         json.transferPartners = partners
+        if !tags.isEmpty { json.tags = { tags.tags($0) } }
         try snapshot.forEachExpense(query) { row in
           guard filter.matches(row) else { return }
           json.write(row, into: &out)
@@ -83,16 +91,32 @@ extension ExpenseService {
   }
 }
 
-/// What `list --search` looks for: the filter, and the days it looks in (`--from`, `--to`).
+/// What `list --search` looks for: the filter, the days it looks in (`--from`, `--to`), and a
+/// tag the rows must have (`--tag`).
 public struct ExpenseSearch: Sendable, Equatable {
   public var filter: ExpenseFilter
   public var from: CivilDate?
   public var through: CivilDate?
+  public var tag: String?
 
-  public init(filter: ExpenseFilter, from: CivilDate? = nil, through: CivilDate? = nil) {
+  public init(filter: ExpenseFilter, from: CivilDate? = nil, through: CivilDate? = nil, tag: String? = nil) {
     self.filter = filter
     self.from = from
     self.through = through
+    self.tag = tag
+  }
+}
+
+/// A search's filter and its tag, as one test per row.
+private struct RowFilter {
+  var matcher: ExpenseMatcher
+  let tag: String?
+  let index: TagIndex
+
+  mutating func matches(_ row: ExpenseRow) -> Bool {
+    guard matcher.matches(row) else { return false }
+    guard let tag else { return true }
+    return index.row(row, has: tag)
   }
 }
 

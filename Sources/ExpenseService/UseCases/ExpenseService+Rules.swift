@@ -10,14 +10,30 @@ extension ExpenseService {
     return rule
   }
 
-  public func addRule(pattern: String, category: String, field: CategoryRule.Field) throws -> CategoryRule {
-    try recording("rules add") {
+  /// With `tag`, the tag also takes the rule's matches, past rows and future ones (`--tag`).
+  public func addRule(pattern: String, category: String, field: CategoryRule.Field, tag: String? = nil) throws
+    -> CategoryRule
+  {
+    let tagName = try tag.map(TagRecords.name)
+    return try recording("rules add") {
       let rule = try store.addRule(pattern: pattern, category: category, field: field)
+      var effects: [ChangeEffect] = [.rule(id: rule.id, before: nil, after: rule)]
+      if let tagName, let tagged = try tagRule(tagName, rule: rule.id) { effects.append(tagged) }
       return (
-        rule, "rules add \(rule.id) '\(rule.pattern)' → \(rule.category)",
-        .effect(.rule(id: rule.id, before: nil, after: rule))
+        rule,
+        "rules add \(rule.id) '\(rule.pattern)' → \(rule.category)" + (tagName.map { " #\($0)" } ?? ""),
+        .effect(effects.count == 1 ? effects[0] : .group(effects))
       )
     }
+  }
+
+  /// The tags each rule gives its matches, by rule id.
+  public func ruleTags() throws -> [Int64: [String]] {
+    var byRule: [Int64: [String]] = [:]
+    for (name, tag) in try TagRecords.load(store).sorted(by: { $0.key < $1.key }) {
+      for rule in tag.body.rules { byRule[rule, default: []].append(name) }
+    }
+    return byRule
   }
 
   /// Creates or replaces rule `id` (the API's PUT).

@@ -17,6 +17,7 @@ struct ListCommand: ParsableCommand {
         expenses list --category Groceries --format json
         expenses list --search lisbon --from 2026-08-01 --to 2026-08-31
         expenses list --search uber --min 20
+        expenses list --tag trip-lisbon
       """)
 
   @OptionGroup var database: DatabaseOptions
@@ -27,6 +28,7 @@ struct ListCommand: ParsableCommand {
   @Option(help: "Only amounts of at most this size.") var max: String?
   @Option(help: "Only from this day on, YYYY-MM-DD.") var from: String?
   @Option(help: "Only up to this day, YYYY-MM-DD.") var to: String?
+  @Option(help: "Only rows with this tag (any month).") var tag: String?
   @Option(help: "Output: text, json or csv.") var format: ListFormat = .text
   @Option(help: "Width for text output (default: $COLUMNS, the terminal, else 80); at least 20.") var width: Int?
   @Flag(help: "ASCII glyphs only.") var ascii = false
@@ -60,10 +62,10 @@ struct ListCommand: ParsableCommand {
     // Rows go out as they are read, a block at a time (every format ends with a newline).
     var out = Console.outputBuffer()
     var searching: ExpenseSearch?
-    if search != nil || min != nil || max != nil || from != nil || to != nil {
+    if search != nil || min != nil || max != nil || from != nil || to != nil || tag != nil {
       searching = ExpenseSearch(
         filter: ExpenseFilter(text: search, min: min.flatMap(AmountBound.init), max: max.flatMap(AmountBound.init)),
-        from: try from.map(DateArgument.date), through: try to.map(DateArgument.date))
+        from: try from.map(DateArgument.date), through: try to.map(DateArgument.date), tag: tag)
     }
     try service.writeExpenses(
       month: try month.map(DateArgument.month), category: category, format: listFormat, into: &out,

@@ -24,11 +24,15 @@ struct RulesCommand: ParsableCommand {
           expenses rules add "whole foods" Groceries
           expenses rules add "amzn*mktp" Shopping
           expenses rules add "Visa" Credit --field account
+          expenses rules add "lisbon" Travel --tag trip-lisbon
+
+        With --tag, the tag also takes every row the rule matches, stored ones and those imported later ('tag remove' takes one out).
         """)
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Text to look for (case-insensitive, '*' as wildcard).") var pattern: String
     @Argument(help: "Category to give matching rows.") var category: String
     @Option(help: "Field to match: description or account.") var field: String = "description"
+    @Option(help: "A tag the rule's matches take too, e.g. trip-lisbon.") var tag: String?
     @OptionGroup var layout: WidthOptions
 
     func validate() throws {
@@ -44,9 +48,10 @@ struct RulesCommand: ParsableCommand {
       let service = try database.writing()
       try CategoryHint.warn(service, category: category, action: "Adding the rule for")
       let rule = try service.addRule(
-        pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field) ?? .description)
+        pattern: pattern, category: category, field: CategoryRule.Field(rawValue: field) ?? .description, tag: tag)
       var lines = [
         "Rule \(rule.id): \(field) contains '\(TerminalText.sanitize(pattern))' → \(TerminalText.sanitize(category))"
+          + (tag.map { ", tagged \(TerminalText.sanitize($0.lowercased()))" } ?? "")
       ]
       // Stored rows are not re-sorted by adding a rule: say how many would be, and how.
       let advice = try service.ruleAdvice(for: rule)
@@ -73,7 +78,8 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "Output: text or json.") var format: SummaryFormat = .text
 
     func run() throws {
-      let rules = try database.reading().rules()
+      let service = try database.reading()
+      let rules = try service.rules()
       if format == .json {
         print(try SafeJSON.text(rules))
         return
@@ -82,9 +88,18 @@ struct RulesCommand: ParsableCommand {
         return try Console.out(
           FittedText.fit("No rules yet. Add one: expenses rules add PATTERN CATEGORY", width: layout.resolved))
       }
-      let table = ColumnTable(
-        header: ["id", "field", "contains", "category"],
-        rows: rules.map { [String($0.id), $0.field.rawValue, $0.pattern, $0.category] })
+      // A tags column only when a rule tags: a list without tags reads as it always did.
+      let tags = try service.ruleTags()
+      let table =
+        tags.isEmpty
+        ? ColumnTable(
+          header: ["id", "field", "contains", "category"],
+          rows: rules.map { [String($0.id), $0.field.rawValue, $0.pattern, $0.category] })
+        : ColumnTable(
+          header: ["id", "field", "contains", "category", "tags"],
+          rows: rules.map {
+            [String($0.id), $0.field.rawValue, $0.pattern, $0.category, (tags[$0.id] ?? []).joined(separator: " ")]
+          })
       try Console.out(table.render(width: layout.resolved))
     }
   }
