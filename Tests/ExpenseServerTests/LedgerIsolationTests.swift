@@ -75,6 +75,9 @@ import Testing
         "Date,Description,Amount\n2026-08-05,Alpha Stream,-9.99\n2026-09-05,Alpha Stream,-9.99\n"
         + "2026-10-05,Alpha Stream,-9.99\n"
       #expect(try await owner.call(.post, "/v1/imports?file=alpha-stream.csv", csv: stream).status == 201)
+      try await owner.expect(.post, "/v1/tags/alpha-trip/expenses", json: #"{"ids":[3,5]}"#, 200)
+      try await owner.expect(
+        .put, "/v1/tags/alpha-trip/budget", json: #"{"amountMinor":5000,"from":"2026-10-01","to":"2026-10-31"}"#, 200)
       let series = try await owner.call(.get, "/v1/recurring")
       #expect(series.status == 200 && series.text.contains("Alpha Stream"), "\(series.text)")
       // The family ledger: one import of one row (plus the September row).
@@ -119,6 +122,11 @@ import Testing
       for id in [6, 7, 8] { try await family.expect(.post, "/v1/history/\(id)/undo", 404) }
       try await family.expect(.post, "/v1/recurring/1/confirm", 404)
       try await family.expect(.post, "/v1/recurring/1/ignore", 404)
+      // The default ledger's tag and rows: unknown here, and its rows cannot be tagged from here.
+      try await family.expect(.delete, "/v1/tags/alpha-trip/expenses/3", 404)
+      try await family.expect(.delete, "/v1/tags/alpha-trip", 404)
+      try await family.expect(.post, "/v1/tags/alpha-trip/expenses", json: #"{"ids":[3]}"#, 404)
+      try await family.expect(.get, "/v1/expenses?tag=alpha-trip", 404)
       // The other ledger's cursor: an answer from the family's own rows, or a refusal.
       let paged = try await family.call(.get, "/v1/expenses?cursor=\(cursor)")
       #expect(paged.status == 200 || paged.status == 400)
@@ -138,7 +146,7 @@ import Testing
       // Every list answers with the family's own data only.
       for list in [
         "/v1/expenses", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/changes", "/v1/goals",
-        "/v1/accounts", "/v1/history", "/v1/recurring", "/v1/recurring?all=true",
+        "/v1/accounts", "/v1/history", "/v1/recurring", "/v1/recurring?all=true", "/v1/tags",
       ] {
         let reply = try await family.call(.get, list)
         #expect(reply.status == 200, "\(list)")
@@ -153,6 +161,8 @@ import Testing
       try await reader.expect(.post, "/v1/history/1/undo", 403)
       try await reader.expect(.post, "/v1/recurring/1/confirm", 403)
       try await reader.expect(.get, "/v1/recurring", 200)
+      try await reader.expect(.post, "/v1/tags/bravo/expenses", json: #"{"ids":[1]}"#, 403)
+      try await reader.expect(.get, "/v1/tags", 200)
       try await reader.expect(.get, "/v1/expenses/1", 200)
       try await reader.expect(.get, "/v1/history", 200)
 
@@ -218,8 +228,8 @@ import Testing
       var answers: [String: String] = [:]
       for uri in [
         "/v1/expenses?limit=500", "/v1/imports", "/v1/budgets", "/v1/categories", "/v1/rules", "/v1/sections",
-        "/v1/goals", "/v1/accounts", "/v1/history", "/v1/recurring?all=true",
-        "/v1/expenses/3", "/v1/rules/2", "/v1/budgets/Groceries", "/v1/categories/Rent",
+        "/v1/goals", "/v1/accounts", "/v1/history", "/v1/recurring?all=true", "/v1/tags",
+        "/v1/expenses?tag=alpha-trip", "/v1/expenses/3", "/v1/rules/2", "/v1/budgets/Groceries", "/v1/categories/Rent",
       ] {
         answers[uri] = try await call(.get, uri).text
       }

@@ -2191,6 +2191,52 @@ internal enum Operations {
                     }
                 }
             }
+            /// No such resource.
+            ///
+            /// - Remark: Generated from `#/paths//v1/expenses/get(listExpenses)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Well-formed but not acceptable (an unknown currency, a file that does not import).
+            ///
+            /// - Remark: Generated from `#/paths//v1/expenses/get(listExpenses)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Unprocessable)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Unprocessable {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The Host header names a host this server does not answer for (a server on a loopback address answers only localhost, 127.x.x.x and [::1] with its port, and `--allowed-host` names): a defence against DNS rebinding.
             ///
             /// - Remark: Generated from `#/paths//v1/expenses/get(listExpenses)/responses/421`.
@@ -7416,6 +7462,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Well-formed but not acceptable (an unknown currency, a file that does not import).
+            ///
+            /// - Remark: Generated from `#/paths//v1/tags/{tag}/delete(deleteTag)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Unprocessable)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Unprocessable {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The database cannot be read, or is busy with another writer (retry after `Retry-After`).
             ///
             /// - Remark: Generated from `#/paths//v1/tags/{tag}/delete(deleteTag)/responses/503`.
@@ -7739,6 +7808,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Well-formed but not acceptable (an unknown currency, a file that does not import).
+            ///
+            /// - Remark: Generated from `#/paths//v1/tags/{tag}/expenses/post(tagExpenses)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Unprocessable)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Unprocessable {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The database cannot be read, or is busy with another writer (retry after `Retry-After`).
             ///
             /// - Remark: Generated from `#/paths//v1/tags/{tag}/expenses/post(tagExpenses)/responses/503`.
@@ -8013,6 +8105,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Well-formed but not acceptable (an unknown currency, a file that does not import).
+            ///
+            /// - Remark: Generated from `#/paths//v1/tags/{tag}/expenses/{id}/delete(untagExpense)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Unprocessable)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Unprocessable {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
