@@ -1,5 +1,7 @@
-import ExpenseCore
+import TestSupport
 import Testing
+
+@testable import ExpenseCore
 
 /// The detector's rules by hand: each interval found from its evidence, a payment early or late
 /// matched to its due date, a series that stopped, and what is not a series.
@@ -82,5 +84,18 @@ import Testing
     )
     #expect(PayeeKey.display("SPOTIFY P1160521") == "SPOTIFY")
     #expect(PayeeKey.display("12345") == "12345")
+  }
+}
+
+/// The ASCII path of `PayeeKey.of` gives what Foundation's folding gives, on random texts.
+@Suite struct PayeeKeyTests {
+  @Test func theASCIIPathAgreesWithTheFoldedOne() {
+    var generator = SeededRandom(state: 37)
+    let alphabet = Array("AbcZ xy 09#/.-\t*&Qq")
+    for _ in 0..<2_000 {
+      let text = String(
+        (0..<Int.random(in: 0...30, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? " " })
+      #expect(PayeeKey.ascii(text.utf8) == PayeeKey.folded(text), "\(text)")
+    }
   }
 }
