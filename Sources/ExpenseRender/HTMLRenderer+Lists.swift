@@ -35,19 +35,35 @@ extension HTMLRenderer {
       .expenses, domID: "expenses", count: HTMLRenderer.countText("\(report.expenseCount)", bad: nil), body: body)
   }
 
+  /// The page's trends: the newest six months at most, which a table holds from 60 em (the
+  /// JSON keeps them all); each month's status against its budget as the cell's class.
+  static let pageTrendMonths = 6
+
   func trendsSection(_ report: BudgetReport) -> [String] {
-    let months = report.trends?.months.count ?? 6
+    let months = min(HTMLRenderer.pageTrendMonths, report.trends?.months.count ?? 6)
     var body: [String] = []
-    if let trends = report.trends, !trends.rows.isEmpty, !trends.months.isEmpty {
+    if let all = report.trends, !all.rows.isEmpty, !all.months.isEmpty {
+      let skipped = all.months.count - months
+      let trends = TrendReport(
+        months: Array(all.months.suffix(months)),
+        rows: all.rows.map { row in
+          var kept = row
+          kept.spentMinor = Array(row.spentMinor.suffix(months))
+          kept.status = Array(row.status.suffix(max(0, row.status.count - skipped)))
+          return kept
+        })
       body.append("<table class=\"trends stack wide-table\">")
       body.append(
         "<thead><tr><th scope=\"col\">Category</th>"
           + trends.months.map { "<th class=\"n\" scope=\"col\">\($0.shortName) \($0.year)</th>" }.joined()
           + "</tr></thead><tbody>")
       for row in trends.rows {
-        let cells = zip(trends.months, row.spentMinor).map { month, value in
+        let cells = zip(trends.months, row.spentMinor).enumerated().map { slot, cell in
+          let (month, value) = cell
           let text = row.hasData(month) ? amounts.money(value, row.currency) : "no data"
-          return "<td class=\"n\" data-label=\"\(month.shortName)\">\(HTMLRenderer.escape(text))</td>"
+          let status = slot < row.status.count ? row.status[slot] : nil
+          let marked = status.map { $0 == .over || $0 == .near ? " \($0.rawValue)" : "" } ?? ""
+          return "<td class=\"n\(marked)\" data-label=\"\(month.shortName)\">\(HTMLRenderer.escape(text))</td>"
         }
         body.append(
           "<tr><th class=\"grow\" scope=\"row\">\(HTMLRenderer.escape(row.category))"

@@ -26,6 +26,7 @@ struct ReportPrinter {
     request.expand = options.expand
     request.collapse = options.collapse
     request.save = options.save
+    if let months = options.months { request.trendMonths = months }
     return request
   }
 

@@ -436,7 +436,7 @@ public struct BenchmarkCalculator: Sendable {
   /// `historyStart` marks the months before each currency's first transaction as without data.
   public func trends(
     ending month: Month, count: Int = 6, totals: [CategoryMonthTotal], kinds: [String: CategoryKind],
-    historyStart: [Currency: Month] = [:]
+    historyStart: [Currency: Month] = [:], budgets: [Budget] = []
   ) -> TrendReport {
     let months = (0..<count).reversed().map { month.adding(months: -$0) }
     let index = Dictionary(uniqueKeysWithValues: months.enumerated().map { ($1, $0) })
@@ -451,16 +451,40 @@ public struct BenchmarkCalculator: Sendable {
       series[key, default: Array(repeating: 0, count: count)][slot] = BenchmarkCalculator.sum(
         [previous, spent], &capped)
     }
-    let rows = series.map {
-      TrendRow(
-        currency: $0.key.currency, category: $0.key.category, spentMinor: $0.value,
-        historyStart: historyStart[$0.key.currency])
+    // Each month's status against the monthly budget in force then (a quarterly or yearly
+    // budget has no month of its own to be over in).
+    let monthly = months.map { Self.effectiveBudgets(for: $0, from: budgets) }
+    // Same days last month: the month before the report month up to the day that corresponds
+    // to today (1st-20th against 1st-20th), from its day-by-day outflows.
+    let previous = month.adding(months: -1)
+    let throughDay =
+      month.contains(today)
+      ? BenchmarkCalculator.correspondingDay(today.day, of: month.dayCount, in: previous) : nil
+    var sameDays: [Key: Int128] = [:]
+    if let throughDay {
+      for total in totals where total.month == previous {
+        guard BenchmarkCalculator.kind(of: total.category, in: kinds) == .expense, let daily = total.dailyOutflowMinor
+        else { continue }
+        let key = Key(currency: total.currency, category: total.category ?? uncategorizedName)
+        sameDays[key, default: 0] += daily.prefix(throughDay).reduce(Int128(0)) { $0 + Int128($1) }
+      }
+    }
+    let rows = series.map { key, spent in
+      var row = TrendRow(
+        currency: key.currency, category: key.category, spentMinor: spent, historyStart: historyStart[key.currency])
+      row.status = zip(spent, monthly).map { amount, budgets in
+        budgets[key].map { thresholds.status(spent: amount, budget: $0) }
+      }
+      if throughDay != nil { row.sameDaysLastMonthMinor = Rounding.clamp(sameDays[key] ?? 0) }
+      return row
     }
     .sorted {
       let a = $0.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
       let b = $1.spentMinor.reduce(Int128(0)) { $0 + Int128($1) }
       return ($0.currency.code, -a, $0.category) < ($1.currency.code, -b, $1.category)
     }
-    return TrendReport(months: months, rows: rows)
+    var report = TrendReport(months: months, rows: rows)
+    report.sameDaysThrough = throughDay
+    return report
   }
 }

@@ -144,9 +144,29 @@ public struct IncomeLine: Hashable, Sendable, Codable {
 public struct TrendReport: Hashable, Sendable, Codable {
   public var months: [Month]
   public var rows: [TrendRow]
+  /// When the report month contains today: the day of the month before that corresponds to
+  /// today (`BenchmarkCalculator.correspondingDay`), through which each row's
+  /// `sameDaysLastMonthMinor` is counted; nil otherwise.
+  public var sameDaysThrough: Int? = nil
   public init(months: [Month], rows: [TrendRow]) {
     self.months = months
     self.rows = rows
+  }
+
+  enum CodingKeys: String, CodingKey { case months, rows, sameDaysThrough }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    months = try c.decode([Month].self, forKey: .months)
+    rows = try c.decode([TrendRow].self, forKey: .rows)
+    sameDaysThrough = try c.decodeIfPresent(Int.self, forKey: .sameDaysThrough)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(months, forKey: .months)
+    try c.encode(rows, forKey: .rows)
+    try c.encode(sameDaysThrough, forKey: .sameDaysThrough)  // null, not absent
   }
 }
 
@@ -159,6 +179,11 @@ public struct TrendRow: Hashable, Sendable, Codable {
   /// The first month with any transaction in the currency: a month before it has no data,
   /// shown as such (not as $0.00, which would say nothing was spent); `nil` when unknown.
   public var historyStart: Month?
+  /// Per month, its status against the monthly budget in force that month; nil without one.
+  public var status: [BudgetStatus?] = []
+  /// Money out in the month before the report month through `TrendReport.sameDaysThrough`
+  /// (outflows only: refunds are not dated by day); nil when the report month is not today's.
+  public var sameDaysLastMonthMinor: Int64? = nil
 
   public init(currency: Currency, category: String, spentMinor: [Int64], historyStart: Month? = nil) {
     self.currency = currency
@@ -170,7 +195,19 @@ public struct TrendRow: Hashable, Sendable, Codable {
   /// Whether `month` is within the currency's history (it has data, if only zeros).
   public func hasData(_ month: Month) -> Bool { historyStart.map { month >= $0 } ?? true }
 
-  enum CodingKeys: String, CodingKey { case currency, category, spentMinor, historyStart }
+  enum CodingKeys: String, CodingKey {
+    case currency, category, spentMinor, historyStart, status, sameDaysLastMonthMinor
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    currency = try c.decode(Currency.self, forKey: .currency)
+    category = try c.decode(String.self, forKey: .category)
+    spentMinor = try c.decode([Int64].self, forKey: .spentMinor)
+    historyStart = try c.decodeIfPresent(Month.self, forKey: .historyStart)
+    status = try c.decodeIfPresent([BudgetStatus?].self, forKey: .status) ?? []
+    sameDaysLastMonthMinor = try c.decodeIfPresent(Int64.self, forKey: .sameDaysLastMonthMinor)
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -178,5 +215,7 @@ public struct TrendRow: Hashable, Sendable, Codable {
     try c.encode(category, forKey: .category)
     try c.encode(spentMinor, forKey: .spentMinor)
     try c.encode(historyStart, forKey: .historyStart)  // null, not absent, when unknown
+    try c.encode(status, forKey: .status)
+    try c.encode(sameDaysLastMonthMinor, forKey: .sameDaysLastMonthMinor)
   }
 }

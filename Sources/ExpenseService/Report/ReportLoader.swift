@@ -13,12 +13,17 @@ public struct ReportLoader {
 
   public init(store: any LedgerStore) { self.store = store }
 
+  /// Months the Trends section holds unless asked otherwise: a year, what a wide terminal shows.
+  public static let defaultTrendMonths = 12
+  /// The most `report --months` takes.
+  public static let maxTrendMonths = 36
+
   /// The report of `month`, with the content of the sections in `including` (summary and
   /// category performance are always computed). `explainCategories` fills each expense's
   /// `categorizedBy`, which only row details show.
   public func report(
     month: Month, today: CivilDate, including: Set<SectionID> = Set(SectionID.allCases),
-    explainCategories: Bool = false
+    explainCategories: Bool = false, trendMonths: Int = ReportLoader.defaultTrendMonths
   ) throws
     -> BudgetReport
   {
@@ -86,7 +91,21 @@ public struct ReportLoader {
       report.expenses = expenses
     }
     if including.contains(.trends) {
-      report.trends = calculator.trends(ending: month, totals: totals, kinds: kinds, historyStart: historyStart)
+      // A year of months ends with this one (none before the first month with data: a month
+      // without any says nothing); those before the six above are read once more.
+      var count = min(ReportLoader.maxTrendMonths, max(1, trendMonths))
+      if let earliest = historyStart.values.min(), earliest <= month {
+        let available = (month.year - earliest.year) * 12 + month.month - earliest.month + 1
+        count = min(count, max(1, available))
+      }
+      let trendFirst = month.adding(months: -(count - 1))
+      var trendTotals = totals
+      if trendFirst < first {
+        trendTotals += try store.monthlyTotals(from: trendFirst, through: first.adding(months: -1), daily: false)
+      }
+      report.trends = calculator.trends(
+        ending: month, count: count, totals: trendTotals, kinds: kinds, historyStart: historyStart,
+        budgets: input.budgets)
     }
     return report
   }

@@ -26,6 +26,9 @@ public struct ReportRequest: Sendable {
   public var pageScript: String?
   /// `html` only: the served page's month links and hooks (`PageLinks`); nil for the static page.
   public var pageLinks: PageLinks?
+  /// How many months the Trends section holds, ending with the report's (`report --months`);
+  /// the text shows as many of the newest as fit its width.
+  public var trendMonths = ReportLoader.defaultTrendMonths
 
   public init(today: CivilDate, month: Month? = nil, format: ReportFormat = .json) {
     self.today = today

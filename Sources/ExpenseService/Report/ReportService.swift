@@ -48,7 +48,7 @@ public struct ReportService {
     return try store.consistently {
       let report = try ReportLoader(store: store).report(
         month: month, today: request.today, including: include,
-        explainCategories: request.format.isTerminal && request.details)
+        explainCategories: request.format.isTerminal && request.details, trendMonths: request.trendMonths)
       return try then(report, states)
     }
   }

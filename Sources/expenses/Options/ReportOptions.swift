@@ -34,6 +34,12 @@ struct ReportOptions: ParsableArguments {
   @Flag(help: "Remember --expand/--collapse as the saved section states.")
   var save = false
 
+  @Option(
+    help:
+      "Months in the Trends section, ending with the report's (1-36, default 12); the text shows as many of the newest as fit."
+  )
+  var months: Int?
+
   @Flag(help: "Expand every expense row into its details (full description, account, source line).")
   var details = false
 
@@ -51,6 +57,9 @@ struct ReportOptions: ParsableArguments {
     }
     if let month { _ = try parseMonth(month) }
     if let today { _ = try parseToday(today) }
+    if let months, !(1...ReportLoader.maxTrendMonths).contains(months) {
+      throw ValidationError("--months takes 1 to \(ReportLoader.maxTrendMonths) (got \(months))")
+    }
   }
 
   func parseMonth(_ text: String) throws -> Month {
