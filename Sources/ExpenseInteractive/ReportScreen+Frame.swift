@@ -13,6 +13,7 @@ extension ReportScreen {
     ("PgUp PgDn", "a page up / down"),
     ("Home/End g/G", "first / last"),
     ("/", "filter rows (Enter keeps, Esc undoes)"),
+    ("Tab", "after /: search all months (Esc back)"),
     ("m [ / M ]", "previous / next month"),
     ("f", "file the row into a category"),
     ("u", "undo the last change"),
@@ -75,7 +76,7 @@ extension ReportScreen {
     let g = glyphs
     let left: String
     if case .filter = mode {
-      left = "/" + TerminalText.sanitize(filter) + "_"
+      left = "/" + TerminalText.sanitize(filter) + "_" + (searchAllMonths ? " \(g.separator) all months" : "")
     } else if let prompt = filingPrompt {
       // The prompt alone: the end of what is typed stays on screen at any width.
       let promptWidth = DisplayWidth.of(prompt)

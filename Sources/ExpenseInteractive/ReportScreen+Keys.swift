@@ -24,6 +24,10 @@ extension ReportScreen {
     if isTooSmall {
       return key == .character("q") || key == .escape || key == .interrupt ? [.quit] : []
     }
+    if searchShown != nil, key == .escape {
+      leaveSearch()
+      return []
+    }
     switch key {
     case .character("q"), .escape, .interrupt: return [.quit]
     case .up, .character("k"): move(by: -1)
@@ -202,8 +206,16 @@ extension ReportScreen {
   mutating func handleFilter(_ key: Key, previous: String) -> [ScreenEffect] {
     var text = filter
     switch key {
+    case .tab:
+      searchAllMonths.toggle()
+      return []
     case .enter:
       mode = .browse
+      if searchAllMonths && !text.isEmpty {
+        // The month's rows unfiltered behind the search; the search's rows come from the driver.
+        _ = setFilter("")
+        return [.search(text)]
+      }
       return []
     case .escape, .interrupt:
       mode = .browse

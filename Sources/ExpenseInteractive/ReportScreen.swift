@@ -38,6 +38,13 @@ public struct ReportScreen {
   /// Expanded expense rows, by index in the report's `expenses`.
   public internal(set) var expandedRows: Set<Int> = []
   public internal(set) var filter = ""
+  /// Whether `/` searches every month (Tab while typing): Enter asks the driver for the rows
+  /// (`ScreenEffect.search`) instead of filtering the month's.
+  public internal(set) var searchAllMonths = false
+  /// The text of the all-months search whose rows the Expenses section shows, and the month's
+  /// report Escape goes back to; nil when it shows the month's rows.
+  public internal(set) var searchShown: String?
+  var monthReport: BudgetReport?
   public internal(set) var mode = Mode.browse
   /// A one-key notice on the status line ("always shown at this width").
   public internal(set) var message: String?
@@ -106,6 +113,50 @@ public struct ReportScreen {
 
   /// Shows another month's report (after a `loadMonth` effect): rows fold, the filter stays.
   public mutating func replaceReport(_ report: BudgetReport) {
+    searchShown = nil
+    monthReport = nil
+    show(report)
+    message = report.month.longName
+  }
+
+  /// Shows the rows of an all-months search for `text` in the Expenses section (the month's
+  /// summary and sections stay); Escape goes back to the month's rows. `total` is how many rows
+  /// matched, of which `results` are the newest.
+  public mutating func showSearch(_ text: String, results: [Expense], total: Int) {
+    let month = monthReport ?? report
+    var found = month
+    found.expenses = results
+    found.expenseCount = results.count
+    monthReport = month
+    searchShown = text
+    show(found)
+    if !isOpen(.expenses) {
+      let wasAnimating = animates
+      animates = false
+      _ = setSection(.expenses, open: true)
+      animates = wasAnimating
+    }
+    if let header = layout.range(of: .header(.expenses)) {
+      cursor = .header(.expenses)
+      scroll = header.lowerBound
+      clampScroll()
+      ensureCursorVisible()
+    }
+    let rows = total == 1 ? "1 row" : "\(total) rows"
+    let shown = results.count < total ? ", newest \(results.count) shown" : ""
+    message = "\"\(TerminalText.sanitize(text))\" in all months: \(rows)\(shown) \(glyphs.separator) Esc back"
+  }
+
+  /// The month's rows again after an all-months search.
+  mutating func leaveSearch() {
+    guard let month = monthReport else { return }
+    searchShown = nil
+    monthReport = nil
+    show(month)
+    message = month.month.longName
+  }
+
+  private mutating func show(_ report: BudgetReport) {
     self.report = report
     expandedRows = []
     detailCache = [:]
@@ -115,7 +166,6 @@ public struct ReportScreen {
     if let cursor, layout.index(of: cursor) == nil { self.cursor = layout.items.first }
     scroll = 0
     ensureCursorVisible()
-    message = report.month.longName
   }
 
   /// Shows the month's report again after a change (a row filed, an undo), keeping the cursor

@@ -18,6 +18,9 @@ public enum ScreenEffect: Equatable, Sendable {
   case file(expenseID: Int64, category: String, rulePattern: String?)
   /// Undo the last change (`ExpenseService.undo`), then `refreshReport`.
   case undo
+  /// Find the rows of every month holding `text` (as `list --search`) and hand the newest to
+  /// `ReportScreen.showSearch`.
+  case search(String)
   /// Leave the screen and restore the terminal.
   case quit
 }

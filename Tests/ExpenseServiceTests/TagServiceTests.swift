@@ -111,4 +111,21 @@ import Testing
     #expect(try service.deleteTag("trip").name == "trip")
     #expect(throws: ServiceError.tagNotFound("trip")) { try service.tag("trip") }
   }
+
+  /// The rows `browse`'s all-months search shows are `list --search`'s, newest first, bounded.
+  @Test(arguments: StoreUnderTest.allCases)
+  func theBrowseSearchFindsWhatListFinds(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let (_, service) = try Self.ledger(kind, in: folder)
+    let search = ExpenseSearch(filter: ExpenseFilter(text: "lisb"))
+    let found = try service.searchRows(search, limit: 2)
+    final class Sink { var bytes: [UInt8] = [] }
+    let sink = Sink()
+    var out = OutputBuffer { sink.bytes.append(contentsOf: $0) }
+    try service.writeExpenses(month: nil, category: nil, format: .json, into: &out, search: search)
+    try out.flush()
+    let listed = try #require(try JSONSerialization.jsonObject(with: Data(sink.bytes)) as? [[String: Any]])
+    #expect(found.total == listed.count && found.total == 5)
+    #expect(found.rows.compactMap(\.id) == listed.prefix(2).compactMap { ($0["id"] as? Int).map(Int64.init) })
+  }
 }

@@ -91,6 +91,35 @@ extension ExpenseService {
   }
 }
 
+extension ExpenseService {
+  /// How many rows an all-months search in `browse` holds: the newest (a screen of them is
+  /// what a person reads; the count says how many more matched).
+  public static let searchRowLimit = 2_000
+
+  /// The newest `limit` rows `search` keeps, across all months, with their tags, and how many
+  /// it keeps in all: one streaming pass in `list`'s order.
+  public func searchRows(_ search: ExpenseSearch, limit: Int) throws -> (rows: [Expense], total: Int) {
+    let tags = try TagIndex.load(store)
+    var matcher = ExpenseMatcher(search.filter)
+    var rows: [Expense] = []
+    var total = 0
+    try store.withExpenseSnapshot { snapshot in
+      try snapshot.forEachExpense(ExpenseQuery(from: search.from, through: search.through, order: .newestFirst)) {
+        row in
+        guard matcher.matches(row) else { return }
+        if let tag = search.tag, !tags.row(row, has: tag) { return }
+        total += 1
+        if rows.count < limit {
+          var expense = row.expense
+          expense.tags = tags.tags(row)
+          rows.append(expense)
+        }
+      }
+    }
+    return (rows, total)
+  }
+}
+
 /// What `list --search` looks for: the filter, the days it looks in (`--from`, `--to`), and a
 /// tag the rows must have (`--tag`).
 public struct ExpenseSearch: Sendable, Equatable {

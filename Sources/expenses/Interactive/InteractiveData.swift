@@ -43,4 +43,9 @@ struct InteractiveData {
 
   /// Undoes the last change, as `expenses undo` does.
   func undo() throws -> UndoResult { try service.undo() }
+
+  /// The newest rows of every month holding `text` (`/` then Tab), and how many there are.
+  func search(_ text: String) throws -> (rows: [Expense], total: Int) {
+    try service.searchRows(ExpenseSearch(filter: ExpenseFilter(text: text)), limit: ExpenseService.searchRowLimit)
+  }
 }

@@ -123,6 +123,9 @@ struct InteractiveReport {
       case .undo:
         let undone = try data.undo()
         refresh(&screen, notice: "undid #\(undone.undone.id) \(undone.undone.summary)")
+      case .search(let text):
+        let found = try data.search(text)
+        screen.showSearch(text, results: found.rows, total: found.total)
       case .quit: break
       }
     } catch {
