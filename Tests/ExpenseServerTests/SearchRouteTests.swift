@@ -38,7 +38,7 @@ import Testing
       let bad = try await client.call(.get, "/v1/expenses?min=ten", auth: .read)
       #expect(bad.status == 400 && bad.json["field"]?.string == "min", "\(bad.text)")
       let backwards = try await client.call(.get, "/v1/expenses?from=2026-10-05&to=2026-10-01", auth: .read)
-      #expect(backwards.status == 400 && backwards.json["field"]?.string == "to")
+      #expect(backwards.status == 422 && backwards.json["field"]?.string == "to")
     }
   }
 }

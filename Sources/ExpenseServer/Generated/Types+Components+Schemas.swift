@@ -2063,8 +2063,10 @@ extension Components {
         internal struct TagBudgetInput: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/TagBudgetInput/amountMinor`.
             internal var amountMinor: Swift.Int64
+            /// Default (absent or null) the database's currency.
+            ///
             /// - Remark: Generated from `#/components/schemas/TagBudgetInput/currency`.
-            internal var currency: Components.Schemas.CurrencyInput?
+            internal var currency: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TagBudgetInput/from`.
             internal var from: Swift.String
             /// - Remark: Generated from `#/components/schemas/TagBudgetInput/to`.
@@ -2073,12 +2075,12 @@ extension Components {
             ///
             /// - Parameters:
             ///   - amountMinor:
-            ///   - currency:
+            ///   - currency: Default (absent or null) the database's currency.
             ///   - from:
             ///   - to:
             internal init(
                 amountMinor: Swift.Int64,
-                currency: Components.Schemas.CurrencyInput? = nil,
+                currency: Swift.String? = nil,
                 from: Swift.String,
                 to: Swift.String
             ) {
@@ -2100,7 +2102,7 @@ extension Components {
                     forKey: .amountMinor
                 )
                 self.currency = try container.decodeIfPresent(
-                    Components.Schemas.CurrencyInput.self,
+                    Swift.String.self,
                     forKey: .currency
                 )
                 self.from = try container.decode(

@@ -34,7 +34,7 @@ extension APIHandler {
       let from = try query.from.map { try Self.date($0, field: "from") }
       let through = try query.to.map { try Self.date($0, field: "to") }
       if let from, let through, through < from {
-        throw APIProblem.badRequest("'to' \(through) is before 'from' \(from)", field: "to")
+        throw APIProblem.unprocessable("'to' \(through) is before 'from' \(from)", field: "to")
       }
       search = ExpenseSearch(
         filter: ExpenseFilter(text: query.search, min: try bound(query.min, "min"), max: try bound(query.max, "max")),
