@@ -49,6 +49,8 @@ struct RecurringCommand: ParsableCommand {
     func validate() throws { if let today { _ = try DateArgument.date(today) } }
 
     func run() throws {
+      // A listing must not create a database: a missing one is refused as any read's is (66).
+      _ = try database.reading()
       let service = try database.writing().pinning(today: try today.map(DateArgument.date))
       let items = try service.recurring(includeIgnored: all)
       if format == .json { return try Console.line(try SafeJSON.list(items)) }
