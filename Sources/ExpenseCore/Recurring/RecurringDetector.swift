@@ -21,8 +21,16 @@ public struct RecurringDetector: Sendable {
   /// Every series in `payments`, by payee then currency.
   public func detect(_ payments: [RecurringPayment]) -> [RecurringSeries] {
     var groups: [GroupKey: [RecurringPayment]] = [:]
+    // A bank repeats its descriptions (about three rows a text): each is folded once.
+    var keys: [String: String] = [:]
     for payment in payments where payment.amountMinor > 0 {
-      let payee = PayeeKey.of(payment.description)
+      let payee: String
+      if let known = keys[payment.description] {
+        payee = known
+      } else {
+        payee = PayeeKey.of(payment.description)
+        keys[payment.description] = payee
+      }
       guard !payee.isEmpty else { continue }
       groups[GroupKey(payee: payee, currency: payment.currency), default: []].append(payment)
     }
@@ -51,6 +59,7 @@ public struct RecurringDetector: Sendable {
       let dueDates = days / (interval.months.map { $0 * 28 } ?? 7) + 2
       guard payments.count * 5 <= dueDates * 6 else { return nil }
     }
+    guard gapsAllow(payments, interval) else { return nil }
     var best: (schedule: RecurringSchedule, matched: [Int: RecurringPayment], distance: Int)? = nil
     for schedule in candidates(payments, interval) {
       let (matched, distance) = match(payments, schedule)
@@ -84,15 +93,43 @@ public struct RecurringDetector: Sendable {
       next: next, stopped: today > afterNext.adding(days: interval.graceDays), schedule: best.schedule)
   }
 
-  /// The schedules worth trying: every day of month a payment fell on, at every phase the
-  /// interval has (weekly: every weekday a payment fell on). The one matching the most payments
-  /// nearest wins: rent on the 1st paid once on the 28th is due on the 1st.
+  /// A test no series fails, cheap enough for every payee: the days between consecutive
+  /// payments are whole intervals give or take twice the tolerance (each payment may be that
+  /// far off its due date) and three days a month apart (months are not all alike). A payment
+  /// that fits no due date spoils at most the two gaps beside it, and one in six may; payees
+  /// paid on any day fail here instead of in the matching, which tries every due day.
+  func gapsAllow(_ payments: [RecurringPayment], _ interval: RecurringInterval) -> Bool {
+    let length: Double =
+      switch interval {
+      case .weekly: 7
+      case .monthly: 30.44
+      case .quarterly: 91.31
+      case .yearly: 365.25
+      }
+    var consistent = 0
+    for (earlier, later) in zip(payments, payments.dropFirst()) {
+      let gap = Double(later.date.daysSinceEpoch - earlier.date.daysSinceEpoch)
+      let steps = (gap / length).rounded()
+      guard steps >= 1 else { continue }
+      let slack = Double(2 * interval.toleranceDays) + (interval.months == nil ? 0 : 3 * steps)
+      if abs(gap - steps * length) <= slack { consistent += 1 }
+    }
+    return consistent >= payments.count - 1 - 2 * (payments.count / 6)
+  }
+
+  /// The schedules worth trying: the days of month payments fell on most often (a series'
+  /// due day is where most of its payments fall), at every phase the interval has (weekly:
+  /// every weekday a payment fell on). The one matching the most payments nearest wins: rent on
+  /// the 1st paid once on the 28th is due on the 1st.
   func candidates(_ payments: [RecurringPayment], _ interval: RecurringInterval) -> [RecurringSchedule] {
     guard let step = interval.months else {
       let anchors = Set(payments.map { (($0.date.daysSinceEpoch % 7) + 7) % 7 })
       return anchors.sorted().map { RecurringSchedule(interval: interval, day: 1, phase: 0, anchor: $0) }
     }
-    return Set(payments.map(\.date.day)).sorted().flatMap { day in
+    var counts: [Int: Int] = [:]
+    for payment in payments { counts[payment.date.day, default: 0] += 1 }
+    let days = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map(\.key).sorted()
+    return days.flatMap { day in
       (0..<step).map { RecurringSchedule(interval: interval, day: day, phase: $0, anchor: 0) }
     }
   }

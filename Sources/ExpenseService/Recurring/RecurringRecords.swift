@@ -48,9 +48,15 @@ enum RecurringPayments {
     let first = month.adding(months: -lookbackMonths).firstDay
     let kinds = try store.categoryKinds()
     var payments: [RecurringPayment] = []
+    // A ledger whose rows all fall in the months read is read whole, without a date range: a
+    // store reads every row fastest (SQLite with its dictionaries in memory), and the days are
+    // kept here instead.
+    let whole = try store.historyStart().values.min().map { $0 >= first.calendarMonth } ?? true
+    let query = whole ? ExpenseQuery(order: .any) : ExpenseQuery(from: first, through: month.lastDay, order: .any)
+    let last = month.lastDay
     try store.withExpenseSnapshot { snapshot in
-      try snapshot.forEachExpense(ExpenseQuery(from: first, through: month.lastDay, order: .any)) { row in
-        guard row.amount.minor < 0, row.amount.minor > Int64.min else { return }
+      try snapshot.forEachExpense(query) { row in
+        guard row.amount.minor < 0, row.amount.minor > Int64.min, row.date >= first, row.date <= last else { return }
         let category = row.category.map(ExpenseRow.string)
         guard BenchmarkCalculator.kind(of: category, in: kinds) == .expense else { return }
         payments.append(

@@ -62,9 +62,8 @@ struct RecurringCommand: ParsableCommand {
     }
   }
 
-  struct Confirm: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "confirm", abstract: "Confirm a series (or bring an ignored one back).")
+  /// What `confirm` and `ignore` take: the series' id (and a pinned today).
+  struct Decision: ParsableArguments {
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "The series' id, as 'recurring' shows it (#3 or 3).") var id: String
     @Option(help: "Treat this date as today, YYYY-MM-DD (default: the system date).") var today: String?
@@ -75,32 +74,28 @@ struct RecurringCommand: ParsableCommand {
       if let today { _ = try DateArgument.date(today) }
     }
 
-    func run() throws {
+    /// Decides series `id` with `decide` and prints `done` and the series.
+    func run(_ done: String, _ decide: (ExpenseService, Int64) throws -> RecurringItem) throws {
       let number = try RecordID.parse(id, what: "recurring series", listedBy: "expenses recurring")
       let service = try database.writing().pinning(today: try today.map(DateArgument.date))
-      let item = try service.confirmRecurring(id: number)
-      try Console.out(FittedText.fit("Confirmed " + RecurringCommand.line(item), width: layout.resolved))
+      let item = try decide(service, number)
+      try Console.out(FittedText.fit(done + " " + RecurringCommand.line(item), width: layout.resolved))
     }
+  }
+
+  struct Confirm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "confirm", abstract: "Confirm a series (or bring an ignored one back).")
+    @OptionGroup var decision: Decision
+
+    func run() throws { try decision.run("Confirmed") { try $0.confirmRecurring(id: $1) } }
   }
 
   struct Ignore: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "ignore", abstract: "Ignore a series: it leaves the report and its projection.")
-    @OptionGroup var database: DatabaseOptions
-    @Argument(help: "The series' id, as 'recurring' shows it (#3 or 3).") var id: String
-    @Option(help: "Treat this date as today, YYYY-MM-DD (default: the system date).") var today: String?
-    @OptionGroup var layout: WidthOptions
+    @OptionGroup var decision: Decision
 
-    func validate() throws {
-      _ = try RecordID.parse(id, what: "recurring series", listedBy: "expenses recurring")
-      if let today { _ = try DateArgument.date(today) }
-    }
-
-    func run() throws {
-      let number = try RecordID.parse(id, what: "recurring series", listedBy: "expenses recurring")
-      let service = try database.writing().pinning(today: try today.map(DateArgument.date))
-      let item = try service.ignoreRecurring(id: number)
-      try Console.out(FittedText.fit("Ignored " + RecurringCommand.line(item), width: layout.resolved))
-    }
+    func run() throws { try decision.run("Ignored") { try $0.ignoreRecurring(id: $1) } }
   }
 }

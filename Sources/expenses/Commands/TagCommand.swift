@@ -53,42 +53,39 @@ struct TagCommand: ParsableCommand {
     }
   }
 
-  struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "add", abstract: "Tag rows (the tag is made when new); all or none.")
+  /// What `add` and `remove` take: the tag and the rows.
+  struct Rows: ParsableArguments {
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "The tag, e.g. trip-lisbon.") var tag: String
     @Argument(help: "The rows' ids, as 'list' shows them.") var ids: [String]
     @OptionGroup var layout: WidthOptions
 
     func validate() throws {
-      guard !ids.isEmpty else { throw ValidationError("name at least one row id: expenses tag add TAG ID...") }
+      guard !ids.isEmpty else { throw ValidationError("name at least one row id: expenses tag add|remove TAG ID...") }
       _ = try TagCommand.ids(ids)
     }
 
-    func run() throws {
-      let tag = try database.writing().addTag(tag, to: try TagCommand.ids(ids))
-      try Console.out(FittedText.fit("Tagged. " + TagCommand.line(tag), width: layout.resolved))
+    /// Changes the rows' tag with `change` and prints `done` and the tag.
+    func run(_ done: String, _ change: (ExpenseService, String, [Int64]) throws -> TagSummary) throws {
+      let summary = try change(try database.writing(), tag, try TagCommand.ids(ids))
+      try Console.out(FittedText.fit(done + " " + TagCommand.line(summary), width: layout.resolved))
     }
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "add", abstract: "Tag rows (the tag is made when new); all or none.")
+    @OptionGroup var rows: Rows
+
+    func run() throws { try rows.run("Tagged.") { try $0.addTag($1, to: $2) } }
   }
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "remove", abstract: "Take a tag off rows (off a rule's matches too).")
-    @OptionGroup var database: DatabaseOptions
-    @Argument(help: "The tag.") var tag: String
-    @Argument(help: "The rows' ids.") var ids: [String]
-    @OptionGroup var layout: WidthOptions
+    @OptionGroup var rows: Rows
 
-    func validate() throws {
-      guard !ids.isEmpty else { throw ValidationError("name at least one row id: expenses tag remove TAG ID...") }
-      _ = try TagCommand.ids(ids)
-    }
-
-    func run() throws {
-      let tag = try database.writing().removeTag(tag, from: try TagCommand.ids(ids))
-      try Console.out(FittedText.fit("Untagged. " + TagCommand.line(tag), width: layout.resolved))
-    }
+    func run() throws { try rows.run("Untagged.") { try $0.removeTag($1, from: $2) } }
   }
 
   struct Budget: ParsableCommand {
