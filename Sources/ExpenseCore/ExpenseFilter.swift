@@ -47,6 +47,13 @@ public struct ExpenseFilter: Sendable, Equatable {
     return contains(row.description) || row.category.map(contains) == true || row.account.map(contains) == true
   }
 
+  /// Whether `text` holds the filter's text (a row passes when its description, category or
+  /// account does): what a store may test once per distinct text.
+  public func contains(text: String) -> Bool {
+    var copy = text
+    return copy.withUTF8 { contains($0) }
+  }
+
   /// Whether `bytes` (UTF-8) hold the text.
   func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     if let needle = asciiNeedle, bytes.allSatisfy({ $0 < 0x80 }) {

@@ -1,5 +1,7 @@
+import Dispatch
 import ExpenseCore
 import ExpenseStore
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -47,7 +49,10 @@ extension AppDatabase {
     /// category's name, so those keep the joins, as they do when the dictionaries do not
     /// qualify.
     private func texts(for filter: ExpenseQuery) throws -> StreamTexts? {
-      guard filter.category == nil, filter.month == nil, filter.from == nil, filter.through == nil else {
+      // (A search's text test keeps few rows of many: their texts come with the joins.)
+      guard filter.category == nil, filter.month == nil, filter.from == nil, filter.through == nil,
+        filter.texts == nil
+      else {
         return nil
       }
       if let loadedTexts { return loadedTexts }
@@ -193,7 +198,7 @@ extension AppDatabase {
       let texts = try texts(for: filter)
       let (sql, arguments) = try AppDatabase.streamSQL(
         filter, db, columns: texts == nil ? AppDatabase.streamColumns : AppDatabase.streamIdColumns,
-        joined: texts == nil, orderBy: orderBy)
+        joined: texts == nil, orderBy: orderBy, passing: try passing(filter.texts))
       let statement = try db.makeStatement(sql: sql)
       let sqlite = statement.sqliteStatement
       let rows = try Row.fetchCursor(statement, arguments: arguments)
@@ -212,6 +217,37 @@ extension AppDatabase {
         try ExpenseRow.withRow(of: expense) { try visit(.success($0), sqlite) }
       }
       return check.finish()
+    }
+
+    /// The texts that pass `test`, found once per snapshot: the ids of the descriptions and
+    /// categories (each distinct text tested once, in the dictionaries) and the accounts (kept
+    /// in the rows: their distinct values), as JSON arrays for `json_each`.
+    private var passingTexts: [TextTest: PassingTexts] = [:]
+
+    private func passing(_ test: TextTest?) throws -> PassingTexts? {
+      guard let test else { return nil }
+      if let known = passingTexts[test] { return known }
+      func ids(_ sql: String) throws -> String {
+        var entries: [(id: Int64, text: String)] = []
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() {
+          guard let id = row[0] as Int64?, let text = row[1] as String? else { continue }
+          entries.append((id, text))
+        }
+        return "[" + AppDatabase.passing(entries, test).map(String.init).joined(separator: ",") + "]"
+      }
+      var accounts: [String] = []
+      let rows = try String.fetchCursor(db, sql: "SELECT DISTINCT account FROM expenseRow WHERE account IS NOT NULL")
+      while let account = try rows.next() {
+        if test.test(account) { accounts.append(account) }
+      }
+      let encoded = try JSONSerialization.data(withJSONObject: accounts)
+      let found = PassingTexts(
+        descriptions: try ids("SELECT id, text FROM descriptionText"),
+        categories: try ids("SELECT id, name FROM categoryName"),
+        accounts: String(decoding: encoded, as: UTF8.self))
+      passingTexts[test] = found
+      return found
     }
 
     /// The row of an id-only read (`streamIdColumns`, its key last) read again with the joins.
@@ -277,10 +313,17 @@ extension AppDatabase {
   /// columns must not name a dictionary's text, nor the query a category.
   static func streamSQL(
     _ query: ExpenseQuery, _ db: Database, columns: String = streamColumns, joined: Bool = true,
-    orderBy: String
+    orderBy: String, passing: PassingTexts? = nil
   ) throws -> (String, StatementArguments) {
     var conditions: [String] = []
     var arguments: StatementArguments = []
+    if let passing {
+      // Only the rows whose description, category or account passed the query's text test.
+      conditions.append(
+        "(e.descriptionId IN (SELECT value FROM json_each(?)) OR e.categoryId IN (SELECT value FROM json_each(?)) "
+          + "OR e.account IN (SELECT value FROM json_each(?)))")
+      arguments += [passing.descriptions, passing.categories, passing.accounts]
+    }
     if query.month != nil || query.from != nil || query.through != nil {
       let keys = keyBounds(query)
       conditions.append("key BETWEEN ? AND ?")
@@ -300,4 +343,40 @@ extension AppDatabase {
     sql += " ORDER BY " + orderBy
     return (sql, arguments)
   }
+}
+
+extension AppDatabase {
+  /// The ids of `entries` whose text passes `test`, in their order, tested on every core: a
+  /// text another script than ASCII is folded by Foundation, most of a search's time.
+  static func passing(_ entries: [(id: Int64, text: String)], _ test: TextTest) -> [Int64] {
+    let parts = entries.count < 10_000 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let size = (entries.count + parts - 1) / max(1, parts)
+    let results = PassingParts(count: parts)
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      let range = (part * size)..<min(entries.count, (part + 1) * size)
+      results.set(part, range.isEmpty ? [] : entries[range].filter { test.test($0.text) }.map(\.id))
+    }
+    return results.all
+  }
+}
+
+/// Each part's ids, set by its own thread.
+private final class PassingParts: @unchecked Sendable {
+  private var parts: [[Int64]]
+  private let lock = NSLock()
+  init(count: Int) { parts = Array(repeating: [], count: count) }
+  func set(_ part: Int, _ ids: [Int64]) {
+    lock.lock()
+    parts[part] = ids
+    lock.unlock()
+  }
+  var all: [Int64] { parts.flatMap { $0 } }
+}
+
+/// The texts of a snapshot that passed a query's `TextTest`: description and category ids and
+/// account names, each a JSON array.
+struct PassingTexts {
+  var descriptions: String
+  var categories: String
+  var accounts: String
 }

@@ -33,8 +33,9 @@ extension ExpenseService {
     search: ExpenseSearch? = nil
   ) throws {
     if let category { try checkCategoryFilter(category) }
-    let query = ExpenseQuery(
+    var query = ExpenseQuery(
       month: month, category: category, from: search?.from, through: search?.through, order: .newestFirst)
+    query.texts = search?.filter.textTest
     let matcher = ExpenseMatcher(search?.filter ?? ExpenseFilter(text: nil))
     var found = SearchTotals()
     // Read before the snapshot (a store's reads do not nest in it); pairs change only with an
@@ -103,9 +104,10 @@ extension ExpenseService {
     var matcher = ExpenseMatcher(search.filter)
     var rows: [Expense] = []
     var total = 0
+    var query = ExpenseQuery(from: search.from, through: search.through, order: .newestFirst)
+    query.texts = search.filter.textTest
     try store.withExpenseSnapshot { snapshot in
-      try snapshot.forEachExpense(ExpenseQuery(from: search.from, through: search.through, order: .newestFirst)) {
-        row in
+      try snapshot.forEachExpense(query) { row in
         guard matcher.matches(row) else { return }
         if let tag = search.tag, !tags.row(row, has: tag) { return }
         total += 1
@@ -166,5 +168,16 @@ struct SearchTotals {
       Money.format(minor: Int64(clamping: $0.value), currency: $0.key)
     }
     return ([rows] + sums).joined(separator: " · ")
+  }
+}
+
+extension ExpenseFilter {
+  /// The filter's text as a store's prefilter (`ExpenseQuery.texts`): a store that keeps its
+  /// texts in dictionaries tests each once and reads only the rows that can match; nil when
+  /// the filter has no text.
+  var textTest: TextTest? {
+    guard let text else { return nil }
+    let filter = self
+    return TextTest(name: "contains:" + text) { filter.contains(text: $0) }
   }
 }

@@ -24,6 +24,11 @@ public struct ExpenseQuery: Sendable, Hashable {
   /// Only up to this day (included).
   public var through: CivilDate?
   public var order: Order
+  /// A test of texts a row must pass in its description, category or account, which a store
+  /// may run once per distinct text it keeps (SQLite: its dictionaries) and use to read only
+  /// the rows that can pass. Only a prefilter: a store may ignore it, and the caller still
+  /// tests every row it is given (`list --search`).
+  public var texts: TextTest?
 
   public init(
     month: Month? = nil, category: String? = nil, from: CivilDate? = nil, through: CivilDate? = nil,
@@ -53,4 +58,19 @@ public protocol ExpenseSnapshot {
   /// not grow with the number of rows. The row's texts are valid only during the call (see
   /// `ExpenseRow`). An error `body` throws ends the read and is rethrown unchanged.
   func forEachExpense(_ query: ExpenseQuery, _ body: (ExpenseRow) throws -> Void) throws
+}
+
+/// A test of one text, named by what it looks for (two tests with one name are one test, so a
+/// query holding one stays a key).
+public struct TextTest: Sendable, Hashable {
+  public let name: String
+  public let test: @Sendable (String) -> Bool
+
+  public init(name: String, test: @escaping @Sendable (String) -> Bool) {
+    self.name = name
+    self.test = test
+  }
+
+  public static func == (a: TextTest, b: TextTest) -> Bool { a.name == b.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
