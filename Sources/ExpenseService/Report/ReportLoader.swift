@@ -18,8 +18,8 @@ public struct ReportLoader {
   /// The most `report --months` takes.
   public static let maxTrendMonths = 36
 
-  /// The report of `month`, with the content of the sections in `including` (summary and
-  /// category performance are always computed). `explainCategories` fills each expense's
+  /// The report of `month`, with the content of the sections in `including` (summary,
+  /// category performance, trends, recurring series and tags are always computed). `explainCategories` fills each expense's
   /// `categorizedBy`, which only row details show.
   public func report(
     month: Month, today: CivilDate, including: Set<SectionID> = Set(SectionID.allCases),
@@ -90,7 +90,9 @@ public struct ReportLoader {
       }
       report.expenses = expenses
     }
-    if including.contains(.trends) {
+    // Trends are monthly sums, a few more of them: computed folded too, so a folded header
+    // counts the months its open section shows.
+    do {
       // A year of months ends with this one (none before the first month with data: a month
       // without any says nothing); those before the six above are read once more.
       var count = min(ReportLoader.maxTrendMonths, max(1, trendMonths))
