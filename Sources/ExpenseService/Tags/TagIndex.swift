@@ -30,6 +30,14 @@ public struct TagIndex: Sendable {
   }
 
   public var isEmpty: Bool { entries.isEmpty }
+
+  /// The tag `raw` names, as kept (`ServiceError.tagNotFound` when the ledger has none such,
+  /// `tagName` when it cannot be a tag): what `list --tag` and `?tag=` filter by.
+  func known(_ raw: String) throws -> String {
+    let name = try TagRecords.name(raw)
+    guard entries.contains(where: { $0.name == name }) else { throw ServiceError.tagNotFound(name) }
+    return name
+  }
   var needsText: Bool { entries.contains { $0.matcher != nil } }
 
   /// The tags of row `id`, by name.

@@ -50,4 +50,10 @@ public struct TagBudget: Codable, Hashable, Sendable {
   public var currency: Currency
   public var from: CivilDate
   public var to: CivilDate
+
+  /// `spent` as a whole percent of the budget, half up (a budget is more than 0; 0 if not).
+  func percent(of spent: Int128) -> Int {
+    guard amountMinor > 0 else { return 0 }
+    return Int(clamping: (spent * 100 + Int128(amountMinor) / 2) / Int128(amountMinor))
+  }
 }

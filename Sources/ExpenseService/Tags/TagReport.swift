@@ -51,8 +51,7 @@ enum TagReport {
           line.budgetFrom = budget.from
           line.budgetTo = budget.to
           line.budgetSpentMinor = Int64(clamping: sum.budget)
-          line.percentUsed = Int(
-            clamping: (sum.budget * 100 + Int128(budget.amountMinor) / 2) / Int128(max(1, budget.amountMinor)))
+          line.percentUsed = budget.percent(of: sum.budget)
         }
         lines.append(line)
       }

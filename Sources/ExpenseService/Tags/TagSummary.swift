@@ -42,10 +42,7 @@ struct TagTally {
       let sum = spent[currency] ?? (0, 0)
       return TagTotal(currency: currency, spentMinor: Int64(clamping: sum.minor), count: sum.count)
     }
-    let used = body.budget.map { budget -> Int in
-      guard budget.amountMinor > 0 else { return 0 }
-      return Int(clamping: (budgetSpent * 100 + Int128(budget.amountMinor) / 2) / Int128(budget.amountMinor))
-    }
+    let used = body.budget.map { $0.percent(of: budgetSpent) }
     return TagSummary(
       name: body.name, count: count, totals: totals, rules: body.rules, budget: body.budget,
       budgetSpentMinor: body.budget.map { _ in Int64(clamping: budgetSpent) }, percentUsed: used)

@@ -100,11 +100,7 @@ extension ExpenseService {
     var found: [Expense] = []
     var next = cursor
     let tags = try TagIndex.load(store)
-    let tag = try search.tag.map { raw -> String in
-      let name = try TagRecords.name(raw)
-      guard tags.entries.contains(where: { $0.name == name }) else { throw ServiceError.tagNotFound(name) }
-      return name
-    }
+    let tag = try search.tag.map(tags.known)
     for _ in 0..<50 {
       let page = try store.expensePage(month: month, category: category, after: next, limit: limit)
       next = page.nextCursor

@@ -42,11 +42,7 @@ extension ExpenseService {
     // import or an unpair, each one transaction.
     let partners = format == .json ? try transferPartners() : [:]
     let tags = try TagIndex.load(store)
-    let tag = try search?.tag.map { raw -> String in
-      let name = try TagRecords.name(raw)
-      guard tags.entries.contains(where: { $0.name == name }) else { throw ServiceError.tagNotFound(name) }
-      return name
-    }
+    let tag = try search?.tag.map(tags.known)
     var filter = RowFilter(matcher: matcher, tag: tag, index: tags)
     try store.withExpenseSnapshot { snapshot in
       switch format {
@@ -101,15 +97,15 @@ extension ExpenseService {
   /// it keeps in all: one streaming pass in `list`'s order.
   public func searchRows(_ search: ExpenseSearch, limit: Int) throws -> (rows: [Expense], total: Int) {
     let tags = try TagIndex.load(store)
-    var matcher = ExpenseMatcher(search.filter)
+    var filter = RowFilter(
+      matcher: ExpenseMatcher(search.filter), tag: try search.tag.map(tags.known), index: tags)
     var rows: [Expense] = []
     var total = 0
     var query = ExpenseQuery(from: search.from, through: search.through, order: .newestFirst)
     query.texts = search.filter.textTest
     try store.withExpenseSnapshot { snapshot in
       try snapshot.forEachExpense(query) { row in
-        guard matcher.matches(row) else { return }
-        if let tag = search.tag, !tags.row(row, has: tag) { return }
+        guard filter.matches(row) else { return }
         total += 1
         if rows.count < limit {
           var expense = row.expense
