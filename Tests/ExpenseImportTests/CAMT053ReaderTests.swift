@@ -250,17 +250,16 @@ func day(_ text: String) throws -> CivilDate { try CivilDate.parse(text) }
 
   // MARK: Refusals
 
-  @Test func aBillionLaughsFileIsRefusedFastAndNotExpanded() throws {
+  @Test func aBillionLaughsFileIsRefusedAtItsDeclarationAndNotExpanded() throws {
     var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n"
     text += "<!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n"
     for n in 2...9 { text += "<!ENTITY lol\(n) \"" + String(repeating: "&lol\(n - 1);", count: 10) + "\">\n" }
     text += "]>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\"><BkToCstmrStmt>"
     text += "<Stmt><Ntry><AddtlNtryInf>&lol9;</AddtlNtryInf></Ntry></Stmt></BkToCstmrStmt></Document>\n"
     #expect(text.utf8.count < 1100)
-    let clock = ContinuousClock()
-    let start = clock.now
+    // Refused at the declaration, before any entity is expanded (no clock: the line named is
+    // the DTD's, which a reader that expanded first could not name).
     let error = StatementRun.error(CAMT053Reader.self, Array(text.utf8), file: "lol.xml")
-    #expect(clock.now - start < .seconds(1))
     #expect(
       error
         == .malformed(
