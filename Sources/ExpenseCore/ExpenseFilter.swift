@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Why pure code over the store's rows and not each store's SQL: one meaning of "matches" for
 /// every store. Why fast: a bank's text is almost all ASCII, searched byte by byte against the
-/// folded needle without making a `String`; only a row with other bytes is folded by
-/// Foundation, the same folding as the needle's.
+/// folded needle without making a `String`; a text with other bytes is folded (`TextFold`, the
+/// same folding as the needle's) and its bytes searched for the needle's: the folded text
+/// holds the folded needle, scalar for scalar.
 public struct ExpenseFilter: Sendable, Equatable {
   /// The folded text to find; nil finds every row.
   public let text: String?
@@ -16,6 +17,8 @@ public struct ExpenseFilter: Sendable, Equatable {
   public let max: AmountBound?
   /// `text`'s bytes when it folded to ASCII (lower-case): the byte search's needle.
   let asciiNeedle: [UInt8]?
+  /// `text`'s UTF-8, searched for in a folded text.
+  let needle: [UInt8]?
 
   public init(text: String?, min: AmountBound? = nil, max: AmountBound? = nil) {
     let folded = text.map(ExpenseFilter.fold).flatMap { $0.isEmpty ? nil : $0 }
@@ -23,6 +26,7 @@ public struct ExpenseFilter: Sendable, Equatable {
     self.min = min
     self.max = max
     self.asciiNeedle = folded.flatMap { $0.utf8.allSatisfy { $0 < 0x80 } ? Array($0.utf8) : nil }
+    self.needle = folded.map { Array($0.utf8) }
   }
 
   /// Whether the filter keeps every row.
@@ -30,8 +34,7 @@ public struct ExpenseFilter: Sendable, Equatable {
 
   /// Case and accents folded away, as both sides of a search are compared.
   public static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-      .trimmingCharacters(in: .whitespaces)
+    TextFold.fold(text).trimmingCharacters(in: .whitespaces)
   }
 
   /// Whether the row's amount is within `min` and `max`.
@@ -55,12 +58,34 @@ public struct ExpenseFilter: Sendable, Equatable {
   }
 
   /// Whether `bytes` (UTF-8) hold the text.
+  ///
+  /// ASCII folds to ASCII, so an ASCII text never holds a needle that is not. A text is not
+  /// trimmed as the needle is: the needle starts and ends with no space, so no match of it
+  /// can take in the text's outer spaces.
   func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if let needle = asciiNeedle, bytes.allSatisfy({ $0 < 0x80 }) {
-      return ExpenseFilter.asciiContains(bytes, needle)
+    guard let needle else { return true }
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      guard let asciiNeedle else { return false }
+      return ExpenseFilter.asciiContains(bytes, asciiNeedle)
     }
-    guard let text else { return true }
-    return ExpenseFilter.fold(String(decoding: bytes, as: UTF8.self)).contains(text)
+    var folded: [UInt8] = []
+    folded.reserveCapacity(bytes.count)
+    TextFold.append(bytes, to: &folded)
+    return folded.withUnsafeBufferPointer { ExpenseFilter.bytesContain($0, needle) }
+  }
+
+  /// Whether `haystack` holds `needle`, byte for byte.
+  static func bytesContain(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    let n = needle.count
+    guard n > 0 else { return true }
+    guard haystack.count >= n else { return false }
+    let first = needle[0]
+    for start in 0...(haystack.count - n) where haystack[start] == first {
+      var matched = 1
+      while matched < n && haystack[start + matched] == needle[matched] { matched += 1 }
+      if matched == n { return true }
+    }
+    return false
   }
 
   /// A case-insensitive search of ASCII bytes for a lower-case ASCII needle.
@@ -127,8 +152,8 @@ public struct AmountBound: Sendable, Equatable {
 }
 
 /// An `ExpenseFilter` at work over one listing: the same answers, with the verdict on each
-/// distinct text that is not ASCII kept (a bank repeats its payees: folding one costs a
-/// Foundation call, looking it up a hash), at most `capacity` of them, so memory stays flat.
+/// distinct text that is not ASCII kept (a bank repeats its payees: a lookup is a hash,
+/// cheaper than folding the text again), at most `capacity` of them, so memory stays flat.
 public struct ExpenseMatcher {
   public let filter: ExpenseFilter
   var verdicts: [Int: [(bytes: [UInt8], found: Bool)]] = [:]
@@ -147,9 +172,7 @@ public struct ExpenseMatcher {
   }
 
   mutating func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if let needle = filter.asciiNeedle, bytes.allSatisfy({ $0 < 0x80 }) {
-      return ExpenseFilter.asciiContains(bytes, needle)
-    }
+    if bytes.allSatisfy({ $0 < 0x80 }) { return filter.contains(bytes) }
     var hasher = Hasher()
     hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
     let key = hasher.finalize()

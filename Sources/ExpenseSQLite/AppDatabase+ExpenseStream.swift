@@ -318,11 +318,16 @@ extension AppDatabase {
     var conditions: [String] = []
     var arguments: StatementArguments = []
     if let passing {
-      // Only the rows whose description, category or account passed the query's text test.
+      // Only the rows whose description, category or account passed the query's text test;
+      // a column none of whose texts passed is not tested, and when none passed no row is read.
+      let columns = [
+        ("e.descriptionId", passing.descriptions), ("e.categoryId", passing.categories),
+        ("e.account", passing.accounts),
+      ].filter { $0.1 != PassingTexts.none }
       conditions.append(
-        "(e.descriptionId IN (SELECT value FROM json_each(?)) OR e.categoryId IN (SELECT value FROM json_each(?)) "
-          + "OR e.account IN (SELECT value FROM json_each(?)))")
-      arguments += [passing.descriptions, passing.categories, passing.accounts]
+        columns.isEmpty
+          ? "0" : "(" + columns.map { "\($0.0) IN (SELECT value FROM json_each(?))" }.joined(separator: " OR ") + ")")
+      arguments += StatementArguments(columns.map(\.1))
     }
     if query.month != nil || query.from != nil || query.through != nil {
       let keys = keyBounds(query)
@@ -376,6 +381,8 @@ private final class PassingParts: @unchecked Sendable {
 /// The texts of a snapshot that passed a query's `TextTest`: description and category ids and
 /// account names, each a JSON array.
 struct PassingTexts {
+  /// The array of none.
+  static let none = "[]"
   var descriptions: String
   var categories: String
   var accounts: String
