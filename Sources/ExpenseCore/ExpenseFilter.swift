@@ -29,6 +29,9 @@ public struct ExpenseFilter: Sendable, Equatable {
     self.needle = folded.map { Array($0.utf8) }
   }
 
+  /// The text when it folded to ASCII: what an ASCII text's lower-case must hold.
+  public var asciiNeedleText: String? { asciiNeedle.map { String(decoding: $0, as: UTF8.self) } }
+
   /// Whether the filter keeps every row.
   public var isEmpty: Bool { text == nil && min == nil && max == nil }
 

@@ -49,8 +49,23 @@ extension PostgresStore {
   /// Rows matching the filters, newest first (`order`: the SQL after ORDER BY).
   func expenseRows(
     _ connection: BlockingConnection, month: Month?, category: String?, after key: Int64? = nil,
-    first: CivilDate? = nil, last: CivilDate? = nil, seek: DateSeek? = nil, order: String, limit: Int?
+    first: CivilDate? = nil, last: CivilDate? = nil, order: String, limit: Int?
   ) throws -> [StoredRow] {
+    var (sql, binds) = try expenseRowsSQL(
+      connection, month: month, category: category, after: key, first: first, last: last)
+    sql += " ORDER BY " + order
+    if let limit {
+      binds.append(Int64(max(0, limit)))
+      sql += " LIMIT $\(binds.count)"
+    }
+    return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds)).map(storedRow)
+  }
+
+  /// The SELECT of `expenseRows` with its filters, before its order.
+  func expenseRowsSQL(
+    _ connection: BlockingConnection, month: Month?, category: String?, after key: Int64? = nil,
+    first: CivilDate? = nil, last: CivilDate? = nil
+  ) throws -> (String, PostgresBindings) {
     var sql = Self.expenseColumns + " WHERE e.ledger_id = $1"
     var binds = PostgresBindings()
     binds.append(ledger)
@@ -65,10 +80,6 @@ extension PostgresStore {
     if let first { sql += " AND e.date >= \(bind(first.description))::date" }
     if let last { sql += " AND e.date <= \(bind(last.description))::date" }
     if let key { sql += " AND e.key < \(bind(key))" }
-    if let seek {
-      let comparison = seek.descending ? "<" : ">"
-      sql += " AND (e.date, e.id) \(comparison) (\(bind(seek.date.description))::date, \(bind(seek.id)))"
-    }
     if let category {
       if CategoryName.key(category) == CategoryName.key(uncategorizedName) {
         sql += " AND e.category IS NULL"
@@ -77,9 +88,7 @@ extension PostgresStore {
         sql += " AND e.category = \(bind(stored))"
       }
     }
-    sql += " ORDER BY " + order
-    if let limit { sql += " LIMIT \(bind(Int64(max(0, limit))))" }
-    return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds)).map(storedRow)
+    return (sql, binds)
   }
 
   public func expenses(month: Month?, category: String?, limit: Int?) throws -> [Expense] {

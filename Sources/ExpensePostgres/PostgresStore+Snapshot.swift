@@ -3,16 +3,13 @@ import ExpenseStore
 import PostgresNIO
 
 /// `LedgerStore.withExpenseSnapshot` over PostgreSQL: one `REPEATABLE READ` read-only
-/// transaction, so every pass sees the same rows, read in keyset pages so memory does not grow
-/// with the number of rows.
+/// transaction, so every pass sees the same rows, each pass one query read through a cursor a
+/// page at a time, so memory does not grow with the number of rows.
+///
+/// Why a cursor and not keyset pages: the date order has no index (one would cost every
+/// import), so each keyset page sorted the whole ledger again; a million rows took minutes.
+/// The cursor's query sorts once.
 extension PostgresStore {
-  /// Where a page in date order resumes: after this row, in this direction.
-  struct DateSeek {
-    var date: CivilDate
-    var id: Int64
-    var descending: Bool
-  }
-
   /// Rows per page of a streaming pass: large enough that a round trip is cheap per row, small
   /// enough that a page's decoded rows stay a few MiB.
   static let snapshotPageSize = 4096
@@ -29,34 +26,24 @@ extension PostgresStore {
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (ExpenseRow) throws -> Void) throws {
       let size = PostgresStore.snapshotPageSize
-      var key: Int64?
-      var seek: DateSeek?
+      var (sql, binds) = try store.expenseRowsSQL(
+        connection, month: query.month, category: query.category, first: query.from, last: query.through)
+      if let test = query.texts { sql += " AND " + (try store.textCondition(connection, test, &binds)) }
+      switch query.order {
+      case .any: sql += " ORDER BY e.key DESC"  // the primary key's order: no sort
+      case .newestFirst: sql += " ORDER BY e.date DESC, e.id DESC"
+      case .oldestFirst: sql += " ORDER BY e.date, e.id"
+      }
+      // A name of its own: a pass may run inside another's body.
+      let cursor = "expense_rows_\(UInt64.random(in: 0...UInt64.max))"
+      try connection.query(PostgresQuery(unsafeSQL: "DECLARE \(cursor) NO SCROLL CURSOR FOR " + sql, binds: binds))
+      defer { try? connection.execute("CLOSE \(cursor)") }
       while true {
-        let rows: [StoredRow]
-        switch query.order {
-        case .any:
-          // Key order: the primary key's, so no sort.
-          rows = try page(query, key: key, seek: nil, order: "e.key DESC", size: size)
-          key = rows.last?.key
-        case .newestFirst, .oldestFirst:
-          let descending = query.order == .newestFirst
-          rows = try page(
-            query, key: nil, seek: seek, order: descending ? "e.date DESC, e.id DESC" : "e.date, e.id", size: size)
-          if let last = rows.last?.expense, let id = last.id {
-            seek = DateSeek(date: last.date, id: id, descending: descending)
-          }
-        }
+        let rows = try connection.query(PostgresQuery(unsafeSQL: "FETCH FORWARD \(size) FROM \(cursor)"))
+          .map(store.storedRow)
         for row in rows { try ExpenseRow.withRow(of: row.expense, body) }
         if rows.count < size { return }
       }
-    }
-
-    private func page(_ query: ExpenseQuery, key: Int64?, seek: DateSeek?, order: String, size: Int) throws
-      -> [StoredRow]
-    {
-      try store.expenseRows(
-        connection, month: query.month, category: query.category, after: key, first: query.from,
-        last: query.through, seek: seek, order: order, limit: size)
     }
   }
 }

@@ -174,6 +174,9 @@ extension ExpenseFilter {
   var textTest: TextTest? {
     guard let text else { return nil }
     let filter = self
-    return TextTest(name: "contains:" + text) { filter.contains(text: $0) }
+    // ASCII folds to ASCII lower-case: an ASCII text holds an ASCII needle when its
+    // lower-case does, and never holds one that is not ASCII.
+    let ascii: TextTest.AsciiRule = asciiNeedleText.map { .lowercasedContains($0) } ?? .never
+    return TextTest(name: "contains:" + text, ascii: ascii) { filter.contains(text: $0) }
   }
 }

@@ -65,9 +65,21 @@ public protocol ExpenseSnapshot {
 public struct TextTest: Sendable, Hashable {
   public let name: String
   public let test: @Sendable (String) -> Bool
+  /// What the test says of a text that is all ASCII, where a store can say it in SQL without
+  /// asking `test` text by text; nil when it cannot be said so.
+  public let ascii: AsciiRule?
 
-  public init(name: String, test: @escaping @Sendable (String) -> Bool) {
+  /// The test of an ASCII text.
+  public enum AsciiRule: Sendable, Hashable {
+    /// It passes when its letters made lower-case hold this (lower-case ASCII) text.
+    case lowercasedContains(String)
+    /// No ASCII text passes.
+    case never
+  }
+
+  public init(name: String, ascii: AsciiRule? = nil, test: @escaping @Sendable (String) -> Bool) {
     self.name = name
+    self.ascii = ascii
     self.test = test
   }
 
