@@ -15,8 +15,8 @@ extension PostgresStore {
     throws -> String
   {
     // Without an ASCII rule every description is a value to test.
-    let description =
-      test.ascii == nil ? "description" : "CASE WHEN octet_length(description) <> length(description) THEN description END"
+    let notASCII = "CASE WHEN octet_length(description) <> length(description) THEN description END"
+    let description = test.ascii == nil ? "description" : notASCII
     let pairs = try connection.query(
       PostgresQuery(
         unsafeSQL: "SELECT DISTINCT \(description), account FROM expense WHERE ledger_id = $1",
