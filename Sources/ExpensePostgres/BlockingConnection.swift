@@ -19,6 +19,12 @@ final class BlockingConnection {
   let connection: PostgresConnection
   let location: PostgresLocation
   private let logger: Logger
+  /// What the session says (its ledger, read-only or not), as a pool last set it; nil when
+  /// unknown. Read and written only by the connection's holder.
+  var session: Session? = .fresh
+
+  /// Whether the server (or a failure) has ended the connection.
+  var isClosed: Bool { connection.isClosed }
 
   /// Connects (and authenticates); errors name the store without its password.
   init(_ location: PostgresLocation) throws(StoreError) {

@@ -6,10 +6,15 @@ import PostgresNIO
 /// One ledger in a PostgreSQL database as a `LedgerStore`: the second conformance beside the
 /// SQLite file (`AppDatabase`), passing the same `StoreContractTests`.
 ///
-/// One connection per store, used by one call at a time (a lock): each call is one statement,
+/// One connection per call, used by one call at a time (a lock): each call is one statement,
 /// or one transaction that first locks its ledger's row, so writers of one ledger take turns
 /// (as SQLite's one writer does) and an import's new ids are consecutive. Calls block their
 /// thread on the connection (see `BlockingConnection` for why that is safe here).
+///
+/// Where the connection comes from (`Source`): the CLI's store opens one of its own, narrowed
+/// to its ledger for good; a server's stores lease one from the pool all its ledgers share
+/// (`PostgresPool`) for each outermost call, narrowed to the store's ledger for that lease, so
+/// an idle store holds no connection.
 ///
 /// The store opens one ledger: the URL's `ledger` parameter or `default` (which the schema
 /// creates); another ledger must exist, unless the opener asks to create it (`expenses copy`).
@@ -22,6 +27,14 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     case write
   }
 
+  /// Where a store's calls get their connection.
+  enum Source {
+    /// Its own, narrowed to the store's ledger when it was opened.
+    case own(BlockingConnection)
+    /// A lease from a pool for each outermost call.
+    case pooled(PostgresPool)
+  }
+
   public let location: PostgresLocation
   /// The ledger this store reads and writes.
   let ledger: Int64
@@ -29,13 +42,19 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
   public let ledgerName: String
   /// Whether opening created the ledger (`createLedger`).
   public let createdLedger: Bool
-  let connection: BlockingConnection
+  let source: Source
+  /// Whether the store's sessions refuse writes (`Access.read`).
+  let readOnly: Bool
   /// Serializes calls: one connection runs one statement (or transaction) at a time.
   /// Recursive: inside `atomically` or `runOnce` the store's own calls run on the same thread.
   private let lock = NSRecursiveLock()
   /// How deep the lock's holder is in `atomically`/`runOnce` (read and written only under
   /// `lock`): above 0, a call joins the open transaction (a write as a savepoint).
   private var depth = 0
+  /// The connection of the call under way and how many calls of this thread hold it (under
+  /// `lock`): nested calls share the outermost call's connection and its transaction.
+  private var held: BlockingConnection?
+  private var holds = 0
 
   /// A server, not a file: no output file can replace it.
   public var filePath: String? { nil }
@@ -56,7 +75,9 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
   public init(location: PostgresLocation, access: Access = .write, createLedger: Bool = false) throws {
     self.location = location
     ledgerName = location.ledger ?? PostgresSchema.defaultLedger
-    connection = try BlockingConnection(location)
+    readOnly = access == .read
+    let connection = try BlockingConnection(location)
+    source = .own(connection)
     if access == .read {
       try connection.execute("SET default_transaction_read_only = on")
       let schema = try connection.query("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -74,21 +95,52 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
       if !created { try connection.execute("COMMIT") }
     }
     createdLedger = created
-    // The session names no ledger yet: finding its ledger is the directory's work.
-    if !created { try connection.execute("BEGIN") }
-    let wanted = ledgerName
-    let rows = try Self.scoped(connection) { try $0.query("SELECT id FROM ledger WHERE name = \(wanted)") }
-    if !created { try connection.execute("COMMIT") }
-    guard let row = rows.first else {
-      // Only a reader meets a database without the schema (a writer has just made it).
-      if ledgerName == PostgresSchema.defaultLedger { throw StoreError.noDatabase(path: location.redacted) }
-      throw StoreError.noLedger(path: location.redacted, ledger: ledgerName)
-    }
-    ledger = try row.decode(Int64.self)
+    ledger = try Self.ledgerID(named: ledgerName, location: location, connection, inTransaction: created)
     // Row-level security narrows this session to its ledger (`PostgresSchema.v3Users`).
     try connection.query("SELECT set_config(\(PostgresSchema.ledgerSetting), \(String(ledger)), false)")
+    connection.session = nil
     // Every call until `finishCreatedLedger` joins the creating transaction.
-    if created { depth = 1 }
+    if created {
+      depth = 1
+      held = connection
+      holds = 1
+    }
+  }
+
+  /// Opens ledger `name` (nil: `default`) over a server's shared `pool`: the schema is
+  /// migrated (`.write`) or checked (`.read`) once per pool, and no connection is held
+  /// between calls. The ledger must exist.
+  public init(pool: PostgresPool, ledger name: String?, access: Access) throws {
+    var location = pool.location
+    location.ledger = name
+    self.location = location
+    ledgerName = name ?? PostgresSchema.defaultLedger
+    readOnly = access == .read
+    createdLedger = false
+    source = .pooled(pool)
+    try pool.checkSchema(write: access == .write)
+    let connection = try pool.lease(ledger: nil, readOnly: readOnly)
+    var clean = false
+    defer { pool.giveBack(connection, clean: clean) }
+    ledger = try Self.ledgerID(named: ledgerName, location: location, connection, inTransaction: false)
+    clean = true
+  }
+
+  /// The id of ledger `name`, read in the directory's scope (a session names no ledger yet:
+  /// finding its ledger is the directory's work); inside the open transaction when
+  /// `inTransaction`, else in one of its own.
+  private static func ledgerID(
+    named name: String, location: PostgresLocation, _ connection: BlockingConnection, inTransaction: Bool
+  ) throws -> Int64 {
+    if !inTransaction { try connection.execute("BEGIN") }
+    let rows = try scoped(connection) { try $0.query("SELECT id FROM ledger WHERE name = \(name)") }
+    if !inTransaction { try connection.execute("COMMIT") }
+    guard let row = rows.first else {
+      // Only a reader meets a database without the schema (a writer has just made it).
+      if name == PostgresSchema.defaultLedger { throw StoreError.noDatabase(path: location.redacted) }
+      throw StoreError.noLedger(path: location.redacted, ledger: name)
+    }
+    return try row.decode(Int64.self)
   }
 
   /// Ends the transaction that created this store's ledger (`createLedger`): committed with
@@ -99,6 +151,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     try read { connection in
       guard depth == 1 else { return }
       depth = 0
+      holds -= 1
       try connection.execute(keep ? "COMMIT" : "ROLLBACK")
     }
   }
@@ -147,17 +200,47 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     return true
   }
 
-  /// Runs `body` on the connection alone; errors become `StoreError`s.
+  /// Runs `body` on the connection alone; errors become `StoreError`s. The outermost call of
+  /// a pooled store leases its connection and gives it back when it returns.
   func read<T>(_ body: (BlockingConnection) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
+    let connection = try hold()
+    var clean = false
+    defer { release(connection, clean: clean) }
     do {
-      return try body(connection)
+      let value = try body(connection)
+      clean = true
+      return value
     } catch let error as StoreError {
       throw error
     } catch let error as PostgresDecodingError {
       throw StoreError.unreadable(path: location.redacted, detail: "column \(error.columnName): \(error.code)")
     }
+  }
+
+  /// The connection of the call under way, or a new lease (under `lock`).
+  private func hold() throws -> BlockingConnection {
+    if let held {
+      holds += 1
+      return held
+    }
+    let connection: BlockingConnection
+    switch source {
+    case .own(let own): connection = own
+    case .pooled(let pool): connection = try pool.lease(ledger: ledger, readOnly: readOnly)
+    }
+    held = connection
+    holds = 1
+    return connection
+  }
+
+  /// Ends one hold (under `lock`); the last gives a lease back, rolled back unless `clean`.
+  private func release(_ connection: BlockingConnection, clean: Bool) {
+    holds -= 1
+    guard holds == 0 else { return }
+    held = nil
+    if case .pooled(let pool) = source { pool.giveBack(connection, clean: clean) }
   }
 
   /// Runs `body` in one transaction holding this ledger's row lock; rolled back if it throws,

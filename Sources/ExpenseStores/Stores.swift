@@ -2,6 +2,7 @@ import ExpenseCore
 import ExpensePostgres
 import ExpenseSQLite
 import ExpenseStore
+import Synchronization
 
 /// The composition root's factory: which store a location names. A `postgres://` URL is a
 /// `PostgresStore`; anything else is a SQLite file (`AppDatabase`), whose ledgers other than
@@ -12,7 +13,15 @@ import ExpenseStore
 /// and every use case depend on the `LedgerStore` protocol alone, and a store added later is
 /// one more case here.
 public struct Stores: StoreOpening {
-  public init() {}
+  /// The pools of a server's stores, one per database; nil: each store has its own connection.
+  private let pools: PostgresPools?
+
+  /// Stores that each open their own connection (the CLI).
+  public init() { pools = nil }
+
+  /// Stores of one database that share at most `poolSize` connections to it, whatever their
+  /// ledger (`expenses serve --pool-size`, `PostgresPool`). SQLite files are opened as before.
+  public init(poolSize: Int) { pools = PostgresPools(size: poolSize) }
 
   public func open(_ location: String, access: StoreAccess, wait: Double, ledger: String?) throws -> OpenedStore {
     if PostgresLocation.isURL(location) {
@@ -21,6 +30,10 @@ public struct Stores: StoreOpening {
         return OpenedStore(store: try PostgresStore(url: location, access: mode))
       }
       if let ledger { parsed.ledger = ledger }
+      if let pools {
+        return OpenedStore(
+          store: try PostgresStore(pool: pools.pool(for: parsed, wait: wait), ledger: parsed.ledger, access: mode))
+      }
       return OpenedStore(store: try PostgresStore(location: parsed, access: mode))
     }
     let mode: AppDatabase.Access = access == .write ? .write : .read
@@ -52,6 +65,38 @@ public struct Stores: StoreOpening {
   }
 
   public var files: any LedgerFileOperations { SQLiteFiles() }
+}
+
+/// One `PostgresPool` per database a server's stores open (in practice one: `--db`).
+final class PostgresPools: Sendable {
+  let size: Int
+  private let pools = Mutex<[PostgresLocation: PostgresPool]>([:])
+
+  init(size: Int) { self.size = size }
+
+  /// The pool of `location`'s database (its ledger aside), made on first use.
+  func pool(for location: PostgresLocation, wait: Double) -> PostgresPool {
+    var database = location
+    database.ledger = nil
+    return pools.withLock { pools in
+      if let pool = pools[database] { return pool }
+      let pool = PostgresPool(location: database, size: size, wait: wait)
+      pools[database] = pool
+      return pool
+    }
+  }
+
+  /// What the pools hold now, summed.
+  var usage: PostgresPool.Usage {
+    pools.withLock { pools in
+      pools.values.reduce(into: PostgresPool.Usage(open: 0, leased: 0, waits: 0)) { sum, pool in
+        let usage = pool.usage
+        sum.open += usage.open
+        sum.leased += usage.leased
+        sum.waits += usage.waits
+      }
+    }
+  }
 }
 
 /// The file-only operations, for SQLite files.

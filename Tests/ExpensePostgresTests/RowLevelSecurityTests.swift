@@ -150,3 +150,9 @@ import Testing
     return location
   }
 }
+
+extension PostgresStore {
+  /// The connection of a store that has its own (the CLI's kind), for statements the store
+  /// has no call for.
+  var connection: BlockingConnection { get throws { try read { $0 } } }
+}

@@ -30,6 +30,7 @@ import Testing
       (.budgetNotFound(category: "Food", month: nil), 404), (.tokenNotFound("t"), 404), (.profileNotFound("p"), 404),
       (.invalidCursor("c"), 400), (.categoryInUse("Food"), 409), (.tokenExists("t"), 409),
       (.totalTooLarge(path: "p", detail: "d"), 422), (.busy(path: "p"), 503), (.noConnection(path: "p"), 503),
+      (.poolExhausted(path: "p", size: 1), 503),
       (.readOnly(path: "p", action: "a"), 503),
       (.diskFull(path: "p"), 503), (.newerSchema(path: "p", found: 9, supported: 4), 500),
       (.cannotOpen(path: "p", reason: "r"), 500), (.notADatabase(path: "p"), 500),

@@ -30,12 +30,21 @@ import Testing
     try await Self.walk(path: url, uploads: NSTemporaryDirectory())
   }
 
+  /// The same walk through a pool of one connection that every ledger's store shares
+  /// (`serve --pool-size 1`): each request's lease narrows the one session to its ledger, so
+  /// the connection `default` used a moment before shows `family` nothing of it.
+  @Test(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason)))
+  func aForeignTokenReachesNothingOfAnotherLedgerThroughOneSharedConnection() async throws {
+    let url = try PostgresServer.shared().makeDatabase()
+    try await Self.walk(path: url, uploads: NSTemporaryDirectory(), stores: Stores(poolSize: 1))
+  }
+
   static let ownerToken = TokenHasher.newToken()
   static let familyToken = TokenHasher.newToken()
   static let familyReader = TokenHasher.newToken()
 
   /// Two ledgers with data, then the walk.
-  static func walk(path: String, uploads: String) async throws {
+  static func walk(path: String, uploads: String, stores: Stores = Stores()) async throws {
     let main = try ExpenseService.open(path: path, access: .write)
     try main.createLedger("family")
     try main.addMember(user: "bo", ledger: "family", role: .write)
@@ -48,7 +57,7 @@ import Testing
     try main.createToken(
       name: "cy-phone", scope: .write, expiresInDays: nil, hash: TokenHasher.hash(familyReader), user: "cy",
       ledger: "family")
-    let backend = try ServiceBackend(path: path, stores: Stores(), readerCount: 1, clock: ServerHarness.clock)
+    let backend = try ServiceBackend(path: path, stores: stores, readerCount: 1, clock: ServerHarness.clock)
     let router = try ExpenseServerApp.router(
       backend: backend, options: .init(uploadDirectory: uploads), clock: ServerHarness.clock)
     let app = Application(router: router, logger: Logger(label: "isolation"))

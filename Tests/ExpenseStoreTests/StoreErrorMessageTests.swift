@@ -35,7 +35,11 @@ import Testing
     ),
     (
       .noConnection(path: "postgres://app@db1/ledgers"),
-      "postgres://app@db1/ledgers has no connection left to give (max_connections, or the role's or database's CONNECTION LIMIT). Nothing was written; try again in a moment\n  hint: raise the limit, or lower the connections its servers hold (expenses serve --open-ledgers)"
+      "postgres://app@db1/ledgers has no connection left to give (max_connections, or the role's or database's CONNECTION LIMIT). Nothing was written; try again in a moment\n  hint: raise the limit, or lower the connections its servers hold (expenses serve --pool-size)"
+    ),
+    (
+      .poolExhausted(path: "postgres://app@db1/ledgers", size: 8),
+      "all 8 connections of this server's pool to postgres://app@db1/ledgers stayed in use while the request waited. Nothing was written; try again in a moment\n  hint: raise expenses serve --pool-size (within the server's max_connections)"
     ),
     (
       .corrupt(path: "db", detail: "page 3"),
@@ -129,6 +133,7 @@ import Testing
     case .notSQLite: return "notSQLite"
     case .busy: return "busy"
     case .noConnection: return "noConnection"
+    case .poolExhausted: return "poolExhausted"
     case .corrupt: return "corrupt"
     case .diskFull: return "diskFull"
     case .readOnly: return "readOnly"
@@ -164,7 +169,7 @@ import Testing
       #expect(error.description == message)
       #expect(error.localizedDescription == message, "LocalizedError gives the same text")
     }
-    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 35, "every case is pinned")
+    #expect(Set(Self.pinned.map { Self.name(of: $0.0) }).count == 36, "every case is pinned")
   }
 
   @Test func backupAndTotalMessages() {

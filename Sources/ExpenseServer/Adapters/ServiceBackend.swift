@@ -88,9 +88,18 @@ public final class ServiceBackend: ExpenseBackend {
       open: { ledger in try services(ledger, readers: min(2, readerCount)) }, openLimit: openLedgers)
   }
 
-  /// Other ledgers kept open while idle, by default: with four connections each, 16 ledgers
-  /// and `default` stay under PostgreSQL's default of 100 connections.
+  /// Other ledgers kept open while idle, by default, on SQLite: each holds its file and its
+  /// connections (file descriptors).
   public static let defaultOpenLedgers = 16
+
+  /// The same on PostgreSQL, where an idle ledger holds no connection (they are the pool's,
+  /// `defaultPoolSize`), only its services' objects and caches, a few kilobytes.
+  public static let defaultPooledOpenLedgers = 10_000
+
+  /// Connections a server shares among all its ledgers on PostgreSQL (`serve --pool-size`):
+  /// enough to keep two cores busy with calls that wait on the server, and six servers within
+  /// PostgreSQL's default `max_connections` of 100.
+  public static let defaultPoolSize = 16
 
   /// Runs `body` with the services of the request's ledger (its token's, else, for
   /// `/health`, `default`'s), which stay open until it returns.

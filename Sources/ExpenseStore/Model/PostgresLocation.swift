@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Why a type of its own: the password must never reach a message, a log line or a path shown
 /// to the user, so everything printable goes through `redacted`, which drops it.
-public struct PostgresLocation: Sendable, Equatable {
+public struct PostgresLocation: Sendable, Hashable {
   public var user: String
   public var password: String?
   /// A host name, or nil with `socketDirectory`.

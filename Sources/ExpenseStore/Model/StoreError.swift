@@ -19,6 +19,9 @@ public enum StoreError: Error, Equatable, Sendable {
   /// The database server has no connection left to give (PostgreSQL's `max_connections`, or a
   /// role's or database's connection limit).
   case noConnection(path: String)
+  /// Every connection of this process's pool to the database server was in use for longer
+  /// than a call would wait (`expenses serve --pool-size`).
+  case poolExhausted(path: String, size: Int)
   /// SQLite found the file damaged (SQLITE_CORRUPT / SQLITE_NOTADB while in use).
   case corrupt(path: String, detail: String)
   /// The disk (or quota) is full.
@@ -101,9 +104,12 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case .busy(let path):
       return
         "\(path) is busy: another process is writing to it. Nothing was written; try again when it is done, or wait longer with --wait SECONDS"
+    case .poolExhausted(let path, let size):
+      return
+        "all \(size) connections of this server's pool to \(path) stayed in use while the request waited. Nothing was written; try again in a moment\n  hint: raise expenses serve --pool-size (within the server's max_connections)"
     case .noConnection(let path):
       return
-        "\(path) has no connection left to give (max_connections, or the role's or database's CONNECTION LIMIT). Nothing was written; try again in a moment\n  hint: raise the limit, or lower the connections its servers hold (expenses serve --open-ledgers)"
+        "\(path) has no connection left to give (max_connections, or the role's or database's CONNECTION LIMIT). Nothing was written; try again in a moment\n  hint: raise the limit, or lower the connections its servers hold (expenses serve --pool-size)"
     case .corrupt(let path, let detail):
       return
         "\(path) is damaged (\(detail)); the command stopped and wrote nothing more.\n  hint: run 'expenses check' to see what is wrong, and 'expenses restore BACKUP' to go back to a backup"
@@ -194,7 +200,7 @@ extension StoreError: ClassifiedError {
     case .totalTooLarge: return .badData
     case .cannotOpen, .io: return .databaseIO
     case .diskFull, .fileSizeLimit, .readOnly: return .io
-    case .busy, .noConnection: return .busy
+    case .busy, .noConnection, .poolExhausted: return .busy
     case .noDatabase, .noLedger: return .noDatabase
     case .ledgerNotEmpty: return .cannotCreate
     case .budgetNotFound, .ruleNotFound, .profileNotFound, .expenseNotFound, .importNotFound, .tokenNotFound,

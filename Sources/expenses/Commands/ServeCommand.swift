@@ -44,9 +44,14 @@ struct ServeCommand: ParsableCommand {
   var maxConnections = ExpenseServerApp.Options.defaultMaxConnections
   @Option(
     help: ArgumentHelp(
-      "Ledgers besides 'default' whose connections stay open while idle; the least recently used beyond it are closed.",
+      "Ledgers besides 'default' kept open while idle (a SQLite ledger's file and connections; on PostgreSQL only their caches); the least recently used beyond it are closed (default: 16 for SQLite, 10000 for PostgreSQL).",
       valueName: "count"))
-  var openLedgers = ServiceBackend.defaultOpenLedgers
+  var openLedgers: Int?
+  @Option(
+    help: ArgumentHelp(
+      "Connections to a PostgreSQL --db that all ledgers share; a request waits for one while all are busy.",
+      valueName: "count"))
+  var poolSize = ServiceBackend.defaultPoolSize
   @Flag(help: "Create the database when it does not exist (without it a missing --db exits 66).")
   var create = false
   @Option(
@@ -67,7 +72,10 @@ struct ServeCommand: ParsableCommand {
     guard (1...1_000_000).contains(maxConnections) else {
       throw ValidationError("--max-connections must be 1-1000000")
     }
-    guard (1...100_000).contains(openLedgers) else { throw ValidationError("--open-ledgers must be 1-100000") }
+    if let openLedgers, !(1...100_000).contains(openLedgers) {
+      throw ValidationError("--open-ledgers must be 1-100000")
+    }
+    guard (1...10_000).contains(poolSize) else { throw ValidationError("--pool-size must be 1-10000") }
     if let problem = ServeAddress.problem(with: host) { throw ValidationError(problem) }
     if database.ledger != nil || GlobalArguments.leadingLedger != nil {
       throw ValidationError(
@@ -89,7 +97,10 @@ struct ServeCommand: ParsableCommand {
     var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
     let backend = try ServeCommand.backend(
-      path: path, wait: database.wait, openLedgers: openLedgers, replica: replica, logger: logger)
+      path: path, wait: database.wait,
+      openLedgers: openLedgers
+        ?? (server ? ServiceBackend.defaultPooledOpenLedgers : ServiceBackend.defaultOpenLedgers),
+      poolSize: poolSize, replica: replica, logger: logger)
     // Uploads are staged beside a SQLite file (one file system, so a rename); a server's
     // database has no folder here.
     let directory = server ? NSTemporaryDirectory() : (path as NSString).deletingLastPathComponent
@@ -133,9 +144,11 @@ struct ServeCommand: ParsableCommand {
 
   /// The database's backend, reading from `replica` when one is given (docs/scaling.md).
   static func backend(
-    path: String, wait: Double, openLedgers: Int, replica: (url: String, option: String)?, logger: Logger
+    path: String, wait: Double, openLedgers: Int, poolSize: Int, replica: (url: String, option: String)?,
+    logger: Logger
   ) throws -> any ExpenseBackend {
-    let primary = try ServiceBackend(path: path, stores: Stores(), wait: wait, openLedgers: openLedgers)
+    let primary = try ServiceBackend(
+      path: path, stores: Stores(poolSize: poolSize), wait: wait, openLedgers: openLedgers)
     guard let replica else { return primary }
     return try ReplicaBackend(primary: primary, replica: replica.url, option: replica.option, logger: logger)
   }

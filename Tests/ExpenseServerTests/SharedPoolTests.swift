@@ -1,0 +1,102 @@
+import ExpenseCore
+import ExpenseService
+import ExpenseStore
+import ExpenseStores
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ServiceTestSupport
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ExpenseServer
+
+/// A server on PostgreSQL shares one bounded pool among all its ledgers (`serve --pool-size`):
+/// twelve ledgers, each imported into and read at once, are served by three connections,
+/// counted by the database server itself while the requests run, and every answer is its own
+/// ledger's.
+@Suite(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason)))
+struct SharedPoolTests {
+  static let ledgers = (1...12).map { "house\($0)" }
+
+  @Test func twelveLedgersAtOnceAreServedWithinThePool() async throws {
+    let server = try PostgresServer.shared()
+    let url = try server.makeDatabase()
+    let database = PostgresServer.databaseName(of: url)
+    let tokens = try Self.ledgersWithTokens(url)
+    let backend = try ServiceBackend(
+      path: url, stores: Stores(poolSize: 3), clock: ServerHarness.clock,
+      openLedgers: ServiceBackend.defaultPooledOpenLedgers)
+    let router = try ExpenseServerApp.router(
+      backend: backend, options: .init(uploadDirectory: NSTemporaryDirectory()), clock: ServerHarness.clock)
+    let app = Application(router: router, logger: Logger(label: "shared-pool"))
+
+    // The database server's count of this database's connections, sampled while requests run.
+    let most = Atomic<Int>(0)
+    let running = Atomic<Bool>(true)
+    let sampler = Task.detached {
+      while running.load(ordering: .relaxed) {
+        let count = try server.query(
+          "SELECT count(*) - 1 FROM pg_stat_activity WHERE datname = current_database()", database: database)
+        let now = Int(count.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        _ = most.max(now, ordering: .relaxed)
+        try await Task.sleep(for: .milliseconds(20))
+      }
+    }
+    defer { running.store(false, ordering: .relaxed) }
+
+    try await app.test(.router) { client in
+      try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
+        for ledger in Self.ledgers {
+          let caller = LedgerIsolationTests.Caller(client: client, token: tokens[ledger] ?? "")
+          group.addTask {
+            let reply = try await caller.call(
+              .post, "/v1/imports?file=\(ledger).csv",
+              csv: "Date,Description,Amount,Category\n2026-10-10,Shop \(ledger) only,-1.00,Groceries\n")
+            return (ledger, reply.status, reply.text)
+          }
+        }
+        for try await (ledger, status, text) in group { #expect(status == 201, "\(ledger): \(text)") }
+      }
+      try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
+        for index in 0..<120 {
+          let ledger = Self.ledgers[index % Self.ledgers.count]
+          let caller = LedgerIsolationTests.Caller(client: client, token: tokens[ledger] ?? "")
+          group.addTask {
+            let reply = try await caller.call(.get, index % 2 == 0 ? "/v1/expenses" : "/v1/reports/2026-10")
+            return (ledger, reply.status, reply.text)
+          }
+        }
+        for try await (ledger, status, text) in group {
+          #expect(status == 200, "\(ledger): \(text)")
+          #expect(text.contains("Shop \(ledger) only"), "\(ledger): \(text)")
+          #expect(Self.ledgers.filter { $0 != ledger }.allSatisfy { !text.contains("Shop \($0) only") })
+        }
+      }
+    }
+    running.store(false, ordering: .relaxed)
+    try await sampler.value
+    #expect(most.load(ordering: .relaxed) <= 3, "\(most.load(ordering: .relaxed)) connections at most")
+    #expect(most.load(ordering: .relaxed) >= 1)
+    #expect(backend.others.count == Self.ledgers.count)
+  }
+
+  /// The ledgers, each with a writing user and a token of it (the CLI's own connection,
+  /// closed when this returns).
+  static func ledgersWithTokens(_ url: String) throws -> [String: String] {
+    var tokens: [String: String] = [:]
+    let main = try ExpenseService.open(path: url, access: .write)
+    for ledger in ledgers {
+      try main.createLedger(ledger)
+      try main.addMember(user: "u-\(ledger)", ledger: ledger, role: .write)
+      let token = TokenHasher.newToken()
+      try main.createToken(
+        name: "t-\(ledger)", scope: .write, expiresInDays: nil, hash: TokenHasher.hash(token), user: "u-\(ledger)",
+        ledger: ledger)
+      tokens[ledger] = token
+    }
+    return tokens
+  }
+}
