@@ -67,11 +67,14 @@ public final class PostgresPool: @unchecked Sendable {
   }
 
   /// A connection whose session names `ledger` (nil: none, so it sees no ledger's rows) and
-  /// refuses writes when `readOnly`; `giveBack` it when done.
-  func lease(ledger: Int64?, readOnly: Bool) throws -> BlockingConnection {
-    let connection = try take()
+  /// refuses writes when `readOnly`; `giveBack` it when done. `anySession` takes the session
+  /// as it is, for a statement that reads no ledger's table (the directory's stamp).
+  func lease(ledger: Int64?, readOnly: Bool, anySession: Bool = false) throws -> BlockingConnection {
+    let wanted = Session(ledger: ledger, readOnly: readOnly)
+    let connection = try take(preferring: wanted)
+    if anySession { return connection }
     do {
-      try connection.session.apply(Session(ledger: ledger, readOnly: readOnly), on: connection)
+      try connection.session.apply(wanted, on: connection)
       return connection
     } catch {
       discard(connection)
@@ -115,7 +118,9 @@ public final class PostgresPool: @unchecked Sendable {
     condition.unlock()
   }
 
-  private func take() throws -> BlockingConnection {
+  /// An idle connection, the most recently given back whose session already says `wanted`
+  /// (no statement to narrow it) else the most recently given back; or a new one.
+  private func take(preferring wanted: Session) throws -> BlockingConnection {
     condition.lock()
     let deadline = Date(timeIntervalSinceNow: wait)
     var waited = false
@@ -130,6 +135,11 @@ public final class PostgresPool: @unchecked Sendable {
       }
     }
     leased += 1
+    if let index = idle.lastIndex(where: { $0.session == wanted }) {
+      let connection = idle.remove(at: index)
+      condition.unlock()
+      return connection
+    }
     if let connection = idle.popLast() {
       condition.unlock()
       return connection

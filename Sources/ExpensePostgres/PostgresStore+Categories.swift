@@ -5,7 +5,7 @@ import PostgresNIO
 /// Budgets, categories and their kinds, and rules.
 extension PostgresStore {
   public func budgets() throws -> [Budget] {
-    try read { connection in
+    try snapshotRead("budgets") { connection in
       let rows = try connection.query(
         """
         SELECT category, currency, to_char(month, 'YYYY-MM'), amount_minor FROM budget WHERE ledger_id = \(ledger)
@@ -65,7 +65,7 @@ extension PostgresStore {
   }
 
   public func categoryKinds() throws -> [String: CategoryKind] {
-    try read { connection in
+    try snapshotRead("kinds") { connection in
       var kinds: [String: CategoryKind] = [:]
       for row in try connection.query("SELECT name, kind FROM category_kind WHERE ledger_id = \(ledger)") {
         let (name, kind) = try row.decode((String, String).self)

@@ -4,7 +4,7 @@ import PostgresNIO
 /// The service's records (`LedgerStore.records`): stored and handed back, never read.
 extension PostgresStore {
   public func records(kind: String) throws -> [StoredRecord] {
-    try read { connection in try records(connection, kind: kind) }
+    try snapshotRead("records:" + kind) { connection in try records(connection, kind: kind) }
   }
 
   public func record(kind: String, id: Int64) throws -> StoredRecord? {

@@ -32,7 +32,7 @@ extension PostgresStore {
   }
 
   public func historyStart() throws -> [Currency: Month] {
-    try read { connection in
+    try snapshotRead("historyStart") { connection in
       let rows = try connection.query(
         """
         SELECT currency, to_char(MIN(month), 'YYYY-MM') FROM month_total

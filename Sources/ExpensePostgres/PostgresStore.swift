@@ -55,6 +55,9 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
   /// `lock`): nested calls share the outermost call's connection and its transaction.
   private var held: BlockingConnection?
   private var holds = 0
+  /// Answers of reads made in the open `consistently` transaction, by read (under `lock`; nil
+  /// outside one): see `snapshotRead`.
+  private var snapshotMemo: [String: Any]?
 
   /// A server, not a file: no output file can replace it.
   public var filePath: String? { nil }
@@ -202,10 +205,10 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
 
   /// Runs `body` on the connection alone; errors become `StoreError`s. The outermost call of
   /// a pooled store leases its connection and gives it back when it returns.
-  func read<T>(_ body: (BlockingConnection) throws -> T) throws -> T {
+  func read<T>(anySession: Bool = false, _ body: (BlockingConnection) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
-    let connection = try hold()
+    let connection = try hold(anySession: anySession)
     var clean = false
     defer { release(connection, clean: clean) }
     do {
@@ -219,8 +222,9 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     }
   }
 
-  /// The connection of the call under way, or a new lease (under `lock`).
-  private func hold() throws -> BlockingConnection {
+  /// The connection of the call under way, or a new lease (under `lock`); `anySession`: a
+  /// pooled connection whatever ledger its session names (see `PostgresPool.lease`).
+  private func hold(anySession: Bool) throws -> BlockingConnection {
     if let held {
       holds += 1
       return held
@@ -228,7 +232,8 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     let connection: BlockingConnection
     switch source {
     case .own(let own): connection = own
-    case .pooled(let pool): connection = try pool.lease(ledger: ledger, readOnly: readOnly)
+    case .pooled(let pool):
+      connection = try pool.lease(ledger: ledger, readOnly: readOnly, anySession: anySession)
     }
     held = connection
     holds = 1
@@ -294,6 +299,8 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     try read { connection in
       if depth > 0 { return try nested(body) }
       try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+      snapshotMemo = [:]
+      defer { snapshotMemo = nil }
       do {
         let value = try nested(body)
         try connection.execute("COMMIT")
@@ -302,6 +309,20 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         try? connection.execute("ROLLBACK")
         throw error
       }
+    }
+  }
+
+  /// `load` run once per `consistently` transaction: its snapshot is read-only and never
+  /// moves, so a read made again answers what it answered the first time. A report asks for
+  /// the budgets, the kinds, the records and the history's start from several parts (rollover,
+  /// goals, periods, recurring); this makes each one statement instead of up to five. Outside
+  /// such a transaction, every call reads.
+  func snapshotRead<T>(_ key: String, _ load: (BlockingConnection) throws -> T) throws -> T {
+    try read { connection in
+      if let value = snapshotMemo?[key] as? T { return value }
+      let value = try load(connection)
+      if snapshotMemo != nil { snapshotMemo?[key] = value }
+      return value
     }
   }
 

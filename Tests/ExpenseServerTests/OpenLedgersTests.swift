@@ -35,7 +35,8 @@ import Testing
     try await Self.cycle(path: url, uploads: NSTemporaryDirectory()) {
       // Connections of this database, less the one asking.
       let count = try server.query(
-        "SELECT count(*) - 1 FROM pg_stat_activity WHERE datname = current_database()", database: database)
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        database: database)
       return Int(count.trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }

@@ -39,7 +39,8 @@ struct SharedPoolTests {
     let sampler = Task.detached {
       while running.load(ordering: .relaxed) {
         let count = try server.query(
-          "SELECT count(*) - 1 FROM pg_stat_activity WHERE datname = current_database()", database: database)
+          "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
+          database: database)
         let now = Int(count.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         _ = most.max(now, ordering: .relaxed)
         try await Task.sleep(for: .milliseconds(20))

@@ -37,8 +37,9 @@ public final class ReplicaBackend: ExpenseBackend {
   let logger: Logger
   let clock: ServiceClock
   /// Other ledgers' replica connections, opened on a ledger's first read (a ledger the replica
-  /// has not replayed yet is tried again after a while: `notBefore`), as many kept open as
-  /// the primary keeps ledgers (`OpenLedgers`).
+  /// has not replayed yet is tried again after a while: `notBefore`), at most `openLedgers`
+  /// kept open while idle (`OpenLedgers`). A bound of its own: each holds two connections to
+  /// the replica, where the primary's ledgers share its pool.
   private let others: OpenLedgers<OtherLedger>
 
   enum OtherLedger {
@@ -50,17 +51,19 @@ public final class ReplicaBackend: ExpenseBackend {
   /// `connections` connections. Throws `ReplicaError` for a URL that cannot be a replica of the
   /// primary's ledger; a replica that cannot be reached yet is logged and retried every
   /// `retryInterval` seconds while the primary serves. A read the replica has not answered
-  /// within `readTimeout` seconds is answered by the primary.
+  /// within `readTimeout` seconds is answered by the primary. `openLedgers` (nil: as many as
+  /// the primary) bounds the other ledgers whose replica connections stay open while idle.
   public init(
     primary: ServiceBackend, replica url: String, option: String = "--read-replica", connections: Int = 4,
-    retryInterval: Double = 2, readTimeout: Double = 5, logger: Logger, clock: ServiceClock = .system
+    openLedgers: Int? = nil, retryInterval: Double = 2, readTimeout: Double = 5, logger: Logger,
+    clock: ServiceClock = .system
   ) throws {
     self.primary = primary
     self.readTimeout = readTimeout
     self.retryInterval = retryInterval
     self.logger = logger
     self.clock = clock
-    others = OpenLedgers(limit: primary.others.limit)
+    others = OpenLedgers(limit: openLedgers ?? primary.others.limit)
     target = try primary.main.watcher.replicaTarget(url: url, option: option)
     replica = try ReplicaConnections(
       target: target, count: connections, retryInterval: retryInterval, logger: logger, clock: clock)

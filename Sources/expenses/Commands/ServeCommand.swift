@@ -96,10 +96,13 @@ struct ServeCommand: ParsableCommand {
     }
     var logger = Logger(label: "expenses") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+    // On PostgreSQL an idle ledger holds no connection of the primary's (they are the pool's),
+    // but two of the replica's: the replica keeps the bound of connections.
     let backend = try ServeCommand.backend(
       path: path, wait: database.wait,
       openLedgers: openLedgers
         ?? (server ? ServiceBackend.defaultPooledOpenLedgers : ServiceBackend.defaultOpenLedgers),
+      replicaOpenLedgers: openLedgers ?? ServiceBackend.defaultOpenLedgers,
       poolSize: poolSize, replica: replica, logger: logger)
     // Uploads are staged beside a SQLite file (one file system, so a rename); a server's
     // database has no folder here.
@@ -144,13 +147,14 @@ struct ServeCommand: ParsableCommand {
 
   /// The database's backend, reading from `replica` when one is given (docs/scaling.md).
   static func backend(
-    path: String, wait: Double, openLedgers: Int, poolSize: Int, replica: (url: String, option: String)?,
-    logger: Logger
+    path: String, wait: Double, openLedgers: Int, replicaOpenLedgers: Int, poolSize: Int,
+    replica: (url: String, option: String)?, logger: Logger
   ) throws -> any ExpenseBackend {
     let primary = try ServiceBackend(
       path: path, stores: Stores(poolSize: poolSize), wait: wait, openLedgers: openLedgers)
     guard let replica else { return primary }
-    return try ReplicaBackend(primary: primary, replica: replica.url, option: replica.option, logger: logger)
+    return try ReplicaBackend(
+      primary: primary, replica: replica.url, option: replica.option, openLedgers: replicaOpenLedgers, logger: logger)
   }
 
   /// A failure to listen, as a message and a sysexits code instead of NIO's raw error.

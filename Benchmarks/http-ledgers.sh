@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Many households on one PostgreSQL (docs/scaling.md): LEDGERS ledgers (default 1,000), each
+# with the demo statement and two budgets, served by one `expenses serve` whose ledgers share
+# one pool of POOL_SIZE connections (default 16). GET /v1/reports/2026-10 is spread over the
+# ledgers at random (Benchmarks/ledgers.lua, a token per ledger):
+#   1. cached reports, paced (PACED_CONNECTIONS connections, default 32, each 10 ms after its
+#      answer: about 2,000/s at 5 ms a request), ROUNDS runs;
+#   2. cached reports, flat out (64 connections);
+#   3. uncached reports (a new ?today= each), flat out, ROUNDS runs.
+# Prints requests/s, median and p99 of each run, the most connections the database server
+# counted for the database while they ran (one psql session sampling every 50 ms), and the
+# server's peak RSS.
+# Starts its own PostgreSQL (initdb in a temporary folder, Unix socket only, run as the
+# postgres user when run as root); fails if any request failed or the connections ever
+# passed the pool's size.
+#
+#   bash Benchmarks/http-ledgers.sh        # LEDGERS=1000 POOL_SIZE=16 DURATION=10 ROUNDS=3
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ledgers=${LEDGERS:-1000}
+pool=${POOL_SIZE:-16}
+duration=${DURATION:-10}
+rounds=${ROUNDS:-3}
+paced=${PACED_CONNECTIONS:-32}
+pgbin=${PGBIN:-/usr/lib/postgresql/15/bin}
+. Benchmarks/lib/serve.sh
+release_binary_and_wrk
+
+work=$(mktemp -d /tmp/expenses-http-ledgers-XXXXXX)
+as_pg=()
+if [ "$(id -u)" = 0 ]; then chown postgres: "$work"; as_pg=(runuser -u postgres --); fi
+servers=()
+sampler=""
+cleanup() {
+  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
+  for pid in "${servers[@]}"; do kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
+  "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+"${as_pg[@]}" "$pgbin/initdb" -D "$work/data" -U postgres --auth=trust --encoding=UTF8 --locale=C >/dev/null
+"${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/data" -l "$work/pg.log" -w \
+  -o "-c listen_addresses='' -k $work -c max_connections=100" start >/dev/null
+"${as_pg[@]}" "$pgbin/createdb" -h "$work" -U postgres bench
+db="postgres://postgres@/bench?host=$work"
+psql_bench() { "${as_pg[@]}" "$pgbin/psql" -h "$work" -U postgres -d bench -Atc "$1"; }
+
+# The ledgers: each made and given a token by the CLI (two at a time), its statement imported
+# and its budgets set over the API by the server that is measured.
+started=$(date +%s)
+"$bin" --db "$db" ledger list >/dev/null 2>&1 || "$bin" --db "$db" import Fixtures/demo/bank.csv >/dev/null
+seq 1 "$ledgers" | xargs -P 2 -I{} sh -c \
+  '"$1" --db "$2" ledger create "house{}" >/dev/null && "$1" --db "$2" --ledger "house{}" token create "t{}" --scope write > "$3/token-{}"' \
+  _ "$bin" "$db" "$work"
+tokens=$work/tokens.txt
+for i in $(seq 1 "$ledgers"); do cat "$work/token-$i"; done >"$tokens"
+rm -f "$work"/token-*
+serve pooled --pool-size "$pool"
+base="http://127.0.0.1:$port"
+while read -r token; do
+  curl -sf -o /dev/null -H "Authorization: Bearer $token" -H "Content-Type: text/csv" \
+    --data-binary @Fixtures/demo/bank.csv "$base/v1/imports?file=bank.csv"
+  for budget in "Groceries 70000" "Dining 25000"; do
+    set -- $budget
+    curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H "Content-Type: application/json" \
+      -d "{\"amountMinor\": $2}" "$base/v1/budgets/$1"
+  done
+done <"$tokens"
+echo "$ledgers ledgers, $(psql_bench "SELECT count(*) FROM expense") rows, made in $(( $(date +%s) - started )) s"
+
+# The most connections of the database at once, sampled every 50 ms by one psql session.
+"${as_pg[@]}" "$pgbin/psql" -h "$work" -U postgres -d bench -At >"$work/samples" 2>/dev/null <<'SQL' &
+SELECT count(*) FROM pg_stat_activity WHERE datname = 'bench' AND backend_type = 'client backend' AND pid <> pg_backend_pid() \watch 0.05
+SQL
+sampler=$!
+
+failed=0
+run() {
+  local label=$1
+  shift
+  TOKENS_FILE=$tokens wrk "$@" --latency -s Benchmarks/ledgers.lua "$base/" >"$work/$label.txt"
+}
+report() {
+  local label=$1 extra=${2:-}
+  local rps p50 p99 non2xx sockets
+  rps=$(awk '/^Requests\/sec:/{print $2}' "$work/$label.txt")
+  p50=$(awk '$1=="50%"{print $2}' "$work/$label.txt")
+  p99=$(awk '$1=="99%"{print $2}' "$work/$label.txt")
+  non2xx=$(awk '/Non-2xx or 3xx responses:/{print $5}' "$work/$label.txt")
+  sockets=$(awk '/Socket errors:/{gsub(",", ""); print $4+$6+$8+$10}' "$work/$label.txt")
+  local failures=$(( ${non2xx:-0} + ${sockets:-0} ))
+  failed=$((failed + failures))
+  printf '%-14s %9s req/s   median %8s   p99 %8s   failed %s%s\n' "$label" "$rps" "$p50" "$p99" "$failures" "$extra"
+}
+
+echo "GET /v1/reports/2026-10 over $ledgers ledgers, pool of $pool, $(nproc) cores, loopback, ${duration}s a run"
+# Every ledger's report once, so the cached runs find it cached.
+run warm -t2 -c16 -d"${duration}s"
+report warm "   (warming: first reports of every ledger)"
+for round in $(seq 1 "$rounds"); do
+  PACE_MS=10 run "cached-$round" -t2 -c"$paced" -d"${duration}s"
+  report "cached-$round" "   (cached, $paced connections, each 10 ms after its answer)"
+done
+run cached-flat -t2 -c64 -d"${duration}s"
+report cached-flat "   (cached, 64 connections, flat out)"
+for round in $(seq 1 "$rounds"); do
+  UNCACHED=1 run "uncached-$round" -t2 -c32 -d"${duration}s"
+  report "uncached-$round" "   (uncached: a new ?today= each, 32 connections, flat out)"
+done
+median() { awk "/$1/{print \$2}" "${@:2}" | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}'; }
+echo "median of $rounds: cached paced $(median '^Requests\/sec:' "$work"/cached-[0-9]*.txt) req/s," \
+  "p99 $(awk '$1=="99%"{print $2}' "$work"/cached-[0-9]*.txt | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}');" \
+  "uncached $(median '^Requests\/sec:' "$work"/uncached-*.txt) req/s"
+kill "$sampler" 2>/dev/null || true
+sampler=""
+most=$(grep -E '^[0-9]+$' "$work/samples" | sort -n | tail -1)
+echo "connections to the database at most: $most (pool size $pool)"
+echo "server peak RSS: $(awk '/VmHWM/{printf "%.1f MiB", $2 / 1024}' "/proc/${servers[0]}/status")"
+if [ "$failed" -ne 0 ]; then
+  echo "FAILED requests: $failed" >&2
+  exit 1
+fi
+if [ "$most" -gt "$pool" ]; then
+  echo "FAILED: $most connections, above the pool's $pool" >&2
+  exit 1
+fi
+echo "0 failed requests"
