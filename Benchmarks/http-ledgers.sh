@@ -10,6 +10,8 @@
 # Prints requests/s, median and p99 of each run, the most connections the database server
 # counted for the database while they ran (one psql session sampling every 50 ms), and the
 # server's peak RSS.
+# OLD=BINARY also serves a copy of the same database with another build (its own flags: no
+# --pool-size before the pool) and measures it in the same loop, interleaved.
 # Starts its own PostgreSQL (initdb in a temporary folder, Unix socket only, run as the
 # postgres user when run as root); fails if any request failed or the connections ever
 # passed the pool's size.
@@ -68,6 +70,16 @@ while read -r token; do
   done
 done <"$tokens"
 echo "$ledgers ledgers, $(psql_bench "SELECT count(*) FROM expense") rows, made in $(( $(date +%s) - started )) s"
+if [ -n "${OLD:-}" ]; then
+  # A copy for the other build (a template copy needs the database without sessions).
+  kill -TERM "${servers[0]}" && wait "${servers[0]}" 2>/dev/null || true
+  servers=()
+  "${as_pg[@]}" "$pgbin/createdb" -h "$work" -U postgres -T bench bench_old
+  serve pooled --pool-size "$pool"
+  base="http://127.0.0.1:$port"
+  db="postgres://postgres@/bench_old?host=$work" bin=$OLD serve old
+  old_base="http://127.0.0.1:$port"
+fi
 
 # The most connections of the database at once, sampled every 50 ms by one psql session.
 "${as_pg[@]}" "$pgbin/psql" -h "$work" -U postgres -d bench -At >"$work/samples" 2>/dev/null <<'SQL' &
@@ -79,7 +91,7 @@ failed=0
 run() {
   local label=$1
   shift
-  TOKENS_FILE=$tokens wrk "$@" --latency -s Benchmarks/ledgers.lua "$base/" >"$work/$label.txt"
+  TOKENS_FILE=$tokens wrk "$@" --latency -s Benchmarks/ledgers.lua "${target:-$base}/" >"$work/$label.txt"
 }
 report() {
   local label=$1 extra=${2:-}
@@ -90,28 +102,47 @@ report() {
   non2xx=$(awk '/Non-2xx or 3xx responses:/{print $5}' "$work/$label.txt")
   sockets=$(awk '/Socket errors:/{gsub(",", ""); print $4+$6+$8+$10}' "$work/$label.txt")
   local failures=$(( ${non2xx:-0} + ${sockets:-0} ))
-  failed=$((failed + failures))
-  printf '%-14s %9s req/s   median %8s   p99 %8s   failed %s%s\n' "$label" "$rps" "$p50" "$p99" "$failures" "$extra"
+  # The other build's failures are printed, not held against this one.
+  case $label in old-*) ;; *) failed=$((failed + failures)) ;; esac
+  printf '%-18s %9s req/s   median %8s   p99 %8s   failed %s%s\n' "$label" "$rps" "$p50" "$p99" "$failures" "$extra"
 }
 
 echo "GET /v1/reports/2026-10 over $ledgers ledgers, pool of $pool, $(nproc) cores, loopback, ${duration}s a run"
 # Every ledger's report once, so the cached runs find it cached.
 run warm -t2 -c16 -d"${duration}s"
 report warm "   (warming: first reports of every ledger)"
+if [ -n "${OLD:-}" ]; then
+  target=$old_base run old-warm -t2 -c16 -d"${duration}s"
+  report old-warm "   (old build, warming)"
+fi
 for round in $(seq 1 "$rounds"); do
   PACE_MS=10 run "cached-$round" -t2 -c"$paced" -d"${duration}s"
   report "cached-$round" "   (cached, $paced connections, each 10 ms after its answer)"
+  if [ -n "${OLD:-}" ]; then
+    PACE_MS=10 target=$old_base run "old-cached-$round" -t2 -c"$paced" -d"${duration}s"
+    report "old-cached-$round" "   (old build, the same)"
+  fi
 done
 run cached-flat -t2 -c64 -d"${duration}s"
 report cached-flat "   (cached, 64 connections, flat out)"
 for round in $(seq 1 "$rounds"); do
   UNCACHED=1 run "uncached-$round" -t2 -c32 -d"${duration}s"
   report "uncached-$round" "   (uncached: a new ?today= each, 32 connections, flat out)"
+  if [ -n "${OLD:-}" ]; then
+    UNCACHED=1 target=$old_base run "old-uncached-$round" -t2 -c32 -d"${duration}s"
+    report "old-uncached-$round" "   (old build, the same)"
+  fi
 done
 median() { awk "/$1/{print \$2}" "${@:2}" | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}'; }
 echo "median of $rounds: cached paced $(median '^Requests\/sec:' "$work"/cached-[0-9]*.txt) req/s," \
   "p99 $(awk '$1=="99%"{print $2}' "$work"/cached-[0-9]*.txt | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}');" \
   "uncached $(median '^Requests\/sec:' "$work"/uncached-*.txt) req/s"
+if [ -n "${OLD:-}" ]; then
+  echo "old build, median of $rounds: cached paced $(median '^Requests\/sec:' "$work"/old-cached-[0-9]*.txt) req/s," \
+    "p99 $(awk '$1=="99%"{print $2}' "$work"/old-cached-[0-9]*.txt | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}');" \
+    "uncached $(median '^Requests\/sec:' "$work"/old-uncached-*.txt) req/s"
+  echo "old build's connections to its copy now: $(psql_bench "SELECT count(*) FROM pg_stat_activity WHERE datname = 'bench_old' AND backend_type = 'client backend'")"
+fi
 kill "$sampler" 2>/dev/null || true
 sampler=""
 most=$(grep -E '^[0-9]+$' "$work/samples" | sort -n | tail -1)

@@ -2,7 +2,8 @@
 -- a ledger picked at random from TOKENS_FILE (one token a line, one ledger each). PACE_MS, when
 -- set, makes each connection wait that long after each answer (an offered rate: C connections
 -- offer about C * 1000 / PACE_MS requests a second). UNCACHED=1 adds a new ?today= to each
--- request, so the server's report cache answers none of them and each is a read of the database.
+-- request (from a random start among 326,592 days, so a later run does not repeat an earlier
+-- one's), so the server's report cache answers none of them and each is a read of the database.
 local tokens = {}
 local pace = tonumber(os.getenv("PACE_MS") or "0")
 local uncached = os.getenv("UNCACHED") == "1"
@@ -13,6 +14,7 @@ function init(args)
     if #line > 0 then tokens[#tokens + 1] = line end
   end
   math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)"), 16) % 100000)
+  n = math.random(0, 326591)
 end
 
 function delay()
@@ -24,7 +26,7 @@ request = function()
   local token = tokens[math.random(#tokens)]
   local path = "/v1/reports/2026-10?today=2026-10-20"
   if uncached then
-    local i = n % 8064
+    local i = n % 326592
     path = string.format("/v1/reports/2026-10?today=%04d-%02d-%02d",
       2027 + math.floor(i / 336), math.floor(i / 28) % 12 + 1, i % 28 + 1)
   end

@@ -70,7 +70,11 @@ public final class PostgresPool: @unchecked Sendable {
   /// refuses writes when `readOnly`; `giveBack` it when done. `anySession` takes the session
   /// as it is, for a statement that reads no ledger's table (the directory's stamp).
   func lease(ledger: Int64?, readOnly: Bool, anySession: Bool = false) throws -> BlockingConnection {
-    let wanted = Session(ledger: ledger, readOnly: readOnly)
+    try lease(Session(ledger: ledger, readOnly: readOnly), anySession: anySession)
+  }
+
+  /// A connection whose session says `wanted`.
+  func lease(_ wanted: Session, anySession: Bool = false) throws -> BlockingConnection {
     let connection = try take(preferring: wanted)
     if anySession { return connection }
     do {
@@ -175,6 +179,10 @@ public final class PostgresPool: @unchecked Sendable {
 struct Session: Equatable {
   var ledger: Int64?
   var readOnly: Bool
+  /// Whether the session says `directory` (`PostgresSchema.scopeSetting`) for good: every
+  /// ledger's directory rows (names, revisions, members, token hashes) and no ledger's data.
+  /// Only the shared read of change stamps leases such a session (`PostgresStore.stamps`).
+  var directory = false
 
   /// A new connection's: no ledger, writes allowed.
   static let fresh = Session(ledger: nil, readOnly: false)
@@ -189,10 +197,12 @@ extension Session? {
     self = nil
     let ledger = wanted.ledger.map(String.init) ?? ""
     let readOnly = wanted.readOnly ? "on" : "off"
+    let scope = wanted.directory ? "directory" : ""
     try connection.query(
       """
       SELECT set_config(\(PostgresSchema.ledgerSetting), \(ledger), false),
-             set_config('default_transaction_read_only', \(readOnly), false)
+             set_config('default_transaction_read_only', \(readOnly), false),
+             set_config(\(PostgresSchema.scopeSetting), \(scope), false)
       """)
     self = wanted
   }

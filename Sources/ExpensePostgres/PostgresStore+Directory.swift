@@ -81,6 +81,29 @@ extension PostgresStore {
     }
   }
 
+  /// One statement for the directory's revision and the ledgers': on a pooled session that
+  /// says `directory` for good (it sees every ledger's directory rows and no ledger's data), so
+  /// a server reads the stamps of every request waiting at once in one round trip. A store
+  /// with its own connection reads each alone (nil).
+  public func stamps(of ledgers: [String]) throws -> LedgerStamps? {
+    guard case .pooled(let pool) = source else { return nil }
+    let connection = try pool.lease(Session(ledger: nil, readOnly: true, directory: true))
+    var clean = false
+    defer { pool.giveBack(connection, clean: clean) }
+    let rows = try connection.query(
+      """
+      SELECT NULL::text, revision FROM directory WHERE id = 1
+      UNION ALL SELECT name, revision FROM ledger WHERE name = ANY(\(ledgers))
+      """)
+    var stamps = LedgerStamps(directory: 0, ledgers: [:])
+    for row in rows {
+      let (name, revision) = try row.decode((String?, Int64).self)
+      if let name { stamps.ledgers[name] = revision } else { stamps.directory = revision }
+    }
+    clean = true
+    return stamps
+  }
+
   /// The id of ledger `name` (`noLedger` when there is none).
   func ledgerID(_ name: String, _ connection: BlockingConnection) throws -> Int64 {
     guard let row = try connection.query("SELECT id FROM ledger WHERE name = \(name)").first else {

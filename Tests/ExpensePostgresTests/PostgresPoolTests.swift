@@ -86,4 +86,24 @@ struct PostgresPoolTests {
     // Once given back, the connection serves the other ledger.
     #expect(try family.setting("x") == nil)
   }
+
+  @Test func theStampsOfEveryLedgerComeInOneReadAndTheDirectoryScopeEndsWithIt() throws {
+    let (_, home, family) = try Self.twoLedgers()
+    try SharedDatabaseTests.importTwoRows(family, file: "family.csv")
+    let before = try #require(try home.stamps(of: ["default", "family", "gone"]))
+    #expect(before.ledgers == ["default": try home.changeStamp(), "family": try family.changeStamp()])
+    #expect(before.directory == (try home.directoryStamp()))
+    try family.setSetting("a", "1")
+    try home.createLedger("third", at: RowLevelSecurityTests.time)
+    let after = try #require(try family.stamps(of: ["default", "family"]))
+    #expect(after.ledgers["family"] ?? 0 > before.ledgers["family"] ?? 0)
+    #expect(after.ledgers["default"] == before.ledgers["default"])
+    #expect(after.directory > before.directory)
+    // The one connection said `directory` for that read; a ledger's lease sees only its own
+    // ledger row again, and none of another's data.
+    let ledgers = try family.read { try $0.query("SELECT count(*) FROM ledger").first?.decode(Int64.self) }
+    #expect(ledgers == 1)
+    #expect(try family.expenseCount(month: nil) == 2)
+    #expect(try home.expenseCount(month: nil) == 0)
+  }
 }

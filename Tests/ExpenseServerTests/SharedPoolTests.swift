@@ -79,6 +79,8 @@ struct SharedPoolTests {
     }
     running.store(false, ordering: .relaxed)
     try await sampler.value
+    // The stamps came from the one shared read of every ledger's.
+    #expect(backend.ledgerStamps != nil)
     #expect(most.load(ordering: .relaxed) <= 3, "\(most.load(ordering: .relaxed)) connections at most")
     #expect(most.load(ordering: .relaxed) >= 1)
     #expect(backend.others.count == Self.ledgers.count)
@@ -99,5 +101,36 @@ struct SharedPoolTests {
       tokens[ledger] = token
     }
     return tokens
+  }
+
+  /// A token revoked by another process (the CLI) is refused on its next request, and a
+  /// commit there is in the next report: the shared read of every ledger's stamps starts
+  /// after the request arrived.
+  @Test func aRevokedTokenIsRefusedOnItsNextRequestThroughTheSharedStamps() async throws {
+    let url = try PostgresServer.shared().makeDatabase()
+    let tokens = try Self.ledgersWithTokens(url)
+    let backend = try ServiceBackend(
+      path: url, stores: Stores(poolSize: 2), clock: ServerHarness.clock,
+      openLedgers: ServiceBackend.defaultPooledOpenLedgers)
+    let router = try ExpenseServerApp.router(
+      backend: backend, options: .init(uploadDirectory: NSTemporaryDirectory()), clock: ServerHarness.clock)
+    let app = Application(router: router, logger: Logger(label: "shared-pool"))
+    try await app.test(.router) { client in
+      let caller = LedgerIsolationTests.Caller(client: client, token: tokens["house1"] ?? "")
+      let first = try await caller.call(.get, "/v1/reports/2026-10")
+      #expect(first.status == 200)
+      #expect(!first.text.contains("Shop from the CLI"))
+      // Another process writes to the ledger, then revokes the token.
+      let cli = try ExpenseService.open(path: url, access: .write, ledger: "house1")
+      _ = try cli.addExpense(
+        date: CivilDate(year: 2026, month: 10, day: 10)!, amount: "1", description: "Shop from the CLI",
+        category: "Groceries", account: nil, currency: nil)
+      let second = try await caller.call(.get, "/v1/reports/2026-10")
+      #expect(second.status == 200)
+      #expect(second.text.contains("Shop from the CLI"), "the report after the CLI's commit has its row")
+      try cli.revokeToken(name: "t-house1")
+      let third = try await caller.call(.get, "/v1/reports/2026-10")
+      #expect(third.status == 401, "\(third.text)")
+    }
   }
 }

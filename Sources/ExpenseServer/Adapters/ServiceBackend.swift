@@ -50,6 +50,10 @@ public final class ServiceBackend: ExpenseBackend {
   /// The directory's stamp for a database server, shared like the ledgers' (nil: SQLite, where
   /// the main file's `data_version` is the directory's stamp too).
   let directoryStamps: SharedStampReader?
+  /// Every ledger's stamp and the directory's in one shared read, when the store reads them so
+  /// (a pooled PostgreSQL store); then `directoryStamps` and the ledgers' own readers are not
+  /// asked.
+  let ledgerStamps: SharedLedgerStamps?
 
   /// The `default` ledger's services (tests, and a store that serves one ledger).
   public convenience init(writer: ExpenseService, readers: [ExpenseService], watcher: ExpenseService) {
@@ -64,6 +68,15 @@ public final class ServiceBackend: ExpenseBackend {
     let watcher = main.watcher
     directoryStamps =
       watcher.store.filePath == nil ? SharedStampReader(read: { try watcher.directoryStamp() }) : nil
+    ledgerStamps =
+      (try? watcher.stamps(of: [])) == nil
+      ? nil
+      : SharedLedgerStamps(
+        read: { ledgers in
+          guard let stamps = try watcher.stamps(of: ledgers) else { throw StoreError.noDatabase(path: "the database") }
+          return stamps
+        },
+        missing: { ledger in StoreError.noLedger(path: "the database", ledger: ledger) })
   }
 
   /// Serves the database at `path` (a SQLite file, migrated if needed, or a `postgres://`
@@ -147,12 +160,16 @@ public final class ServiceBackend: ExpenseBackend {
   }
 
   public func directoryStamp() async throws -> Int64 {
+    if let ledgerStamps { return try await ledgerStamps.stamp(of: nil) }
     guard let directoryStamps else { return try main.watcher.directoryStamp() }
     return try await directoryStamps.stamp()
   }
 
   public func currentStamp() async throws -> Int64 {
-    try await withServices { services in
+    if let ledgerStamps {
+      return try await ledgerStamps.stamp(of: Authenticated.token?.ledger ?? DirectoryName.defaultLedger)
+    }
+    return try await withServices { services in
       guard let shared = services.sharedStamps else { return try services.watcher.changeStamp() }
       return try await shared.stamp()
     }

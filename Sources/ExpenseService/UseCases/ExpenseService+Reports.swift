@@ -67,4 +67,8 @@ extension ExpenseService {
 
   /// Changes whenever anything is committed by anyone (cheap: caches ask it per request).
   public func changeStamp() throws -> Int64 { try store.changeStamp() }
+
+  /// The stamps of `ledgers` and of the directory in one read, when the store reads them so
+  /// (`LedgerStore.stamps(of:)`).
+  public func stamps(of ledgers: [String]) throws -> LedgerStamps? { try store.stamps(of: ledgers) }
 }

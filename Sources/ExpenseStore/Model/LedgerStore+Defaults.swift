@@ -4,6 +4,9 @@
 /// running Idempotency-Keys it tracks in memory (`ImportUploads`), so the one-process
 /// `runOnce` below is its.
 extension LedgerStore {
+  /// A store whose stamps cost no I/O (a file's `data_version`, memory) reads each alone.
+  public func stamps(of ledgers: [String]) throws -> LedgerStamps? { nil }
+
   /// Plain: `body` just runs (a store that overrides it makes it one transaction).
   public func atomically<T>(_ body: () throws -> T) throws -> T { try body() }
 

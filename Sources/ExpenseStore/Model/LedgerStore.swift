@@ -190,6 +190,10 @@ public protocol LedgerStore: AnyObject, Sendable {
   func revision() throws -> Int64
   /// Changes whenever anything is committed by anyone (cheap: asked per request).
   func changeStamp() throws -> Int64
+  /// The change stamps of the ledgers named (their `changeStamp()`; a ledger not found is left
+  /// out) and the directory's (`directoryStamp()`), in ONE read, or nil when this store reads
+  /// each alone (`LedgerStore+Defaults`): what a server asks for all requests waiting at once.
+  func stamps(of ledgers: [String]) throws -> LedgerStamps?
 
   /// Runs `body` so that the store calls it makes read and write one state that no other writer,
   /// in any process, changes meanwhile: a check and the update it guards, as If-Match needs.
@@ -280,6 +284,18 @@ public struct ImportDuplicate: Sendable, Hashable, Codable {
   public init(line: Int, existingSource: String) {
     self.line = line
     self.existingSource = existingSource
+  }
+}
+
+/// Change stamps read together (`LedgerStore.stamps(of:)`).
+public struct LedgerStamps: Sendable, Equatable {
+  public var directory: Int64
+  /// By ledger name.
+  public var ledgers: [String: Int64]
+
+  public init(directory: Int64, ledgers: [String: Int64]) {
+    self.directory = directory
+    self.ledgers = ledgers
   }
 }
 
