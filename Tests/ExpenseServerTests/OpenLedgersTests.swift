@@ -64,23 +64,31 @@ import Testing
           csv: "Date,Description,Amount,Category\n2026-10-10,Shop \(ledger) only,-1.00,Groceries\n")
         #expect(imported.status == 201, "\(imported.text)")
       }
-      try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
-        for index in 0..<60 {
-          let ledger = Self.ledgers[index % Self.ledgers.count]
-          let caller = LedgerIsolationTests.Caller(client: client, token: tokens[ledger] ?? "")
-          group.addTask {
-            let reply = try await caller.call(.get, index % 2 == 0 ? "/v1/expenses" : "/v1/reports/2026-10")
-            return (ledger, reply.status, reply.text)
-          }
-        }
-        for try await (ledger, status, text) in group {
-          #expect(status == 200, "\(ledger): \(text)")
-          #expect(text.contains("Shop \(ledger) only"), "\(ledger): \(text)")
-          #expect(Self.ledgers.filter { $0 != ledger }.allSatisfy { !text.contains("Shop \($0) only") })
-        }
-      }
+      try await Self.readAtOnce(client, ledgers: Self.ledgers, tokens: tokens, requests: 60)
     }
     #expect(backend.others.count == 1, "open: \(backend.others.count)")
+  }
+
+  /// `requests` listings and reports at once, spread over `ledgers`: each answers 200 with its
+  /// own ledger's row ("Shop LEDGER only") and no other ledger's.
+  static func readAtOnce(
+    _ client: any TestClientProtocol, ledgers: [String], tokens: [String: String], requests: Int
+  ) async throws {
+    try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
+      for index in 0..<requests {
+        let ledger = ledgers[index % ledgers.count]
+        let caller = LedgerIsolationTests.Caller(client: client, token: tokens[ledger] ?? "")
+        group.addTask {
+          let reply = try await caller.call(.get, index % 2 == 0 ? "/v1/expenses" : "/v1/reports/2026-10")
+          return (ledger, reply.status, reply.text)
+        }
+      }
+      for try await (ledger, status, text) in group {
+        #expect(status == 200, "\(ledger): \(text)")
+        #expect(text.contains("Shop \(ledger) only"), "\(ledger): \(text)")
+        #expect(ledgers.filter { $0 != ledger }.allSatisfy { !text.contains("Shop \($0) only") })
+      }
+    }
   }
 
   /// The ledgers `l1`…`l5`, each with a writing user and a token of it.

@@ -26,12 +26,7 @@ struct SharedPoolTests {
     let url = try server.makeDatabase()
     let database = PostgresServer.databaseName(of: url)
     let tokens = try Self.ledgersWithTokens(url)
-    let backend = try ServiceBackend(
-      path: url, stores: Stores(poolSize: 3), clock: ServerHarness.clock,
-      openLedgers: ServiceBackend.defaultPooledOpenLedgers)
-    let router = try ExpenseServerApp.router(
-      backend: backend, options: .init(uploadDirectory: NSTemporaryDirectory()), clock: ServerHarness.clock)
-    let app = Application(router: router, logger: Logger(label: "shared-pool"))
+    let (backend, app) = try Self.server(url, poolSize: 3)
 
     // The database server's count of this database's connections, sampled while requests run.
     let most = Atomic<Int>(0)
@@ -61,21 +56,7 @@ struct SharedPoolTests {
         }
         for try await (ledger, status, text) in group { #expect(status == 201, "\(ledger): \(text)") }
       }
-      try await withThrowingTaskGroup(of: (String, Int, String).self) { group in
-        for index in 0..<120 {
-          let ledger = Self.ledgers[index % Self.ledgers.count]
-          let caller = LedgerIsolationTests.Caller(client: client, token: tokens[ledger] ?? "")
-          group.addTask {
-            let reply = try await caller.call(.get, index % 2 == 0 ? "/v1/expenses" : "/v1/reports/2026-10")
-            return (ledger, reply.status, reply.text)
-          }
-        }
-        for try await (ledger, status, text) in group {
-          #expect(status == 200, "\(ledger): \(text)")
-          #expect(text.contains("Shop \(ledger) only"), "\(ledger): \(text)")
-          #expect(Self.ledgers.filter { $0 != ledger }.allSatisfy { !text.contains("Shop \($0) only") })
-        }
-      }
+      try await OpenLedgersTests.readAtOnce(client, ledgers: Self.ledgers, tokens: tokens, requests: 120)
     }
     running.store(false, ordering: .relaxed)
     try await sampler.value
@@ -84,6 +65,16 @@ struct SharedPoolTests {
     #expect(most.load(ordering: .relaxed) <= 3, "\(most.load(ordering: .relaxed)) connections at most")
     #expect(most.load(ordering: .relaxed) >= 1)
     #expect(backend.others.count == Self.ledgers.count)
+  }
+
+  /// A server of the database at `url` whose ledgers share a pool of `poolSize`, as `serve`.
+  static func server(_ url: String, poolSize: Int) throws -> (ServiceBackend, some ApplicationProtocol) {
+    let backend = try ServiceBackend(
+      path: url, stores: Stores(poolSize: poolSize), clock: ServerHarness.clock,
+      openLedgers: ServiceBackend.defaultPooledOpenLedgers)
+    let router = try ExpenseServerApp.router(
+      backend: backend, options: .init(uploadDirectory: NSTemporaryDirectory()), clock: ServerHarness.clock)
+    return (backend, Application(router: router, logger: Logger(label: "shared-pool")))
   }
 
   /// The ledgers, each with a writing user and a token of it (the CLI's own connection,
@@ -109,12 +100,7 @@ struct SharedPoolTests {
   @Test func aRevokedTokenIsRefusedOnItsNextRequestThroughTheSharedStamps() async throws {
     let url = try PostgresServer.shared().makeDatabase()
     let tokens = try Self.ledgersWithTokens(url)
-    let backend = try ServiceBackend(
-      path: url, stores: Stores(poolSize: 2), clock: ServerHarness.clock,
-      openLedgers: ServiceBackend.defaultPooledOpenLedgers)
-    let router = try ExpenseServerApp.router(
-      backend: backend, options: .init(uploadDirectory: NSTemporaryDirectory()), clock: ServerHarness.clock)
-    let app = Application(router: router, logger: Logger(label: "shared-pool"))
+    let (_, app) = try Self.server(url, poolSize: 2)
     try await app.test(.router) { client in
       let caller = LedgerIsolationTests.Caller(client: client, token: tokens["house1"] ?? "")
       let first = try await caller.call(.get, "/v1/reports/2026-10")

@@ -1,5 +1,4 @@
-import Dispatch
-import Synchronization
+import ExpenseStore
 
 /// The change stamp of a database server (PostgreSQL's ledger revision), read for every request
 /// that asks, with reads shared among the requests that ask at the same moment.
@@ -17,44 +16,17 @@ import Synchronization
 /// client saw just before asking), and every request that asked while the previous read ran
 /// shares the next one. So under load there is one read per round trip, not one per request,
 /// and still no answer is older than its request.
+///
+/// The sharing itself is `SharedLedgerStamps`'s, asked for one stamp.
 final class SharedStampReader: Sendable {
-  private struct State {
-    var reading = false
-    var waiting: [CheckedContinuation<Int64, any Error>] = []
-  }
-
-  private let state = Mutex(State())
-  private let queue = DispatchQueue(label: "expenses.stamp")
-  private let read: @Sendable () throws -> Int64
+  private let shared: SharedLedgerStamps
 
   /// `read` blocks while it asks the database; it runs on a queue of its own.
-  init(read: @escaping @Sendable () throws -> Int64) { self.read = read }
+  init(read: @escaping @Sendable () throws -> Int64) {
+    shared = SharedLedgerStamps(
+      read: { _ in LedgerStamps(directory: try read(), ledgers: [:]) }, missing: { _ in CancellationError() })
+  }
 
   /// The stamp from a read that started after this call.
-  func stamp() async throws -> Int64 {
-    try await withCheckedThrowingContinuation { continuation in
-      let start = state.withLock { state in
-        state.waiting.append(continuation)
-        if state.reading { return false }
-        state.reading = true
-        return true
-      }
-      if start { queue.async { self.readForWaiting() } }
-    }
-  }
-
-  /// Reads for everyone waiting, then for whoever came during that read, until nobody waits.
-  private func readForWaiting() {
-    while true {
-      let batch = state.withLock { state in
-        let batch = state.waiting
-        state.waiting = []
-        if batch.isEmpty { state.reading = false }
-        return batch
-      }
-      if batch.isEmpty { return }
-      let result = Result { try read() }
-      for continuation in batch { continuation.resume(with: result) }
-    }
-  }
+  func stamp() async throws -> Int64 { try await shared.stamp(of: nil) }
 }
