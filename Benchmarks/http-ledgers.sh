@@ -31,7 +31,6 @@ release_binary_and_wrk
 
 work=$(mktemp -d /tmp/expenses-http-ledgers-XXXXXX)
 as_pg=()
-if [ "$(id -u)" = 0 ]; then chown postgres: "$work"; as_pg=(runuser -u postgres --); fi
 servers=()
 sampler=""
 cleanup() {
@@ -41,11 +40,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-"${as_pg[@]}" "$pgbin/initdb" -D "$work/data" -U postgres --auth=trust --encoding=UTF8 --locale=C >/dev/null
-"${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/data" -l "$work/pg.log" -w \
-  -o "-c listen_addresses='' -k $work -c max_connections=100" start >/dev/null
-"${as_pg[@]}" "$pgbin/createdb" -h "$work" -U postgres bench
-db="postgres://postgres@/bench?host=$work"
+start_postgres
 psql_bench() { "${as_pg[@]}" "$pgbin/psql" -h "$work" -U postgres -d bench -Atc "$1"; }
 
 # The ledgers: each made and given a token by the CLI (two at a time), its statement imported

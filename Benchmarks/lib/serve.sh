@@ -27,3 +27,16 @@ serve() {
   done
   [ -n "$port" ] || { cat "$log" >&2; exit 1; }
 }
+
+# `start_postgres WORK` makes `$work/data` a new PostgreSQL 15 cluster (Unix socket only, in
+# `$work`, max_connections 100), starts it and creates the database `bench`; sets `as_pg` (run
+# as the postgres user when run as root: initdb refuses root) and `db`. Needs `$pgbin`.
+start_postgres() {
+  as_pg=()
+  if [ "$(id -u)" = 0 ]; then chown postgres: "$work"; as_pg=(runuser -u postgres --); fi
+  "${as_pg[@]}" "$pgbin/initdb" -D "$work/data" -U postgres --auth=trust --encoding=UTF8 --locale=C >/dev/null
+  "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/data" -l "$work/pg.log" -w \
+    -o "-c listen_addresses='' -k $work -c max_connections=100" start >/dev/null
+  "${as_pg[@]}" "$pgbin/createdb" -h "$work" -U postgres bench
+  db="postgres://postgres@/bench?host=$work"
+}

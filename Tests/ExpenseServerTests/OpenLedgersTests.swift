@@ -91,8 +91,9 @@ import Testing
     }
   }
 
-  /// The ledgers `l1`…`l5`, each with a writing user and a token of it.
-  static func ledgersWithTokens(path: String) throws -> [String: String] {
+  /// The ledgers (`l1`…`l5` unless told), each with a writing user and a token of it, made
+  /// through a connection of its own that is closed when this returns.
+  static func ledgersWithTokens(path: String, ledgers: [String] = ledgers) throws -> [String: String] {
     var made: [String: String] = [:]
     let main = try ExpenseService.open(path: path, access: .write)
     for ledger in ledgers {

@@ -77,21 +77,9 @@ struct SharedPoolTests {
     return (backend, Application(router: router, logger: Logger(label: "shared-pool")))
   }
 
-  /// The ledgers, each with a writing user and a token of it (the CLI's own connection,
-  /// closed when this returns).
+  /// The ledgers, each with a writing user and a token of it.
   static func ledgersWithTokens(_ url: String) throws -> [String: String] {
-    var tokens: [String: String] = [:]
-    let main = try ExpenseService.open(path: url, access: .write)
-    for ledger in ledgers {
-      try main.createLedger(ledger)
-      try main.addMember(user: "u-\(ledger)", ledger: ledger, role: .write)
-      let token = TokenHasher.newToken()
-      try main.createToken(
-        name: "t-\(ledger)", scope: .write, expiresInDays: nil, hash: TokenHasher.hash(token), user: "u-\(ledger)",
-        ledger: ledger)
-      tokens[ledger] = token
-    }
-    return tokens
+    try OpenLedgersTests.ledgersWithTokens(path: url, ledgers: ledgers)
   }
 
   /// A token revoked by another process (the CLI) is refused on its next request, and a
