@@ -106,7 +106,8 @@ public final class ServiceBackend: ExpenseBackend {
   public static let defaultOpenLedgers = 16
 
   /// The same on PostgreSQL, where an idle ledger holds no connection (they are the pool's,
-  /// `defaultPoolSize`), only its services' objects and caches, a few kilobytes.
+  /// `defaultPoolSize`), only its services' objects and its cached reports (which the report
+  /// cache bounds).
   public static let defaultPooledOpenLedgers = 10_000
 
   /// Connections a server shares among all its ledgers on PostgreSQL (`serve --pool-size`):
