@@ -67,16 +67,14 @@ public final class PostgresPool: @unchecked Sendable {
   }
 
   /// A connection whose session names `ledger` (nil: none, so it sees no ledger's rows) and
-  /// refuses writes when `readOnly`; `giveBack` it when done. `anySession` takes the session
-  /// as it is, for a statement that reads no ledger's table (the directory's stamp).
-  func lease(ledger: Int64?, readOnly: Bool, anySession: Bool = false) throws -> BlockingConnection {
-    try lease(Session(ledger: ledger, readOnly: readOnly), anySession: anySession)
+  /// refuses writes when `readOnly`; `giveBack` it when done.
+  func lease(ledger: Int64?, readOnly: Bool) throws -> BlockingConnection {
+    try lease(Session(ledger: ledger, readOnly: readOnly))
   }
 
   /// A connection whose session says `wanted`.
-  func lease(_ wanted: Session, anySession: Bool = false) throws -> BlockingConnection {
+  func lease(_ wanted: Session) throws -> BlockingConnection {
     let connection = try take(preferring: wanted)
-    if anySession { return connection }
     do {
       try connection.session.apply(wanted, on: connection)
       return connection

@@ -73,10 +73,10 @@ extension PostgresStore {
   }
 
   /// One statement: `directory` (a single counter) is no ledger's and has no row-level
-  /// security, so its read needs no directory scope (and its transaction), and a pooled
-  /// connection narrowed to any ledger answers it as it is.
+  /// security, so its read needs no directory scope (and its transaction). A server on a pool
+  /// reads it with every ledger's (`stamps(of:)`).
   public func directoryStamp() throws -> Int64 {
-    try read(anySession: true) { connection in
+    try read { connection in
       try connection.query("SELECT revision FROM directory WHERE id = 1").first?.decode(Int64.self) ?? 0
     }
   }

@@ -205,10 +205,10 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
 
   /// Runs `body` on the connection alone; errors become `StoreError`s. The outermost call of
   /// a pooled store leases its connection and gives it back when it returns.
-  func read<T>(anySession: Bool = false, _ body: (BlockingConnection) throws -> T) throws -> T {
+  func read<T>(_ body: (BlockingConnection) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
-    let connection = try hold(anySession: anySession)
+    let connection = try hold()
     var clean = false
     defer { release(connection, clean: clean) }
     do {
@@ -222,9 +222,8 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     }
   }
 
-  /// The connection of the call under way, or a new lease (under `lock`); `anySession`: a
-  /// pooled connection whatever ledger its session names (see `PostgresPool.lease`).
-  private func hold(anySession: Bool) throws -> BlockingConnection {
+  /// The connection of the call under way, or a new lease (under `lock`).
+  private func hold() throws -> BlockingConnection {
     if let held {
       holds += 1
       return held
@@ -232,8 +231,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     let connection: BlockingConnection
     switch source {
     case .own(let own): connection = own
-    case .pooled(let pool):
-      connection = try pool.lease(ledger: ledger, readOnly: readOnly, anySession: anySession)
+    case .pooled(let pool): connection = try pool.lease(ledger: ledger, readOnly: readOnly)
     }
     held = connection
     holds = 1
