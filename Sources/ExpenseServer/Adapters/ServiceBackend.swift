@@ -23,16 +23,29 @@ public final class ServiceBackend: ExpenseBackend {
     let watcher: ExpenseService
     let writeQueue: BlockingQueue
     private let nextReader = Atomic<Int>(0)
-    /// For a database server: the stamp read per request, reads shared (`SharedStampReader`).
-    /// nil for a SQLite file, whose stamp (`data_version`) costs no I/O and is read in place.
-    let sharedStamps: SharedStampReader?
+    /// For a database server whose stamps are not read together (`ledgerStamps`): the stamp
+    /// read per request, reads shared (`SharedStampReader`), made on first use. Never made for
+    /// a SQLite file, whose stamp (`data_version`) costs no I/O and is read in place.
+    private let stampReader = Mutex<SharedStampReader?>(nil)
 
     init(writer: ExpenseService, readers: [ExpenseService], watcher: ExpenseService, label: String) {
       self.writer = writer
       self.readers = readers.isEmpty ? [writer] : readers
       self.watcher = watcher
       writeQueue = BlockingQueue(label: "expenses.writer.\(label)", serial: true)
-      sharedStamps = watcher.store.filePath == nil ? SharedStampReader(read: { try watcher.changeStamp() }) : nil
+    }
+
+    /// The ledger's change stamp, read after this call.
+    func stamp() async throws -> Int64 {
+      let watcher = self.watcher
+      guard watcher.store.filePath == nil else { return try watcher.changeStamp() }
+      let shared = stampReader.withLock { reader in
+        if let reader { return reader }
+        let made = SharedStampReader(read: { try watcher.changeStamp() })
+        reader = made
+        return made
+      }
+      return try await shared.stamp()
     }
 
     var reader: ExpenseService {
@@ -170,10 +183,7 @@ public final class ServiceBackend: ExpenseBackend {
     if let ledgerStamps {
       return try await ledgerStamps.stamp(of: Authenticated.token?.ledger ?? DirectoryName.defaultLedger)
     }
-    return try await withServices { services in
-      guard let shared = services.sharedStamps else { return try services.watcher.changeStamp() }
-      return try await shared.stamp()
-    }
+    return try await withServices { services in try await services.stamp() }
   }
 
   /// Which ledger and whose preferences the request's answers are for (report cache keys).
