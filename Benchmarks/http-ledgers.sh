@@ -90,13 +90,7 @@ run() {
 }
 report() {
   local label=$1 extra=${2:-}
-  local rps p50 p99 non2xx sockets
-  rps=$(awk '/^Requests\/sec:/{print $2}' "$work/$label.txt")
-  p50=$(awk '$1=="50%"{print $2}' "$work/$label.txt")
-  p99=$(awk '$1=="99%"{print $2}' "$work/$label.txt")
-  non2xx=$(awk '/Non-2xx or 3xx responses:/{print $5}' "$work/$label.txt")
-  sockets=$(awk '/Socket errors:/{gsub(",", ""); print $4+$6+$8+$10}' "$work/$label.txt")
-  local failures=$(( ${non2xx:-0} + ${sockets:-0} ))
+  wrk_result "$work/$label.txt"
   # The other build's failures are printed, not held against this one.
   case $label in old-*) ;; *) failed=$((failed + failures)) ;; esac
   printf '%-18s %9s req/s   median %8s   p99 %8s   failed %s%s\n' "$label" "$rps" "$p50" "$p99" "$failures" "$extra"
@@ -128,14 +122,14 @@ for round in $(seq 1 "$rounds"); do
     report "old-uncached-$round" "   (old build, the same)"
   fi
 done
-median() { awk "/$1/{print \$2}" "${@:2}" | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}'; }
-echo "median of $rounds: cached paced $(median '^Requests\/sec:' "$work"/cached-[0-9]*.txt) req/s," \
-  "p99 $(awk '$1=="99%"{print $2}' "$work"/cached-[0-9]*.txt | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}');" \
-  "uncached $(median '^Requests\/sec:' "$work"/uncached-*.txt) req/s"
+middle() { sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}'; }
+rps_median() { for f in "$@"; do awk '/^Requests\/sec:/{print $2}' "$f"; done | middle; }
+p99_median() { for f in "$@"; do wrk_ms 99% "$f"; done | middle; }
+echo "median of $rounds: cached paced $(rps_median "$work"/cached-[0-9]*.txt) req/s," \
+  "p99 $(p99_median "$work"/cached-[0-9]*.txt) ms; uncached $(rps_median "$work"/uncached-*.txt) req/s"
 if [ -n "${OLD:-}" ]; then
-  echo "old build, median of $rounds: cached paced $(median '^Requests\/sec:' "$work"/old-cached-[0-9]*.txt) req/s," \
-    "p99 $(awk '$1=="99%"{print $2}' "$work"/old-cached-[0-9]*.txt | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}');" \
-    "uncached $(median '^Requests\/sec:' "$work"/old-uncached-*.txt) req/s"
+  echo "old build, median of $rounds: cached paced $(rps_median "$work"/old-cached-[0-9]*.txt) req/s," \
+    "p99 $(p99_median "$work"/old-cached-[0-9]*.txt) ms; uncached $(rps_median "$work"/old-uncached-*.txt) req/s"
   echo "old build's connections to its copy now: $(psql_bench "SELECT count(*) FROM pg_stat_activity WHERE datname = 'bench_old' AND backend_type = 'client backend'")"
 fi
 kill "$sampler" 2>/dev/null || true

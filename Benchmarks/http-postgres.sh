@@ -70,13 +70,7 @@ run() {
 }
 report() {
   local label=$1 extra=${2:-}
-  local rps p50 p99 non2xx sockets
-  rps=$(awk '/^Requests\/sec:/{print $2}' "$work/$label.txt")
-  p50=$(awk '$1=="50%"{print $2}' "$work/$label.txt")
-  p99=$(awk '$1=="99%"{print $2}' "$work/$label.txt")
-  non2xx=$(awk '/Non-2xx or 3xx responses:/{print $5}' "$work/$label.txt")
-  sockets=$(awk '/Socket errors:/{gsub(",", ""); print $4+$6+$8+$10}' "$work/$label.txt")
-  local failures=$(( ${non2xx:-0} + ${sockets:-0} ))
+  wrk_result "$work/$label.txt"
   failed=$((failed + failures))
   printf '%-40s %9s req/s   median %8s   p99 %8s   failed %s%s\n' "$label" "$rps" "$p50" "$p99" "$failures" "$extra"
 }

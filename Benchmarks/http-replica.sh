@@ -69,25 +69,15 @@ run() {
 }
 report() {
   local label=$1
-  local rps p50 p99 non2xx sockets
-  rps=$(awk '/^Requests\/sec:/{print $2}' "$work/$label.txt")
-  p50=$(awk '$1=="50%"{print $2}' "$work/$label.txt")
-  p99=$(awk '$1=="99%"{print $2}' "$work/$label.txt")
-  non2xx=$(awk '/Non-2xx or 3xx responses:/{print $5}' "$work/$label.txt")
-  sockets=$(awk '/Socket errors:/{gsub(",", ""); print $4+$6+$8+$10}' "$work/$label.txt")
-  local failures=$(( ${non2xx:-0} + ${sockets:-0} ))
+  wrk_result "$work/$label.txt"
   failed=$((failed + failures))
   printf '%-28s %9s req/s   median %8s   p99 %8s   failed %s\n' "$label" "$rps" "$p50" "$p99" "$failures"
-}
-# Milliseconds of wrk's latency line $2 (50% or 99%) in a file.
-ms() {
-  awk -v q="$1" '$1==q{v=$2; if (v ~ /us$/) {sub("us","",v); v/=1000} else if (v ~ /ms$/) {sub("ms","",v)} else if (v ~ /s$/) {sub("s","",v); v*=1000}; print v}' "$2"
 }
 median_of() {
   local what=$1
   shift
   for f in "$@"; do
-    if [ "$what" = rps ]; then awk '/^Requests\/sec:/{print $2}' "$f"; else ms "$what" "$f"; fi
+    if [ "$what" = rps ]; then awk '/^Requests\/sec:/{print $2}' "$f"; else wrk_ms "$what" "$f"; fi
   done | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}'
 }
 

@@ -40,3 +40,20 @@ start_postgres() {
   "${as_pg[@]}" "$pgbin/createdb" -h "$work" -U postgres bench
   db="postgres://postgres@/bench?host=$work"
 }
+
+# `wrk_result FILE` reads one `wrk --latency` output into `rps`, `p50`, `p99` (as wrk prints
+# them) and `failures` (non-2xx/3xx answers and socket errors).
+wrk_result() {
+  rps=$(awk '/^Requests\/sec:/{print $2}' "$1")
+  p50=$(awk '$1=="50%"{print $2}' "$1")
+  p99=$(awk '$1=="99%"{print $2}' "$1")
+  local non2xx sockets
+  non2xx=$(awk '/Non-2xx or 3xx responses:/{print $5}' "$1")
+  sockets=$(awk '/Socket errors:/{gsub(",", ""); print $4+$6+$8+$10}' "$1")
+  failures=$(( ${non2xx:-0} + ${sockets:-0} ))
+}
+
+# `wrk_ms QUANTILE FILE`: wrk's latency at QUANTILE (50% or 99%) in milliseconds.
+wrk_ms() {
+  awk -v q="$1" '$1==q{v=$2; if (v ~ /us$/) {sub("us","",v); v/=1000} else if (v ~ /ms$/) {sub("ms","",v)} else if (v ~ /s$/) {sub("s","",v); v*=1000}; print v}' "$2"
+}
