@@ -207,6 +207,15 @@ struct CSVImportRun: ~Copyable {
   /// balance line's (`Detector.balanceLineTexts`), so it is excluded, never money in or out.
   func excludeDatedBalanceLine(_ body: (ImportEvent) throws -> Void) throws -> Bool {
     guard !plan.descriptions.isEmpty else { return false }
+    // Most rows are settled by their bytes, without a String: a cell with a digit, or longer
+    // than any balance text could be once lower-cased (a letter shrinks at most from three
+    // bytes to one), is not empty and not a balance text, so the row is none.
+    for column in plan.descriptions where column < reader.fieldCount {
+      let bytes = reader.field(column)
+      if bytes.count > 3 * Detector.longestBalanceLineText || bytes.contains(where: { $0 &- 0x30 < 10 }) {
+        return false
+      }
+    }
     let text = plan.descriptions.map { reader.string($0).trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
     guard text.count == 1, let only = text.first, Detector.balanceLineTexts.contains(only.lowercased()) else {
       return false

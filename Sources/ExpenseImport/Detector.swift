@@ -209,6 +209,9 @@ struct Detector {
     "beginsaldo", "eindsaldo", "startsaldo", "ingående saldo", "utgående saldo", "alkusaldo", "loppusaldo",
   ]
 
+  /// The UTF-8 length of the longest `balanceLineTexts` text.
+  static let longestBalanceLineText = balanceLineTexts.map(\.utf8.count).max() ?? 0
+
   /// A dated opening or closing balance line: one of its cells is a `balanceLineTexts` text.
   /// Kept out of detection's sample (its empty payee is not a memo's gap); the import
   /// excludes it by its description (`CSVImporter`).

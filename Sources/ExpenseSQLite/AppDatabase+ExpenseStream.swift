@@ -221,7 +221,8 @@ extension AppDatabase {
 
     /// The texts that pass `test`, found once per snapshot: the ids of the descriptions and
     /// categories (each distinct text tested once, in the dictionaries) and the accounts (kept
-    /// in the rows: their distinct values), as JSON arrays for `json_each`.
+    /// in the rows: their distinct values), as JSON arrays for `json_each`; the descriptions
+    /// stored inline are tested row by row (`TextTestFunction`).
     private var passingTexts: [TextTest: PassingTexts] = [:]
 
     private func passing(_ test: TextTest?) throws -> PassingTexts? {
@@ -245,7 +246,8 @@ extension AppDatabase {
       let found = PassingTexts(
         descriptions: try ids("SELECT id, text FROM descriptionText"),
         categories: try ids("SELECT id, name FROM categoryName"),
-        accounts: String(decoding: encoded, as: UTF8.self))
+        accounts: String(decoding: encoded, as: UTF8.self),
+        inlineTested: TextTestFunction.register(test, db))
       passingTexts[test] = found
       return found
     }
@@ -284,8 +286,8 @@ extension AppDatabase {
   /// `ExpenseRowReader` reads them (`e.id` first and `date` second, as `DateOrderCheck` reads
   /// them).
   static let streamColumns =
-    "e.id, \(streamDate), amountMinor, currency, description, category, account, f.name AS sourceFile, "
-    + "sourceLine, categorySource"
+    "e.id, \(streamDate), amountMinor, currency, \(descriptionSQL(row: "e", text: "description")) AS description, "
+    + "category, account, f.name AS sourceFile, sourceLine, categorySource"
   /// The same columns read from `expenseRow` alone, for `ExpenseRowReader` with `StreamTexts`:
   /// the dictionaries' and the file's ids where `streamColumns` has their texts, and the key
   /// last (to read a row that needs the general decoder again, with the joins).
@@ -320,13 +322,17 @@ extension AppDatabase {
     if let passing {
       // Only the rows whose description, category or account passed the query's text test;
       // a column none of whose texts passed is not tested, and when none passed no row is read.
+      // A description stored inline (a BLOB) is tested in the row.
       let columns = [
         ("e.descriptionId", passing.descriptions), ("e.categoryId", passing.categories),
         ("e.account", passing.accounts),
       ].filter { $0.1 != PassingTexts.none }
+      let inline =
+        "(typeof(e.descriptionId) = 'blob'"
+        + (passing.inlineTested ? " AND \(TextTestFunction.name)(e.descriptionId))" : ")")
       conditions.append(
-        columns.isEmpty
-          ? "0" : "(" + columns.map { "\($0.0) IN (SELECT value FROM json_each(?))" }.joined(separator: " OR ") + ")")
+        "(" + (columns.map { "\($0.0) IN (SELECT value FROM json_each(?))" } + [inline]).joined(separator: " OR ")
+          + ")")
       arguments += StatementArguments(columns.map(\.1))
     }
     if query.month != nil || query.from != nil || query.through != nil {
@@ -386,4 +392,7 @@ struct PassingTexts {
   var descriptions: String
   var categories: String
   var accounts: String
+  /// Whether `TextTestFunction` holds the test (else every inline description passes the
+  /// SELECT, and the service's own test decides).
+  var inlineTested: Bool
 }

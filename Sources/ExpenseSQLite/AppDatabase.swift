@@ -12,7 +12,7 @@ import GRDB
 /// pending), and writers queue behind each other for at most `wait` seconds.
 public final class AppDatabase: Sendable {
   /// The schema version this build writes and reads (SQLite `user_version`).
-  public static let schemaVersion = 10
+  public static let schemaVersion = 11
   /// The page size of a database this build creates or migrates (see `migrateToV6Narrow`).
   static let pageSize = 16384
 

@@ -59,8 +59,7 @@ struct ExpenseRowReader {
     if let texts {
       guard sqlite3_value_type(currencyValue) == SQLITE_INTEGER,
         let known = texts.currency(sqlite3_value_int64(currencyValue)),
-        sqlite3_value_type(descriptionValue) == SQLITE_INTEGER,
-        let text = texts.description(sqlite3_value_int64(descriptionValue)),
+        let text = ExpenseRowReader.description(descriptionValue, texts),
         let categoryText = ExpenseRowReader.optionalText(id: categoryValue, texts.category),
         let fileText = ExpenseRowReader.optionalText(id: fileValue, texts.file)
       else { return false }
@@ -94,13 +93,31 @@ struct ExpenseRowReader {
     // `sqlite3_value_text` first, then `_bytes`: the order SQLite documents.
     let start = sqlite3_value_text(value)
     let count = Int(sqlite3_value_bytes(value))
-    guard let start else { return UnsafeBufferPointer(start: nil, count: 0) }
-    let bytes = UnsafeBufferPointer(start: start, count: count)
+    return validText(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  /// `bytes` up to the first NUL, or nil when they are not valid UTF-8.
+  static func validText(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    guard bytes.baseAddress != nil else { return UnsafeBufferPointer(start: nil, count: 0) }
     switch UTF8Check.asciiPrefix(bytes) {
     case .ascii(let length): return UnsafeBufferPointer(rebasing: bytes[..<length])
     case .notASCII(let length):
       let text = UnsafeBufferPointer(rebasing: bytes[..<length])
       return UTF8Check.isValid(text) ? text : nil
+    }
+  }
+
+  /// A description read by id (`StreamTexts`), or stored inline as a BLOB
+  /// (`AppDatabase.migrateInlineTexts`): its bytes up to the first NUL (as the general path's
+  /// `CAST(… AS TEXT)` reads them), or nil when they need the general path.
+  private static func description(_ value: OpaquePointer, _ texts: StreamTexts) -> UnsafeBufferPointer<UInt8>? {
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: return texts.description(sqlite3_value_int64(value))
+    case SQLITE_BLOB:
+      // `_blob` first, then `_bytes`, as for text.
+      let start = sqlite3_value_blob(value)?.assumingMemoryBound(to: UInt8.self)
+      return validText(UnsafeBufferPointer(start: start, count: Int(sqlite3_value_bytes(value))))
+    default: return nil
     }
   }
 

@@ -16,7 +16,8 @@ struct ImportBatch {
   /// In-file twins kept for the summary: row index -> index of the row it repeats.
   var twins: [Int: Int] = [:]
   var ids: [Int64] = []
-  /// The new rows' dictionary ids (`resolveTexts`), by index in `batch.rows`; 0 = NULL category.
+  /// The new rows' dictionary ids (`resolveTexts`), by index in `batch.rows`; 0 = NULL category,
+  /// or a description stored inline (`DescriptionTexts`).
   var currencyIds: [Int64] = []
   var descriptionIds: [Int64] = []
   var categoryIds: [Int64] = []
@@ -136,15 +137,16 @@ struct ImportBatch {
         currencyIds[index] = try texts.currencies.id(of: code, db)
         last = (code, currencyIds[index])
       }
-      descriptionIds[index] = try texts.descriptions.id(of: batch.rows[index].description, db)
+      descriptionIds[index] = try texts.descriptions.id(of: batch.rows[index].description, db) ?? 0
       if let category = batch.rows[index].category { categoryIds[index] = try texts.categories.id(of: category, db) }
     }
   }
 
   /// Inserts the new rows in key order, each time with the largest statement of `inserts`
   /// (sizes descending, the last of 1 row) that the rows left fill. Each row has 10 parameters:
-  /// key, id, date, amountMinor, currencyId, descriptionId, categoryId, account, sourceLine,
-  /// categorySource (the file id is part of the SQL).
+  /// key, id, date, amountMinor, currencyId, descriptionId (the dictionary's id, or the text's
+  /// bytes as a BLOB), categoryId, account, sourceLine, categorySource (the file id is part of
+  /// the SQL).
   mutating func insert(_ db: Database, _ inserts: [(rows: Int, statement: SQLiteStatement)]) throws {
     var start = 0
     var newSlots: [Int] = []
@@ -155,6 +157,7 @@ struct ImportBatch {
       var needed = 0
       for slot in newSlots[start..<start + count] {
         needed += 16 + (batch.rows[slot].account?.utf8.count ?? 0)
+        if descriptionIds[slot] == 0 { needed += batch.rows[slot].description.utf8.count }
       }
       if arena.count < needed { arena = [UInt8](repeating: 0, count: needed * 2) }
       let slots = newSlots[start..<start + count]
@@ -207,7 +210,18 @@ struct ImportBatch {
       }
       code |= sqlite3_bind_int64(statement, parameter + 4, rows[slot].amount.minor)
       code |= sqlite3_bind_int64(statement, parameter + 5, texts.currency[slot])
-      code |= sqlite3_bind_int64(statement, parameter + 6, texts.description[slot])
+      if texts.description[slot] == 0 {
+        // Stored inline: the UTF-8 bytes as a BLOB, which no column affinity converts.
+        let start = arena.baseAddress! + offset
+        let written = UnsafeMutableBufferPointer(rebasing: arena[offset...]).initialize(
+          from: rows[slot].description.utf8
+        )
+        .1
+        offset += written
+        code |= sqlite3_bind_blob(statement, parameter + 6, start, Int32(written), nil)
+      } else {
+        code |= sqlite3_bind_int64(statement, parameter + 6, texts.description[slot])
+      }
       if texts.category[slot] == 0 {
         code |= sqlite3_bind_null(statement, parameter + 7)
       } else {

@@ -61,12 +61,12 @@ struct TextBytes: Hashable {
 /// The three dictionaries an import writes, for `ImportBatch.resolveTexts`.
 struct ImportTexts {
   let currencies: TextDictionary
-  let descriptions: TextDictionary
+  let descriptions: DescriptionTexts
   let categories: TextDictionary
 
   init(_ db: Database) throws {
     currencies = try TextDictionary(db, table: "currencyCode", column: "code")
-    descriptions = try TextDictionary(db, table: "descriptionText", column: "text")
+    descriptions = try DescriptionTexts(db)
     categories = try TextDictionary(db, table: "categoryName", column: "name")
   }
 }

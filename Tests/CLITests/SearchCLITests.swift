@@ -20,7 +20,10 @@ import Testing
       var random = SeededRandom(state: seed)
       var lines = ["Date,Description,Amount,Currency,Category"]
       for _ in 0..<200 {
-        let payee = Self.payees[random.int(0...Self.payees.count - 1)]
+        // Half with a reference of their own, as banks write them: texts seen once.
+        let payee =
+          Self.payees[random.int(0...Self.payees.count - 1)]
+          + (random.int(0...1) == 0 ? " #\(random.int(1000...99999))" : "")
         let currency = ["USD", "EUR", "JPY"][random.int(0...2)]
         let amount = currency == "JPY" ? "\(random.int(1...9000))" : "\(random.int(0...400)).\(random.int(10...99))"
         let date = String(format: "2026-%02d-%02d", random.int(1...12), random.int(1...28))

@@ -82,6 +82,7 @@ extension AppDatabase {
     migrator.registerMigration("v8-dated", migrate: AppDatabase.migrateDated)
     migrator.registerMigration("v9-transfer-pairs", migrate: AppDatabase.migrateTransferPairs)
     migrator.registerMigration("v10-records", migrate: AppDatabase.migrateRecords)
+    migrator.registerMigration("v11-inline-texts", migrate: AppDatabase.migrateInlineTexts)
     return migrator
   }
 

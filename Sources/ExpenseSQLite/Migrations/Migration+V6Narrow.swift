@@ -94,7 +94,9 @@ extension AppDatabase {
 
   /// The `expense` view and the triggers that write through it. The UPDATE trigger raises the
   /// API's revision when a column it served before changes (v5 had the same trigger on the
-  /// table).
+  /// table). Since v11 the view reads an inline description too (`migrateInlineTexts`); a v6
+  /// migration makes it the same way (the column was `d.text` then: the same value for every
+  /// row that schema can hold).
   static var expenseViewSQL: String {
     let keyDate = keyDateSQL("NEW.key")
     let storedDate = "CASE WHEN NEW.date IS \(keyDate) THEN NULL ELSE NEW.date END"
@@ -103,13 +105,20 @@ extension AppDatabase {
         INSERT OR IGNORE INTO descriptionText (text) VALUES (NEW.description);
         INSERT OR IGNORE INTO categoryName (name) VALUES (NEW.category);
       """
+    // An update that keeps the description keeps how it is stored (inline or by id).
+    let changedTexts = """
+        INSERT OR IGNORE INTO currencyCode (code) VALUES (NEW.currency);
+        INSERT OR IGNORE INTO descriptionText (text) SELECT NEW.description WHERE NEW.description IS NOT OLD.description;
+        INSERT OR IGNORE INTO categoryName (name) VALUES (NEW.category);
+      """
     let currencyId = "(SELECT id FROM currencyCode WHERE code = NEW.currency)"
     let descriptionId = "(SELECT id FROM descriptionText WHERE text = NEW.description)"
     let categoryId = "(SELECT id FROM categoryName WHERE name = NEW.category)"
     return """
       CREATE VIEW expense AS
         SELECT e.key AS key, e.id AS id, COALESCE(e.date, \(keyDateSQL("e.key"))) AS date,
-               e.amountMinor AS amountMinor, c.code AS currency, d.text AS description, g.name AS category,
+               e.amountMinor AS amountMinor, c.code AS currency, \(descriptionSQL(row: "e", text: "d.text")) AS description,
+               g.name AS category,
                e.account AS account, e.fileId AS fileId, e.sourceLine AS sourceLine,
                e.categorySource AS categorySource
         FROM expenseRow e
@@ -127,10 +136,12 @@ extension AppDatabase {
       END;
 
       CREATE TRIGGER expense_update INSTEAD OF UPDATE ON expense BEGIN
-      \(addTexts)
+      \(changedTexts)
         UPDATE expenseRow SET
           key = NEW.key, id = NEW.id, date = \(storedDate), amountMinor = NEW.amountMinor,
-          currencyId = \(currencyId), descriptionId = \(descriptionId), categoryId = \(categoryId),
+          currencyId = \(currencyId),
+          descriptionId = CASE WHEN NEW.description IS OLD.description THEN descriptionId ELSE \(descriptionId) END,
+          categoryId = \(categoryId),
           account = NEW.account, fileId = NEW.fileId, sourceLine = NEW.sourceLine,
           categorySource = NEW.categorySource
         WHERE key = OLD.key;

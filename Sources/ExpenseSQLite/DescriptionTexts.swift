@@ -1,0 +1,181 @@
+import ExpenseStore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// How an import stores descriptions (schema v11, `migrateInlineTexts`): a description the
+/// dictionary `descriptionText` holds, or one seen again within the import's recent rows, is
+/// stored as its dictionary id; any other is stored in the row itself, as a BLOB of its UTF-8
+/// bytes.
+///
+/// Why: about a third of a bank's descriptions are seen once (store and terminal numbers,
+/// mandate and reference ids, dates). In the dictionary each of them cost its bytes twice (the
+/// table and its UNIQUE index), an id in the row and two B-tree inserts, and the import kept
+/// every distinct text in memory: a bank-shaped 1M-row file stored 289k entries (35 of its
+/// 72 MB) and held 111 MiB. Stored inline, a text seen once costs its bytes once, as in any
+/// table; the dictionary keeps the texts that repeat, where an id pays for itself.
+///
+/// Memory is bounded whatever the file: a direct-mapped window of `slotCount` recent texts
+/// (each with its id, or "seen once, stored inline"), and a Bloom filter of the dictionary's
+/// texts (`bitsPerEntry` bits an entry), so a text that is in neither costs no query. A text
+/// the window has forgotten is stored inline again: never wrong, only less compact. Texts are
+/// compared byte for byte, never by `String` equality (NFC and NFD stay apart, as the store
+/// keeps them). Lives inside the import's transaction, like the other dictionaries.
+final class DescriptionTexts {
+  static let slotBits = 14
+  static let slotCount = 1 << slotBits
+  /// Texts longer than this skip the window (the dictionary is still asked).
+  static let maxLength = 120
+  static let bitsPerEntry = 16
+
+  /// Per slot: the text's hash (0: empty), its id (0: seen once, stored inline), its length
+  /// and bytes.
+  private let hashes = UnsafeMutablePointer<UInt64>.allocate(capacity: slotCount)
+  private let ids = UnsafeMutablePointer<Int64>.allocate(capacity: slotCount)
+  private let lengths = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+  private let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount * maxLength)
+  /// The dictionary's texts by hash, read at the first text asked for (a re-import of a file
+  /// already stored asks for none).
+  private var known: BloomFilter?
+  private let find: Statement
+  private let add: Statement
+  private let all: Statement
+
+  init(_ db: Database) throws {
+    hashes.initialize(repeating: 0, count: Self.slotCount)
+    ids.initialize(repeating: 0, count: Self.slotCount)
+    lengths.initialize(repeating: 0, count: Self.slotCount)
+    find = try db.makeStatement(sql: "SELECT id FROM descriptionText WHERE text = ?")
+    add = try db.makeStatement(sql: "INSERT INTO descriptionText (text) VALUES (?)")
+    all = try db.makeStatement(sql: "SELECT text, (SELECT COUNT(*) FROM descriptionText) FROM descriptionText")
+  }
+
+  deinit {
+    hashes.deallocate()
+    ids.deallocate()
+    lengths.deallocate()
+    bytes.deallocate()
+  }
+
+  /// The dictionary id to store for `text`, or nil to store the text inline.
+  func id(of text: String, _ db: Database) throws -> Int64? {
+    var bytes = text
+    return try bytes.withUTF8 { p in try id(of: p, text, db) }
+  }
+
+  private func id(of p: UnsafeBufferPointer<UInt8>, _ text: String, _ db: Database) throws -> Int64? {
+    let hash = Self.hash(p)
+    let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
+    let windowed = p.count <= Self.maxLength
+    if windowed && holds(slot, hash, p) {
+      if ids[slot] != 0 { return ids[slot] }
+      // Seen again: from now on, by id.
+      let id = try dictionaryID(of: text, hash, db)
+      ids[slot] = id
+      return id
+    }
+    var id: Int64 = 0
+    if try knownTexts(db).mayContain(hash), let found = try Int64.fetchOne(find, arguments: [text]) { id = found }
+    if windowed {
+      hashes[slot] = hash
+      ids[slot] = id
+      lengths[slot] = Int32(p.count)
+      if let base = p.baseAddress { (bytes + slot * Self.maxLength).update(from: base, count: p.count) }
+    }
+    return id == 0 ? nil : id
+  }
+
+  private func holds(_ slot: Int, _ hash: UInt64, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard hashes[slot] == hash, Int(lengths[slot]) == p.count else { return false }
+    guard let base = p.baseAddress else { return true }
+    return memcmp(bytes + slot * Self.maxLength, base, p.count) == 0
+  }
+
+  /// The id of `text` in the dictionary, added when it is not there.
+  private func dictionaryID(of text: String, _ hash: UInt64, _ db: Database) throws -> Int64 {
+    if try knownTexts(db).mayContain(hash), let found = try Int64.fetchOne(find, arguments: [text]) { return found }
+    try add.execute(arguments: [text])
+    known?.add(hash)
+    return db.lastInsertedRowID
+  }
+
+  private func knownTexts(_ db: Database) throws -> BloomFilter {
+    if let known { return known }
+    var filter: BloomFilter?
+    let statement = all.sqliteStatement
+    defer { sqlite3_reset(statement) }
+    var step = sqlite3_step(statement)
+    while step == SQLITE_ROW {
+      if filter == nil { filter = BloomFilter(entries: Int(sqlite3_column_int64(statement, 1))) }
+      let start = sqlite3_column_blob(statement, 0)
+      let count = Int(sqlite3_column_bytes(statement, 0))
+      filter?.add(Self.hash(UnsafeBufferPointer(start: start?.assumingMemoryBound(to: UInt8.self), count: count)))
+      step = sqlite3_step(statement)
+    }
+    guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
+    let loaded = filter ?? BloomFilter(entries: 0)
+    known = loaded
+    return loaded
+  }
+
+  /// A hash of the bytes, never 0 (0 marks an empty slot).
+  static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var h = UInt64(truncatingIfNeeded: p.count) &* 0x9E37_79B9_7F4A_7C15
+    if let start = p.baseAddress {
+      let base = UnsafeRawPointer(start)
+      let n = p.count
+      var i = 0
+      while i &+ 8 <= n {
+        h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h &>> 31
+        i &+= 8
+      }
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while i < n {
+        tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) &<< shift
+        shift &+= 8
+        i &+= 1
+      }
+      h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+    }
+    h ^= h &>> 29
+    return h == 0 ? 1 : h
+  }
+}
+
+/// A set of hashes that may answer "maybe" for one it does not hold, never "no" for one it
+/// does: three bits a hash in a table of at least `DescriptionTexts.bitsPerEntry` bits per
+/// entry it was sized for (about 0.3% false "maybe"s at that load, each one query).
+struct BloomFilter {
+  private var words: [UInt64]
+  private let mask: UInt64
+
+  init(entries: Int) {
+    var bits = 1 << 20
+    while bits < entries.multipliedReportingOverflow(by: DescriptionTexts.bitsPerEntry * 2).partialValue,
+      bits < 1 << 34
+    {
+      bits <<= 1
+    }
+    words = [UInt64](repeating: 0, count: bits / 64)
+    mask = UInt64(bits - 1)
+  }
+
+  private func positions(_ hash: UInt64) -> (UInt64, UInt64, UInt64) {
+    (hash & mask, (hash &>> 21 | hash &<< 43) & mask, (hash &>> 42 | hash &<< 22) & mask)
+  }
+
+  mutating func add(_ hash: UInt64) {
+    let (a, b, c) = positions(hash)
+    words[Int(a >> 6)] |= 1 << (a & 63)
+    words[Int(b >> 6)] |= 1 << (b & 63)
+    words[Int(c >> 6)] |= 1 << (c & 63)
+  }
+
+  func mayContain(_ hash: UInt64) -> Bool {
+    let (a, b, c) = positions(hash)
+    return words[Int(a >> 6)] & (1 << (a & 63)) != 0 && words[Int(b >> 6)] & (1 << (b & 63)) != 0
+      && words[Int(c >> 6)] & (1 << (c & 63)) != 0
+  }
+}
