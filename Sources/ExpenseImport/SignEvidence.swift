@@ -29,21 +29,33 @@ struct SignEvidence {
   /// holds its leading ASCII characters as they are: no other character is canonically
   /// equivalent to an ASCII letter, space or digit but the Kelvin sign, which the lower-cased
   /// texts asked about no longer hold. So the byte search only says "no" where Foundation would.
-  static func mentions(_ text: String, _ word: String) -> Bool {
-    let lead = word.utf8.prefix { $0 < 0x80 }
-    guard !lead.isEmpty else { return text.contains(word) }
-    var text = text
-    let found = text.withUTF8 { bytes -> Bool in
-      guard let first = lead.first, lead.count <= bytes.count else { return false }
-      var i = 0
-      while i + lead.count <= bytes.count {
-        if bytes[i] == first && bytes[i..<i + lead.count].elementsEqual(lead) { return true }
-        i += 1
-      }
-      return false
+  struct Word {
+    let text: String
+    /// The word's leading ASCII bytes.
+    let lead: [UInt8]
+    init(_ text: String) {
+      self.text = text
+      lead = Array(text.utf8.prefix { $0 < 0x80 })
     }
-    return found && text.contains(word)
+
+    func isIn(_ text: String) -> Bool {
+      guard let first = lead.first else { return text.contains(self.text) }
+      let found =
+        text.utf8.withContiguousStorageIfAvailable { t -> Bool in
+          let n = lead.count
+          guard n <= t.count else { return false }
+          for i in 0...(t.count - n) where t[i] == first {
+            var j = 1
+            while j < n && t[i + j] == lead[j] { j += 1 }
+            if j == n { return true }
+          }
+          return false
+        } ?? true
+      return found && text.contains(self.text)
+    }
   }
+
+  static func mentions(_ text: String, _ word: String) -> Bool { Word(word).isIn(text) }
 
   /// Words that mark money coming in, matched as lower-cased substrings of a description.
   static let moneyInWords = [
@@ -128,7 +140,8 @@ struct SignEvidence {
     // than on the other: "STARBUCKS" on both signs of a file proves nothing.
     // `least` rows at the least, and three times as many as on the other sign.
     func leaning(_ words: [String], positive: Bool, least: Int = 1) -> String? {
-      let matching = rows.filter { row in words.contains { Self.mentions(row.text, $0) } }
+      let words = words.map(Word.init)
+      let matching = rows.filter { row in words.contains { $0.isIn(row.text) } }
       let on = matching.filter { ($0.minor > 0) == positive }
       guard on.count >= least, on.count > (matching.count - on.count) * 3 else { return nil }
       return on.first?.text
