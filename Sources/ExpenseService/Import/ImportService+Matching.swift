@@ -17,7 +17,7 @@ final class MatchCollector {
   let window: ClosedRange<CivilDate>?
   var added: [ImportMatching.Added] = []
   /// Keys of this file's rows that were exact duplicates: the stored rows they are stay taken.
-  var exactKeys = Set<Int64>()
+  var exactKeys = ExactDuplicateKeys()
   /// The first and last day of every row the writer reported.
   var first: CivilDate?
   var last: CivilDate?
@@ -77,9 +77,10 @@ extension ImportService {
       let last = min(high + ImportMatching.days, window.upperBound.daysSinceEpoch)
       if first <= last {
         let magnitudes = Set(collector.added.map { $0.amount.minor == .min ? Int64.max : abs($0.amount.minor) })
+        let exact = collector.exactKeys.sorted()
         stored = try session.neighbours(
           from: CivilDate(daysSinceEpoch: first), through: CivilDate(daysSinceEpoch: last), magnitudes: magnitudes
-        ).filter { !collector.exactKeys.contains($0.key) }
+        ).filter { !exact.contains($0.key) }
       }
     }
     let duplicates = matching.probableDuplicates(collector.added, stored: stored)
