@@ -256,8 +256,10 @@ extension AppDatabase {
         }
       }
       return try writer.writeWithoutTransaction { db in
-        // A larger page cache (16 MiB) for this connection only: the transaction still commits atomically.
-        try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB
+        // A larger page cache (8 MiB) for this connection only: the transaction still commits
+        // atomically. 16 MiB measured no faster on a million bank-shaped rows (1.42 s against
+        // 1.38 s, a re-import 1.05 s against 1.06 s) and added 8 MiB to the import's peak.
+        try db.execute(sql: "PRAGMA cache_size = -8192")  // 8 MiB
         var value: T?
         try db.inTransaction(.immediate) {
           let session = try ImportSession(db: db, sourceFile: sourceFile, explainLimit: explainLimit)
