@@ -31,6 +31,8 @@ final class PostgresImportWriter: ImportWriter {
   let firstID: Int64
   /// The split transaction being read, saved to `split_part` a set at a time.
   var splits = SplitSets()
+  /// The days the new ids are stored on (`expense_id_run`), written after each flush's rows.
+  var runs = PostgresIdRuns()
 
   /// A dry run (`--dry-run`, `--preview`): inside a read-only transaction, every row is
   /// classified against the stored rows as the import would, and nothing is written, so the
@@ -124,6 +126,7 @@ final class PostgresImportWriter: ImportWriter {
       }
       for position in batch.fileOrder {
         let index = Int(position)
+        if isNew[index] && !dryRun { runs.add(id: ids[index], day: ExpenseKey(rawValue: rows[index].key).day) }
         if isNew[index] && rows[index].splitGroup != 0 {
           try addSplitPart(group: rows[index].splitGroup, id: ids[index])
         }
@@ -247,6 +250,7 @@ final class PostgresImportWriter: ImportWriter {
     let columns = Self.columns.joined(separator: ", ")
     try connection.execute("INSERT INTO expense (\(columns)) SELECT \(columns) FROM expense_incoming")
     try connection.execute("TRUNCATE expense_incoming")
+    try runs.write(connection, ledger: store.ledger, all: false)
   }
 
   /// After the import failed elsewhere: waits for the running `COPY` (the transaction's
@@ -317,6 +321,7 @@ final class PostgresImportWriter: ImportWriter {
     try flush()
     guard !dryRun else { return }
     try settle()
+    try runs.write(connection, ledger: store.ledger, all: true)
     try saveSplitParts()
     try connection.query("UPDATE ledger SET next_expense_id = \(nextID) WHERE id = \(store.ledger)")
     // Rows taken back as probable duplicates keep their ids spent but are not in the record.

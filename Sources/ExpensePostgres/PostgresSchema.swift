@@ -6,9 +6,9 @@
 /// - Every per-ledger table has `ledger_id` (a household's books), and the store is opened on
 ///   one ledger, so households and users need no migration of the data later.
 /// - `expense` is keyed by `(ledger_id, key)`, the key being `ExpenseKey` (day and fingerprint
-///   hash): that primary key is the duplicate check and the date range of a month. Unlike
-///   SQLite, a heap table gains nothing from being clustered, so the id has a plain unique
-///   index (no `idRun` table).
+///   hash): that primary key is the duplicate check and the date range of a month. Since
+///   v7 the id is found through runs of ids per day (`expense_id_run`), as in SQLite, not a
+///   unique index every imported row was written to (see `v7IdRuns`).
 /// - `month_total` is maintained by statement-level triggers over transition tables: every
 ///   statement that inserts, updates or deletes expenses adjusts the rollup by exactly what it
 ///   changed, in its own transaction, so no write path can forget it. A sum past 2^62 - 1 is
@@ -27,7 +27,7 @@ enum PostgresSchema {
 
   static let migrations: [(name: String, statements: [String])] = [
     ("v1", v1), ("v2", v2), ("v3-users", v3Users), ("v4-fail-closed", v4FailClosed),
-    ("v5-transfer-pairs", v5TransferPairs), ("v6-records", v6Records),
+    ("v5-transfer-pairs", v5TransferPairs), ("v6-records", v6Records), ("v7-id-runs", v7IdRuns),
   ]
 
   static let revisionTables = [

@@ -35,7 +35,8 @@ extension PostgresStore {
 
   func storedRow(_ connection: BlockingConnection, id: Int64) throws -> StoredRow? {
     let query = PostgresQuery(
-      unsafeSQL: Self.expenseColumns + " WHERE e.ledger_id = $1 AND e.id = $2", binds: try binds(ledger, id))
+      unsafeSQL: Self.expenseColumns + " WHERE e.ledger_id = $1 AND e.key = expense_key_of($1, $2)",
+      binds: try binds(ledger, id))
     return try connection.query(query).first.map(storedRow)
   }
 
@@ -184,6 +185,7 @@ extension PostgresStore {
                 \(expense.amount.currency.code), \(expense.description), \(expense.category), \(expense.account),
                 \(file), \(expense.source.map { Int64($0.line) }), \(Int16(source.rawValue)))
         """)
+      try PostgresIdRuns.place(connection, ledger: ledger, id: id, day: ExpenseKey(rawValue: key).day)
       var stored = expense
       stored.id = id
       stored.categorySource = source
@@ -220,6 +222,9 @@ extension PostgresStore {
           category_source = \(Int16(source.rawValue))
         WHERE ledger_id = \(ledger) AND key = \(old.key)
         """)
+      if key != old.key {
+        try PostgresIdRuns.place(connection, ledger: ledger, id: id, day: ExpenseKey(rawValue: key).day)
+      }
       new.categorySource = source
       return new
     }
@@ -243,7 +248,7 @@ extension PostgresStore {
       let all = rows.compactMap(\.expense.id)
       try dissolvePairs(connection, of: all)
       try connection.query("DELETE FROM split_part WHERE ledger_id = \(ledger) AND id = ANY(\(all))")
-      try connection.query("DELETE FROM expense WHERE ledger_id = \(ledger) AND id = ANY(\(all))")
+      try connection.query("DELETE FROM expense WHERE ledger_id = \(ledger) AND key = ANY(\(rows.map(\.key)))")
       return rows.map(\.expense)
     }
   }

@@ -63,7 +63,10 @@ extension PostgresStore {
       }
       if first <= last { try dissolvePairs(connection, inRange: first...last) }
       let removed = try connection.query(
-        "DELETE FROM expense WHERE ledger_id = \(ledger) AND id BETWEEN \(first) AND \(last)")
+        """
+        DELETE FROM expense WHERE ledger_id = \(ledger)
+          AND key IN (SELECT expense_keys_between(\(ledger), \(first), \(last)))
+        """)
       try connection.query("DELETE FROM split_part WHERE ledger_id = \(ledger) AND id BETWEEN \(first) AND \(last)")
       try connection.query("DELETE FROM import_record WHERE ledger_id = \(ledger) AND id = \(id)")
       return removed.metadata.rows ?? 0

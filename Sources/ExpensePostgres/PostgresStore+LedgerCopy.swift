@@ -196,6 +196,7 @@ extension PostgresStore {
                  line, has_line, source)
           """)
       }
+      try PostgresIdRuns.rebuild(connection, ledger: ledger)
       try load(records: contents.records, next: contents.nextRecordIDs, connection)
       let parts = contents.splitParts.sorted { $0.key < $1.key }
       if !parts.isEmpty {

@@ -37,7 +37,10 @@ extension PostgresStore {
       for part in snapshot.rows {
         let row = part.row
         let holders = try connection.query(
-          "SELECT id FROM expense WHERE ledger_id = \(ledger) AND (id = \(row.id) OR key = \(row.key)) LIMIT 1")
+          """
+          SELECT id FROM expense WHERE ledger_id = \(ledger)
+            AND (key = expense_key_of(\(ledger), \(row.id)) OR key = \(row.key)) LIMIT 1
+          """)
         if let holder = try holders.first.map({ try $0.decode(Int64.self) }) {
           throw StoreError.keyTaken(id: row.id, holder: holder)
         }
@@ -50,6 +53,7 @@ extension PostgresStore {
                   \(row.amount.currency.code), \(row.description), \(row.category), \(row.account),
                   \(file), \(row.sourceLine), \(Int16(clamping: row.categorySource)))
           """)
+        try PostgresIdRuns.place(connection, ledger: ledger, id: row.id, day: ExpenseKey(rawValue: row.key).day)
         if let set = part.splitSet {
           try connection.query("INSERT INTO split_part (ledger_id, id, set_id) VALUES (\(ledger), \(row.id), \(set))")
         }

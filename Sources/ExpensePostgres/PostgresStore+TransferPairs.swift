@@ -72,7 +72,8 @@ extension PostgresStore {
       try connection.query(
         """
         UPDATE expense SET category = \(category), category_source = \(Int16(restored.rawValue))
-        WHERE ledger_id = \(ledger) AND id = \(id) AND category_source = \(Int16(CategorySource.transfer.rawValue))
+        WHERE ledger_id = \(ledger) AND key = expense_key_of(\(ledger), \(id))
+          AND category_source = \(Int16(CategorySource.transfer.rawValue))
         """)
     }
   }

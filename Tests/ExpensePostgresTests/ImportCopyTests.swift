@@ -149,6 +149,8 @@ import Testing
     let stored = try store.expenses(month: nil, category: nil, limit: nil)
     #expect(stored.map(\.description).sorted() == ["old row", "one", "two"])
     #expect(stored.first { $0.id == 1 }?.source == Expense.Source(file: "old.csv", line: 2))
+    // Found by its id through the runs v7 built from the stored rows.
+    #expect(try store.expense(id: 1)?.description == "old row")
     #expect(try store.check().isHealthy)
   }
 

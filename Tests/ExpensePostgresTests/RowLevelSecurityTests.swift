@@ -106,7 +106,8 @@ import Testing
     let role = home.location.user
     func psql(_ sql: String) throws -> String { try server.query(sql, database: home.location.database, as: role) }
     let tables =
-      PostgresSchema.ledgerTables + PostgresSchema.pairTables + PostgresSchema.recordTables + [
+      PostgresSchema.ledgerTables + PostgresSchema.pairTables + PostgresSchema.recordTables
+      + PostgresSchema.idRunTables + [
         "ledger", "ledger_member", "api_token", "app_user",
       ]
     for table in tables {
