@@ -9,8 +9,10 @@ extension PostgresStore {
   static let expenseColumns = """
     SELECT e.key, e.id, to_char(e.date, 'YYYY-MM-DD'), e.amount_minor, e.currency, e.description, e.category,
            e.account, f.name, e.source_line, e.category_source
-    FROM expense e LEFT JOIN import_file f ON f.ledger_id = e.ledger_id AND f.id = e.file_id
-    """
+
+    """ + expenseFrom
+  /// The tables `expenseColumns` reads.
+  static let expenseFrom = "FROM expense e LEFT JOIN import_file f ON f.ledger_id = e.ledger_id AND f.id = e.file_id"
 
   struct StoredRow {
     var key: Int64

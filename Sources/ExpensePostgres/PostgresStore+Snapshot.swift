@@ -24,11 +24,42 @@ extension PostgresStore {
     let store: PostgresStore
     let connection: BlockingConnection
 
+    /// The most keys a search gathers before it reads its rows by key (8 bytes each).
+    static let searchKeyLimit = 262_144
+    var keyLimit = Snapshot.searchKeyLimit
+
+    /// The keys of the rows `sql` (a search's SELECT) keeps, found by one query before the
+    /// rows are read, or nil when there are more than `keyLimit`.
+    ///
+    /// Why: a cursor's query runs without parallel workers, and a search tests every row of
+    /// the ledger; asked as a plain query, the server scans with its workers and sends only
+    /// keys, then the rows (a search keeps few) are read by the primary key. A search that
+    /// keeps more rows than the limit reads them through the cursor, as any listing does, so
+    /// memory stays bounded.
+    func matchingKeys(_ sql: String, _ binds: PostgresBindings) throws -> [Int64]? {
+      guard sql.hasPrefix(PostgresStore.expenseColumns) else { return nil }
+      let keys =
+        "SELECT e.key " + PostgresStore.expenseFrom + sql.dropFirst(PostgresStore.expenseColumns.count)
+        + " LIMIT \(keyLimit + 1)"
+      let found = try connection.query(PostgresQuery(unsafeSQL: keys, binds: binds)).map { try $0.decode(Int64.self) }
+      return found.count > keyLimit ? nil : found
+    }
+
     func forEachExpense(_ query: ExpenseQuery, _ body: (ExpenseRow) throws -> Void) throws {
       let size = PostgresStore.snapshotPageSize
       var (sql, binds) = try store.expenseRowsSQL(
         connection, month: query.month, category: query.category, first: query.from, last: query.through)
-      if let test = query.texts { sql += " AND " + (try store.textCondition(connection, test, &binds)) }
+      if let test = query.texts {
+        sql += " AND " + (try store.textCondition(connection, test, &binds))
+        if let keys = try matchingKeys(sql, binds) {
+          // The rows found, read by their keys.
+          (sql, binds) = (
+            PostgresStore.expenseColumns + " WHERE e.ledger_id = $1 AND e.key = ANY($2)", PostgresBindings()
+          )
+          binds.append(store.ledger)
+          binds.append(keys)
+        }
+      }
       switch query.order {
       case .any: sql += " ORDER BY e.key DESC"  // the primary key's order: no sort
       case .newestFirst: sql += " ORDER BY e.date DESC, e.id DESC"
