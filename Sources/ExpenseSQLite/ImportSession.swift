@@ -78,9 +78,14 @@ public final class ImportSession: ImportWriter {
       "(key, id, date, amountMinor, currencyId, descriptionId, categoryId, account, fileId, sourceLine, categorySource)"
     let values = "(?, ?, ?, ?, ?, ?, ?, ?, \(fileID), ?, ?)"
     texts = try ImportTexts(db)
+    // OR FAIL: an error stops the import, which rolls its whole transaction back, so a
+    // statement never needs to undo its own earlier rows; without it SQLite keeps a statement
+    // journal of every page a statement changes (16 KiB each, in a temporary file), which a
+    // file in no date order filled with whole leaf pages.
     insertStatements = try ImportSession.statementSizes.map { rows in
       try db.makeStatement(
-        sql: "INSERT INTO expenseRow \(columns) VALUES " + Array(repeating: values, count: rows).joined(separator: ", ")
+        sql: "INSERT OR FAIL INTO expenseRow \(columns) VALUES "
+          + Array(repeating: values, count: rows).joined(separator: ", ")
       )
     }
     inserts = zip(ImportSession.statementSizes, insertStatements).map { ($0, $1.sqliteStatement) }
