@@ -76,6 +76,39 @@ import Testing
     #expect(try db.check().isHealthy)
   }
 
+  /// More distinct texts than the window holds, repeated near and far, some longer than the
+  /// window keeps, NFC beside NFD, empty: every text reads back byte for byte, each stored
+  /// either way, and the dictionary holds each text at most once.
+  @Test func textsTheWindowForgetsStillReadBackExactly() throws {
+    let (db, _) = try database()
+    var state: UInt64 = 42
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    let pool = (0..<30_000).map { i -> String in
+      switch i % 7 {
+      case 0: return "LONG " + String(repeating: "x\(i % 10)", count: 80) + " \(i)"  // past the window's 120 bytes
+      case 1: return i % 2 == 0 ? "Cafe\u{301} \(i)" : "Café \(i)"
+      case 2: return i == 2 ? "" : "POS \(i) #\(i * 7) SEATTLE"
+      default: return "MERCHANT \(i)"
+      }
+    }
+    // Near repeats (a small hot set) and far ones (anywhere in the pool).
+    let texts = (0..<40_000).map { _ in next(3) == 0 ? pool[next(50)] : pool[next(pool.count)] }
+    try importTexts(db, texts, file: "many.csv", seed: 3)
+    let listed = try db.expenses().sorted { ($0.id ?? 0) < ($1.id ?? 0) }.map { Array($0.description.utf8) }
+    #expect(listed == texts.map { Array($0.utf8) })
+    let (entries, distinct) = try db.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM descriptionText") ?? -1,
+        try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT text) FROM descriptionText") ?? -2
+      )
+    }
+    #expect(entries == distinct && entries > 0)
+    #expect(try db.check().isHealthy)
+  }
+
   @Test func aLaterImportFindsTheDictionarysTexts() throws {
     let (db, _) = try database()
     try importTexts(db, ["RENT MAIN ST", "RENT MAIN ST", "NETFLIX"], file: "october.csv", seed: 1)
