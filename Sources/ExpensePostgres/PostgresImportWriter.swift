@@ -75,6 +75,10 @@ final class PostgresImportWriter: ImportWriter {
   /// Writes the gathered batches: one read of their keys already stored (`storedKeys`), then
   /// their new rows, numbered in each batch's file order, batch after batch, in one `COPY`.
   func flush() throws {
+    // The text of the `COPY` as it is when every row is new (a first import's are), made while
+    // the server still stores the flush before: the server then waits only for the stored
+    // keys' read, not for the text. Used only when the rows all turn out new.
+    let speculative = dryRun ? nil : allNewText()
     try settle()
     guard !pending.isEmpty else { return }
     defer {
@@ -142,9 +146,34 @@ final class PostgresImportWriter: ImportWriter {
     }
     if dryRun {
       earlier = added
+    } else if let speculative, fresh.count == pendingRows {
+      try startCopy(speculative)
     } else if !fresh.isEmpty {
       try insert(fresh, ids: freshIDs)
     }
+  }
+
+  /// The `COPY` text of every pending row, numbered from `nextID` in each batch's file order,
+  /// batch after batch, in key order within a batch: what `insert` makes when all are new.
+  /// Nil when a date is outside the supported range (`insert` then refuses it in order).
+  func allNewText() -> CopyText? {
+    guard !pending.isEmpty else { return nil }
+    let text = CopyText()
+    var next = nextID
+    var ids: [Int64] = []
+    for batch in pending {
+      ids.removeAll(keepingCapacity: true)
+      ids.append(contentsOf: repeatElement(0, count: batch.rows.count))
+      for position in batch.fileOrder {
+        ids[Int(position)] = next
+        next += 1
+      }
+      for index in batch.rows.indices {
+        guard batch.rows[index].date.isSupported else { return nil }
+        append(batch.rows[index], id: ids[index], to: text)
+      }
+    }
+    return text
   }
 
   /// Keys of the pending batches already stored, with where each came from (`file:line`, or
@@ -198,28 +227,35 @@ final class PostgresImportWriter: ImportWriter {
   func insert(_ rows: [ImportedRow], ids: [Int64]) throws {
     for row in rows where !row.date.isSupported { throw CoreError.dateOutOfRange(row.date.description) }
     let text = CopyText()
-    for index in rows.indices {
-      let row = rows[index]
-      let account = row.account
-      let category = row.category
-      text.reserve(
-        12 * CopyText.fieldBytes + CopyText.textBytes(row.description.utf8.count)
-          + CopyText.textBytes(row.amount.currency.code.utf8.count)
-          + CopyText.textBytes(category?.utf8.count ?? 2) + CopyText.textBytes(account?.utf8.count ?? 2))
-      text.integer(store.ledger)
-      text.integer(row.key)
-      text.integer(ids[index])
-      text.date(row.date)
-      text.integer(row.amount.minor)
-      text.text(row.amount.currency.code)
-      text.text(row.description)
-      if let category { text.text(category) } else { text.null() }
-      if let account { text.text(account) } else { text.null() }
-      text.integer(fileID)
-      text.integer(Int64(row.line))
-      text.integer(Int64(row.categorySource.rawValue))
-      text.endRow()
-    }
+    for index in rows.indices { append(rows[index], id: ids[index], to: text) }
+    try startCopy(text)
+  }
+
+  /// One row of `expense_incoming`, in `columns` order.
+  func append(_ row: ImportedRow, id: Int64, to text: CopyText) {
+    let account = row.account
+    let category = row.category
+    text.reserve(
+      12 * CopyText.fieldBytes + CopyText.textBytes(row.description.utf8.count)
+        + CopyText.textBytes(row.amount.currency.code.utf8.count)
+        + CopyText.textBytes(category?.utf8.count ?? 2) + CopyText.textBytes(account?.utf8.count ?? 2))
+    text.integer(store.ledger)
+    text.integer(row.key)
+    text.integer(id)
+    text.date(row.date)
+    text.integer(row.amount.minor)
+    text.text(row.amount.currency.code)
+    text.text(row.description)
+    if let category { text.text(category) } else { text.null() }
+    if let account { text.text(account) } else { text.null() }
+    text.integer(fileID)
+    text.integer(Int64(row.line))
+    text.integer(Int64(row.categorySource.rawValue))
+    text.endRow()
+  }
+
+  /// Starts the `COPY` of `text` into the staging table (made at the first).
+  func startCopy(_ text: CopyText) throws {
     if !staging {
       try connection.execute(
         "CREATE TEMP TABLE IF NOT EXISTS expense_incoming (LIKE expense INCLUDING DEFAULTS) ON COMMIT DELETE ROWS")
