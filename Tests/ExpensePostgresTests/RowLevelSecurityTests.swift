@@ -113,6 +113,15 @@ import Testing
     for table in tables {
       #expect(try psql("SELECT count(*) FROM \(table)") == "0", "\(table) with no ledger named")
     }
+    // Each ledger table's policy reads the session's settings once per statement (v8).
+    for table in PostgresSchema.ledgerTables + PostgresSchema.pairTables + PostgresSchema.recordTables
+      + PostgresSchema.idRunTables
+    {
+      let policy = try psql(
+        "SELECT pg_get_expr(polqual, polrelid) FROM pg_policy WHERE polname = 'ledger_scope' AND polrelid = '\(table)'::regclass"
+      )
+      #expect(policy.contains("( SELECT current_setting"), "\(table): \(policy)")
+    }
     let narrowed = "SET expenses.ledger = '\(family.ledger)'; "
     func narrowedLines(_ sql: String) throws -> [String] {
       try psql(narrowed + sql).split(separator: "\n").map(String.init).filter { !$0.isEmpty && $0 != "SET" }
