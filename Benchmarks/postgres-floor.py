@@ -49,8 +49,9 @@ Server, pg_bin, run_timed = _postgres_import.Server, _postgres_import.pg_bin, _p
 
 COLUMNS = ("ledger_id bigint NOT NULL, key bigint NOT NULL, id bigint NOT NULL, date date NOT NULL, "
            "amount_minor bigint NOT NULL, currency text NOT NULL, description text NOT NULL, category text")
-POLICY = ("CREATE POLICY ledger_scope ON expense USING (ledger_id = COALESCE(NULLIF("
-          "current_setting('expenses.ledger', true), '')::bigint, ledger_id))")
+# The store's policy since its schema v8: the session's ledger read once per statement.
+POLICY = ("CREATE POLICY ledger_scope ON expense USING (ledger_id = (SELECT NULLIF("
+          "current_setting('expenses.ledger', true), '')::bigint) OR (SELECT current_setting('expenses.scope', true)) = 'all')")
 
 
 def keyed_csv(source: str, target: str) -> int:
