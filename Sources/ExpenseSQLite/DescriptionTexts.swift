@@ -146,7 +146,9 @@ final class DescriptionTexts {
 
 /// A set of hashes that may answer "maybe" for one it does not hold, never "no" for one it
 /// does: three bits a hash in a table of at least `DescriptionTexts.bitsPerEntry` bits per
-/// entry it was sized for (about 0.3% false "maybe"s at that load, each one query).
+/// entry it was sized for (about 0.3% false "maybe"s at that load, each one query), and at
+/// most 16 MiB (past 4 million texts the "maybe"s grow, which costs queries, never a wrong
+/// answer).
 struct BloomFilter {
   private var words: [UInt64]
   private let mask: UInt64
@@ -154,7 +156,7 @@ struct BloomFilter {
   init(entries: Int) {
     var bits = 1 << 20
     while bits < entries.multipliedReportingOverflow(by: DescriptionTexts.bitsPerEntry * 2).partialValue,
-      bits < 1 << 34
+      bits < 1 << 27
     {
       bits <<= 1
     }
