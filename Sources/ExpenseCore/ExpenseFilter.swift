@@ -78,7 +78,7 @@ public struct ExpenseFilter: Sendable, Equatable {
   }
 
   /// Whether `haystack` holds `needle`, byte for byte.
-  static func bytesContain(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+  public static func bytesContain(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
     let n = needle.count
     guard n > 0 else { return true }
     guard haystack.count >= n else { return false }
@@ -92,7 +92,7 @@ public struct ExpenseFilter: Sendable, Equatable {
   }
 
   /// A case-insensitive search of ASCII bytes for a lower-case ASCII needle.
-  static func asciiContains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+  public static func asciiContains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
     let n = needle.count
     guard n > 0 else { return true }
     guard haystack.count >= n else { return false }

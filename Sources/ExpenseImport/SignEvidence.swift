@@ -21,8 +21,9 @@ struct SignEvidence {
     case unclear(String)
   }
 
-  /// Whether `text` holds `word`, as Foundation's `contains` says (canonical equivalence
-  /// included), asked only when the text's bytes hold the word's leading ASCII run.
+  /// A word of the lists below, and whether a text holds it (`isIn`) as Foundation's
+  /// `contains` says (canonical equivalence included), asked only when the text's bytes hold
+  /// the word's leading ASCII run.
   ///
   /// Why: asked for every word and every sampled row, Foundation's search was a tenth of a
   /// bank-shaped import's time, before the first row was written. A text that holds the word
@@ -39,23 +40,11 @@ struct SignEvidence {
     }
 
     func isIn(_ text: String) -> Bool {
-      guard let first = lead.first else { return text.contains(self.text) }
-      let found =
-        text.utf8.withContiguousStorageIfAvailable { t -> Bool in
-          let n = lead.count
-          guard n <= t.count else { return false }
-          for i in 0...(t.count - n) where t[i] == first {
-            var j = 1
-            while j < n && t[i + j] == lead[j] { j += 1 }
-            if j == n { return true }
-          }
-          return false
-        } ?? true
+      guard !lead.isEmpty else { return text.contains(self.text) }
+      let found = text.utf8.withContiguousStorageIfAvailable { ExpenseFilter.bytesContain($0, lead) } ?? true
       return found && text.contains(self.text)
     }
   }
-
-  static func mentions(_ text: String, _ word: String) -> Bool { Word(word).isIn(text) }
 
   /// Words that mark money coming in, matched as lower-cased substrings of a description.
   static let moneyInWords = [
@@ -158,7 +147,7 @@ struct SignEvidence {
     if let text = leaning(Self.cardPaymentWords, positive: false) {
       cardPayment = "a card payment on a negative row (\"\(Self.shown(text))\")"
     } else if let text = leaning(Self.purchaseWords, positive: true, least: 2),
-      !Self.moneyInWords.contains(where: { Self.mentions(text, $0) })
+      !Self.moneyInWords.contains(where: { Word($0).isIn(text) })
     {
       cardPayment = "a purchase on a positive row (\"\(Self.shown(text))\")"
     }

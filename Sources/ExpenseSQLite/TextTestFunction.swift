@@ -1,3 +1,4 @@
+import ExpenseCore
 import ExpenseStore
 import GRDB
 import GRDBSQLite
@@ -26,7 +27,12 @@ enum TextTestFunction {
 
   final class Box {
     let test: TextTest
-    init(_ test: TextTest) { self.test = test }
+    /// The ASCII rule's needle, as bytes once.
+    let needle: [UInt8]
+    init(_ test: TextTest) {
+      self.test = test
+      if case .lowercasedContains(let text) = test.ascii { needle = Array(text.utf8) } else { needle = [] }
+    }
   }
 
   private static let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
@@ -41,40 +47,20 @@ enum TextTestFunction {
       sqlite3_result_int(context, 1)
       return
     }
-    let test = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue().test
+    let box = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
     let start = sqlite3_value_blob(value)?.assumingMemoryBound(to: UInt8.self)
     let bytes = UnsafeBufferPointer(start: start, count: Int(sqlite3_value_bytes(value)))
-    sqlite3_result_int(context, passes(bytes, test) ? 1 : 0)
+    sqlite3_result_int(context, passes(bytes, box) ? 1 : 0)
   }
 
-  /// Whether the text of `bytes` passes `test`.
-  static func passes(_ bytes: UnsafeBufferPointer<UInt8>, _ test: TextTest) -> Bool {
-    if let rule = test.ascii, bytes.allSatisfy({ $0 < 0x80 }) {
+  /// Whether the text of `bytes` passes the test `box` holds.
+  static func passes(_ bytes: UnsafeBufferPointer<UInt8>, _ box: Box) -> Bool {
+    if let rule = box.test.ascii, bytes.allSatisfy({ $0 < 0x80 }) {
       switch rule {
       case .never: return false
-      case .lowercasedContains(let needle): return lowercasedContains(bytes, needle)
+      case .lowercasedContains: return ExpenseFilter.asciiContains(bytes, box.needle)
       }
     }
-    return test.test(String(decoding: bytes, as: UTF8.self))
-  }
-
-  /// Whether the ASCII `bytes`, letters made lower-case, hold `needle` (lower-case ASCII).
-  static func lowercasedContains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
-    var needle = needle
-    return needle.withUTF8 { n in
-      guard n.count <= bytes.count else { return false }
-      guard let first = n.first else { return true }
-      func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
-      var i = 0
-      while i + n.count <= bytes.count {
-        if lower(bytes[i]) == first {
-          var j = 1
-          while j < n.count && lower(bytes[i + j]) == n[j] { j += 1 }
-          if j == n.count { return true }
-        }
-        i += 1
-      }
-      return false
-    }
+    return box.test.test(String(decoding: bytes, as: UTF8.self))
   }
 }
