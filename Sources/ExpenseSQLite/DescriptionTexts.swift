@@ -34,8 +34,8 @@ final class DescriptionTexts {
   private let ids = UnsafeMutablePointer<Int64>.allocate(capacity: slotCount)
   private let lengths = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
   private let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount * maxLength)
-  /// The dictionary's texts by hash, read at the first text asked for (a re-import of a file
-  /// already stored asks for none).
+  /// The dictionary's texts by hash, read at the first text asked about (a re-import of a file
+  /// already stored asks about none).
   private var known: BloomFilter?
   private let find: Statement
   private let add: Statement
@@ -75,7 +75,7 @@ final class DescriptionTexts {
       return id
     }
     var id: Int64 = 0
-    if try knownTexts(db).mayContain(hash), let found = try Int64.fetchOne(find, arguments: [text]) { id = found }
+    if try mayBeKnown(hash, db), let found = try Int64.fetchOne(find, arguments: [text]) { id = found }
     if windowed {
       hashes[slot] = hash
       ids[slot] = id
@@ -93,14 +93,20 @@ final class DescriptionTexts {
 
   /// The id of `text` in the dictionary, added when it is not there.
   private func dictionaryID(of text: String, _ hash: UInt64, _ db: Database) throws -> Int64 {
-    if try knownTexts(db).mayContain(hash), let found = try Int64.fetchOne(find, arguments: [text]) { return found }
+    if try mayBeKnown(hash, db), let found = try Int64.fetchOne(find, arguments: [text]) { return found }
     try add.execute(arguments: [text])
     known?.add(hash)
     return db.lastInsertedRowID
   }
 
-  private func knownTexts(_ db: Database) throws -> BloomFilter {
-    if let known { return known }
+  /// Whether the dictionary may hold a text of this hash (read in place: a copy of the filter
+  /// would retain its words for every row asked about).
+  private func mayBeKnown(_ hash: UInt64, _ db: Database) throws -> Bool {
+    if known == nil { known = try loadKnownTexts(db) }
+    return known?.mayContain(hash) ?? true
+  }
+
+  private func loadKnownTexts(_ db: Database) throws -> BloomFilter {
     var filter: BloomFilter?
     let statement = all.sqliteStatement
     defer { sqlite3_reset(statement) }
@@ -113,9 +119,7 @@ final class DescriptionTexts {
       step = sqlite3_step(statement)
     }
     guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
-    let loaded = filter ?? BloomFilter(entries: 0)
-    known = loaded
-    return loaded
+    return filter ?? BloomFilter(entries: 0)
   }
 
   /// A hash of the bytes, never 0 (0 marks an empty slot).
