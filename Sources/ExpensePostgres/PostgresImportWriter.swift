@@ -64,6 +64,8 @@ final class PostgresImportWriter: ImportWriter {
   static let flushRows = 16_384
   private var pending: [PreparedBatch] = []
   private var pendingRows = 0
+  /// Whether every row of the last flush was new (see `allNewText`).
+  private var lastFlushAllNew = true
 
   func write(_ batch: PreparedBatch) throws {
     guard !batch.rows.isEmpty else { return }
@@ -77,8 +79,9 @@ final class PostgresImportWriter: ImportWriter {
   func flush() throws {
     // The text of the `COPY` as it is when every row is new (a first import's are), made while
     // the server still stores the flush before: the server then waits only for the stored
-    // keys' read, not for the text. Used only when the rows all turn out new.
-    let speculative = dryRun ? nil : allNewText()
+    // keys' read, not for the text. Used only when the rows all turn out new; made only while
+    // the flush before was all new (a file imported again stops making it after one flush).
+    let speculative = dryRun || !lastFlushAllNew ? nil : allNewText()
     try settle()
     guard !pending.isEmpty else { return }
     defer {
@@ -144,6 +147,7 @@ final class PostgresImportWriter: ImportWriter {
         }
       }
     }
+    lastFlushAllNew = fresh.count == pendingRows
     if dryRun {
       earlier = added
     } else if let speculative, fresh.count == pendingRows {
