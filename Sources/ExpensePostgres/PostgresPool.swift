@@ -99,7 +99,7 @@ public final class PostgresPool: @unchecked Sendable {
   }
 
   /// Runs the schema's check once per access: a writer migrates (`PostgresMigrator`), a reader
-  /// makes sure the schema is there.
+  /// makes sure the schema is there and migrates it only when it is older than this build.
   func checkSchema(write: Bool) throws {
     condition.lock()
     let done = checked.contains(write)
@@ -113,6 +113,7 @@ public final class PostgresPool: @unchecked Sendable {
     } else {
       let schema = try connection.query("SELECT to_regclass('schema_version') IS NOT NULL")
       guard try schema.first?.decode(Bool.self) == true else { throw StoreError.noDatabase(path: location.redacted) }
+      try PostgresMigrator(connection).migrateForReading()
     }
     clean = true
     condition.lock()

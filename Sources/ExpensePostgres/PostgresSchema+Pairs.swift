@@ -24,15 +24,19 @@ extension PostgresSchema {
   /// The ledger tables added after `ledgerTables` was shipped (whose migrations name it).
   static let pairTables = ["transfer_pair"]
 
-  /// Row-level security on `tables` as "v4-fail-closed" left every table of ledger data.
-  static func rowLevelSecurity(on tables: [String]) -> [String] {
+  /// Row-level security on `tables` as "v4-fail-closed" left every table of ledger data, with
+  /// `policy` (a shipped migration keeps the form it was shipped with; a table added after
+  /// "v8-policy-once" is given `ledgerPolicyOnce`).
+  static func rowLevelSecurity(
+    on tables: [String], policy: String = "ledger_id = \(sessionLedger) OR \(sessionScope) = 'all'"
+  ) -> [String] {
     tables.flatMap { table in
       [
         "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
         "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
         """
         CREATE POLICY ledger_scope ON \(table)
-        USING (ledger_id = \(sessionLedger) OR \(sessionScope) = 'all')
+        USING (\(policy))
         """,
       ]
     }

@@ -28,7 +28,7 @@ enum PostgresSchema {
   static let migrations: [(name: String, statements: [String])] = [
     ("v1", v1), ("v2", v2), ("v3-users", v3Users), ("v4-fail-closed", v4FailClosed),
     ("v5-transfer-pairs", v5TransferPairs), ("v6-records", v6Records), ("v7-id-runs", v7IdRuns),
-    ("v8-policy-once", v8PolicyOnce),
+    ("v8-policy-once", v8PolicyOnce), ("v9-search-texts", v9SearchTexts),
   ]
 
   static let revisionTables = [

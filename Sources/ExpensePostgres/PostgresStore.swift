@@ -85,6 +85,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
       try connection.execute("SET default_transaction_read_only = on")
       let schema = try connection.query("SELECT to_regclass('schema_version') IS NOT NULL")
       guard try schema.first?.decode(Bool.self) == true else { throw StoreError.noDatabase(path: location.redacted) }
+      try PostgresMigrator(connection).migrateForReading()
     } else {
       try PostgresMigrator(connection).migrate()
     }

@@ -7,8 +7,8 @@ import Testing
 @testable import ExpensePostgres
 
 /// A search over PostgreSQL reads exactly the rows a full read keeps once every row is tested,
-/// in the same order, whether it gathers the matching keys first or, past its limit, reads
-/// through the cursor with the condition.
+/// in the same order, whether it reads them by one plain query or, past its limit, through the
+/// cursor with the condition.
 @Suite(.enabled(if: TestTier.postgres, Comment(rawValue: TestTier.reason)))
 struct PostgresSearchTests {
   @Test func aSearchKeepsWhatAFullReadKeeps() throws {
@@ -38,22 +38,22 @@ struct PostgresSearchTests {
           bytes.map { test.test(String(decoding: $0, as: UTF8.self)) } ?? false
         }
       }
-      func read(_ texts: TextTest?, keyLimit: Int) throws -> [Int64] {
+      func read(_ texts: TextTest?, rowLimit: Int) throws -> [Int64] {
         try store.consistently {
           try store.read { connection in
             var query = ExpenseQuery(order: .newestFirst)
             query.texts = texts
             var ids: [Int64] = []
-            let snapshot = PostgresStore.Snapshot(store: store, connection: connection, keyLimit: keyLimit)
+            let snapshot = PostgresStore.Snapshot(store: store, connection: connection, rowLimit: rowLimit)
             try snapshot.forEachExpense(query) { if keeps($0) { ids.append($0.id ?? -1) } }
             return ids
           }
         }
       }
-      let all = try read(nil, keyLimit: 0)
+      let all = try read(nil, rowLimit: 0)
       #expect(all.isEmpty == (term == "zzzz"), "\(term): \(all.count) rows")
-      #expect(try read(test, keyLimit: PostgresStore.Snapshot.searchKeyLimit) == all, "\(term), keys first")
-      #expect(try read(test, keyLimit: 1) == all, "\(term), through the cursor")
+      #expect(try read(test, rowLimit: PostgresStore.Snapshot.searchRowLimit) == all, "\(term), one query")
+      #expect(try read(test, rowLimit: 1) == all, "\(term), through the cursor")
     }
   }
 }

@@ -107,7 +107,7 @@ import Testing
     func psql(_ sql: String) throws -> String { try server.query(sql, database: home.location.database, as: role) }
     let tables =
       PostgresSchema.ledgerTables + PostgresSchema.pairTables + PostgresSchema.recordTables
-      + PostgresSchema.idRunTables + [
+      + PostgresSchema.idRunTables + PostgresSchema.searchTextTables + [
         "ledger", "ledger_member", "api_token", "app_user",
       ]
     for table in tables {
@@ -115,7 +115,7 @@ import Testing
     }
     // Each ledger table's policy reads the session's settings once per statement (v8).
     for table in PostgresSchema.ledgerTables + PostgresSchema.pairTables + PostgresSchema.recordTables
-      + PostgresSchema.idRunTables
+      + PostgresSchema.idRunTables + PostgresSchema.searchTextTables
     {
       let policy = try psql(
         "SELECT pg_get_expr(polqual, polrelid) FROM pg_policy WHERE polname = 'ledger_scope' AND polrelid = '\(table)'::regclass"

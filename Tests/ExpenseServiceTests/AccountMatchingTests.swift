@@ -290,7 +290,7 @@ extension Expense {
   @Test(arguments: StoreUnderTest.allCases)
   func theStoreSaysItsOwnSchema(_ kind: StoreUnderTest) throws {
     let store = try kind.make(in: try ServiceTests.Folder())
-    let expected = [StoreUnderTest.postgres: 8, .memory: 1][kind] ?? 11
+    let expected = [StoreUnderTest.postgres: 9, .memory: 1][kind] ?? 11
     #expect(ExpenseService(store: store).schemaVersion == expected)
   }
 }
