@@ -13,6 +13,9 @@
 ///   statement that inserts, updates or deletes expenses adjusts the rollup by exactly what it
 ///   changed, in its own transaction, so no write path can forget it. A sum past 2^62 - 1 is
 ///   refused (SQLSTATE 22003, `StoreError.totalTooLarge`).
+/// - `expense_text` (since v9) keeps each ledger's texts a search tests in Swift (descriptions
+///   that are not ASCII, accounts), by statement-level triggers the same way (see
+///   `v9SearchTexts`).
 /// - `ledger.revision` grows with every write to what the API serves (row triggers on the
 ///   small tables, the rollup trigger for expenses); it is also the change stamp.
 enum PostgresSchema {

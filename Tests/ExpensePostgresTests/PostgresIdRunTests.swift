@@ -77,17 +77,24 @@ struct PostgresIdRunTests {
     #expect(try store.expense(id: 45) == nil, "a removed row is not found by its id")
   }
 
-  @Test func aCopiedLedgerFindsEveryRowByItsId() throws {
-    let location = try RowLevelSecurityTests.ownedDatabase()
-    let home = try PostgresStore(location: location)
-    try Self.importRows(home, file: "bank.csv", days: (0..<30).map { ($0 * 7) % 11 }, seed: 9)
-    _ = try home.editExpense(id: 3, ExpenseEdit(date: try CivilDate.parse("2026-12-01")))
+  /// A new ledger "copy" of `location`'s database, loaded with `home`'s contents as `expenses
+  /// copy` loads one.
+  static func copy(_ home: PostgresStore, at location: PostgresLocation) throws -> PostgresStore {
     try home.createLedger("copy", at: RowLevelSecurityTests.time)
     let copy = try PostgresStore(
       pool: PostgresPool(location: location, size: 1, wait: 10), ledger: "copy", access: .write)
     try home.readLedger { contents, reader in
       try copy.loadLedger(contents) { sink in try reader.forEachBatch(sink) }
     }
+    return copy
+  }
+
+  @Test func aCopiedLedgerFindsEveryRowByItsId() throws {
+    let location = try RowLevelSecurityTests.ownedDatabase()
+    let home = try PostgresStore(location: location)
+    try Self.importRows(home, file: "bank.csv", days: (0..<30).map { ($0 * 7) % 11 }, seed: 9)
+    _ = try home.editExpense(id: 3, ExpenseEdit(date: try CivilDate.parse("2026-12-01")))
+    let copy = try Self.copy(home, at: location)
     try Self.expectRunsHold(copy, "in the copy")
     #expect(try copy.expense(id: 3)?.date == (try CivilDate.parse("2026-12-01")))
   }

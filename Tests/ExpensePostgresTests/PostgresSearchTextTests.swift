@@ -96,12 +96,7 @@ struct PostgresSearchTextTests {
     try Self.expectTextsHeld(store, "after a delete undone")
     #expect(try Self.search(store, "麺") == [4])
 
-    try store.createLedger("copy", at: RowLevelSecurityTests.time)
-    let copy = try PostgresStore(
-      pool: PostgresPool(location: location, size: 1, wait: 10), ledger: "copy", access: .write)
-    try store.readLedger { contents, reader in
-      try copy.loadLedger(contents) { sink in try reader.forEachBatch(sink) }
-    }
+    let copy = try PostgresIdRunTests.copy(store, at: location)
     try Self.expectTextsHeld(copy, "in a copied ledger")
     #expect(try Self.search(copy, "strasse") == [2])
   }
