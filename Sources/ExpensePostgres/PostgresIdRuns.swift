@@ -31,13 +31,20 @@ struct PostgresIdRuns {
       pending = nil
     }
     guard !ended.isEmpty else { return }
+    try Self.insert(connection, ledger: ledger, ended)
+    ended.removeAll(keepingCapacity: true)
+  }
+
+  /// Stores `runs` of `ledger` in one statement.
+  private static func insert(
+    _ connection: BlockingConnection, ledger: Int64, _ runs: [(first: Int64, last: Int64, day: Int64)]
+  ) throws {
     try connection.query(
       """
       INSERT INTO expense_id_run (ledger_id, first_id, last_id, day)
-      SELECT \(ledger), u.f, u.l, u.d FROM unnest(\(ended.map(\.first)), \(ended.map(\.last)), \(ended.map(\.day)))
+      SELECT \(ledger), u.f, u.l, u.d FROM unnest(\(runs.map(\.first)), \(runs.map(\.last)), \(runs.map(\.day)))
         AS u(f, l, d)
       """)
-    ended.removeAll(keepingCapacity: true)
   }
 
   /// The run of `ledger` holding `id`, if any.
@@ -57,20 +64,15 @@ struct PostgresIdRuns {
   /// it; an id no run holds (never stored) is given a run of its own.
   static func place(_ connection: BlockingConnection, ledger: Int64, id: Int64, day: Int64) throws {
     guard let run = try run(connection, ledger: ledger, containing: id) else {
-      try connection.query(
-        "INSERT INTO expense_id_run (ledger_id, first_id, last_id, day) VALUES (\(ledger), \(id), \(id), \(day))")
+      try insert(connection, ledger: ledger, [(id, id, day)])
       return
     }
     guard run.day != day else { return }
     try connection.query("DELETE FROM expense_id_run WHERE ledger_id = \(ledger) AND first_id = \(run.first)")
-    var runs: [(Int64, Int64, Int64)] = [(id, id, day)]
+    var runs: [(first: Int64, last: Int64, day: Int64)] = [(id, id, day)]
     if run.first < id { runs.append((run.first, id - 1, run.day)) }
     if id < run.last { runs.append((id + 1, run.last, run.day)) }
-    try connection.query(
-      """
-      INSERT INTO expense_id_run (ledger_id, first_id, last_id, day)
-      SELECT \(ledger), u.f, u.l, u.d FROM unnest(\(runs.map(\.0)), \(runs.map(\.1)), \(runs.map(\.2))) AS u(f, l, d)
-      """)
+    try insert(connection, ledger: ledger, runs)
   }
 
   /// Builds the ledger's runs from its stored rows (after a ledger is loaded whole).

@@ -106,14 +106,7 @@ final class PostgresImportWriter: ImportWriter {
         isNew[i] = false
         twins[i] = i - 1
       }
-      // Ids in file order.
-      var ids = [Int64](repeating: 0, count: rows.count)
-      for position in batch.fileOrder {
-        let index = Int(position)
-        guard isNew[index] else { continue }
-        ids[index] = nextID
-        nextID += 1
-      }
+      let ids = Self.fileOrderIDs(batch, from: &nextID) { isNew[$0] }
       var first: Int?
       var last: Int?
       for index in rows.indices where isNew[index] {
@@ -164,20 +157,27 @@ final class PostgresImportWriter: ImportWriter {
     guard !pending.isEmpty else { return nil }
     let text = CopyText()
     var next = nextID
-    var ids: [Int64] = []
     for batch in pending {
-      ids.removeAll(keepingCapacity: true)
-      ids.append(contentsOf: repeatElement(0, count: batch.rows.count))
-      for position in batch.fileOrder {
-        ids[Int(position)] = next
-        next += 1
-      }
+      let ids = Self.fileOrderIDs(batch, from: &next) { _ in true }
       for index in batch.rows.indices {
         guard batch.rows[index].date.isSupported else { return nil }
         append(batch.rows[index], id: ids[index], to: text)
       }
     }
     return text
+  }
+
+  /// The ids of `batch`'s rows that `isNew` keeps, numbered from `next` on in the batch's file
+  /// order (0 for the others), by index in `batch.rows`.
+  static func fileOrderIDs(_ batch: PreparedBatch, from next: inout Int64, isNew: (Int) -> Bool) -> [Int64] {
+    var ids = [Int64](repeating: 0, count: batch.rows.count)
+    for position in batch.fileOrder {
+      let index = Int(position)
+      guard isNew(index) else { continue }
+      ids[index] = next
+      next += 1
+    }
+    return ids
   }
 
   /// Keys of the pending batches already stored, with where each came from (`file:line`, or

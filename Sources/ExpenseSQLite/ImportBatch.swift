@@ -184,16 +184,21 @@ struct ImportBatch {
   ) -> Int32 {
     var offset = 0
     var code = SQLITE_OK
+    /// `text`'s UTF-8 bytes copied into the arena: where they start and how many.
+    func place(_ text: String) -> (UnsafeMutablePointer<UInt8>, Int32) {
+      let start = arena.baseAddress! + offset
+      let written = UnsafeMutableBufferPointer(rebasing: arena[offset...]).initialize(from: text.utf8).1
+      offset += written
+      return (start, Int32(written))
+    }
     func bind(_ parameter: Int32, _ text: String?) {
       guard let text else {
         code |= sqlite3_bind_null(statement, parameter)
         return
       }
-      let start = arena.baseAddress! + offset
-      let written = UnsafeMutableBufferPointer(rebasing: arena[offset...]).initialize(from: text.utf8).1
-      offset += written
+      let (start, count) = place(text)
       code |= sqlite3_bind_text(
-        statement, parameter, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), Int32(written), nil)
+        statement, parameter, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), count, nil)
     }
     var parameter: Int32 = 0
     for slot in slots {
@@ -212,13 +217,8 @@ struct ImportBatch {
       code |= sqlite3_bind_int64(statement, parameter + 5, texts.currency[slot])
       if texts.description[slot] == 0 {
         // Stored inline: the UTF-8 bytes as a BLOB, which no column affinity converts.
-        let start = arena.baseAddress! + offset
-        let written = UnsafeMutableBufferPointer(rebasing: arena[offset...]).initialize(
-          from: rows[slot].description.utf8
-        )
-        .1
-        offset += written
-        code |= sqlite3_bind_blob(statement, parameter + 6, start, Int32(written), nil)
+        let (start, count) = place(rows[slot].description)
+        code |= sqlite3_bind_blob(statement, parameter + 6, start, count, nil)
       } else {
         code |= sqlite3_bind_int64(statement, parameter + 6, texts.description[slot])
       }
