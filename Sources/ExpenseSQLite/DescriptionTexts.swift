@@ -59,23 +59,28 @@ final class DescriptionTexts {
 
   /// The dictionary id to store for `text`, or nil to store the text inline.
   func id(of text: String, _ db: Database) throws -> Int64? {
-    var bytes = text
-    return try bytes.withUTF8 { p in try id(of: p, text, db) }
+    // A native string's bytes are read in place; only a bridged one is copied.
+    switch try text.utf8.withContiguousStorageIfAvailable({ try id(of: $0, db) }) {
+    case .some(let id): return id
+    case .none:
+      var text = text
+      return try text.withUTF8 { try id(of: $0, db) }
+    }
   }
 
-  private func id(of p: UnsafeBufferPointer<UInt8>, _ text: String, _ db: Database) throws -> Int64? {
+  private func id(of p: UnsafeBufferPointer<UInt8>, _ db: Database) throws -> Int64? {
     let hash = Self.hash(p)
     let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
     let windowed = p.count <= Self.maxLength
     if windowed && holds(slot, hash, p) {
       if ids[slot] != 0 { return ids[slot] }
       // Seen again: from now on, by id.
-      let id = try dictionaryID(of: text, hash, db)
+      let id = try dictionaryID(of: p, hash, db)
       ids[slot] = id
       return id
     }
     var id: Int64 = 0
-    if try mayBeKnown(hash, db), let found = try Int64.fetchOne(find, arguments: [text]) { id = found }
+    if try mayBeKnown(hash, db), let found = try stored(p, db) { id = found }
     if windowed {
       hashes[slot] = hash
       ids[slot] = id
@@ -92,11 +97,36 @@ final class DescriptionTexts {
   }
 
   /// The id of `text` in the dictionary, added when it is not there.
-  private func dictionaryID(of text: String, _ hash: UInt64, _ db: Database) throws -> Int64 {
-    if try mayBeKnown(hash, db), let found = try Int64.fetchOne(find, arguments: [text]) { return found }
-    try add.execute(arguments: [text])
+  private func dictionaryID(of p: UnsafeBufferPointer<UInt8>, _ hash: UInt64, _ db: Database) throws -> Int64 {
+    if try mayBeKnown(hash, db), let found = try stored(p, db) { return found }
+    let statement = add.sqliteStatement
+    let step = Self.bind(p, to: statement) == SQLITE_OK ? sqlite3_step(statement) : SQLITE_MISUSE
+    sqlite3_reset(statement)
+    sqlite3_clear_bindings(statement)
+    guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
     known?.add(hash)
-    return db.lastInsertedRowID
+    return sqlite3_last_insert_rowid(db.sqliteConnection)
+  }
+
+  /// The dictionary's id of the text `p`, if it holds it. The statements are run on SQLite's
+  /// own API, the text bound from the row's bytes: GRDB's arguments would box every text.
+  private func stored(_ p: UnsafeBufferPointer<UInt8>, _ db: Database) throws -> Int64? {
+    let statement = find.sqliteStatement
+    var step = Self.bind(p, to: statement) == SQLITE_OK ? sqlite3_step(statement) : SQLITE_MISUSE
+    let id = step == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : nil
+    if step == SQLITE_ROW { step = SQLITE_DONE }
+    sqlite3_reset(statement)
+    sqlite3_clear_bindings(statement)
+    guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
+    return id
+  }
+
+  /// Binds `p` as TEXT (as GRDB binds a `String`: the dictionary's texts are TEXT) to the first
+  /// parameter, for one step; an empty text is bound as an empty TEXT, never NULL.
+  private static func bind(_ p: UnsafeBufferPointer<UInt8>, to statement: SQLiteStatement) -> Int32 {
+    // An empty buffer may have no address: a static empty string's then, which lives forever.
+    let start = UnsafeRawPointer(p.baseAddress ?? ("" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+    return sqlite3_bind_text(statement, 1, start, Int32(p.count), nil)
   }
 
   /// Whether the dictionary may hold a text of this hash (read in place: a copy of the filter

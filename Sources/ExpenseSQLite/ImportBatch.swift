@@ -122,23 +122,40 @@ struct ImportBatch {
   /// Finds (or adds) the dictionary ids of the new rows' currency, description and category.
   mutating func resolveTexts(_ db: Database, _ texts: ImportTexts) throws {
     let count = batch.rows.count
-    for list in [\ImportBatch.currencyIds, \.descriptionIds, \.categoryIds] {
-      self[keyPath: list].removeAll(keepingCapacity: true)
-      self[keyPath: list].append(contentsOf: repeatElement(0, count: count))
+    // The id lists are taken out of `self` for the loop, so that it reads the rows in place
+    // (a row read through the array is copied: one retain per text of the row, per row).
+    var currencyIds = [Int64]()
+    var descriptionIds = [Int64]()
+    var categoryIds = [Int64]()
+    swap(&currencyIds, &self.currencyIds)
+    swap(&descriptionIds, &self.descriptionIds)
+    swap(&categoryIds, &self.categoryIds)
+    defer {
+      swap(&currencyIds, &self.currencyIds)
+      swap(&descriptionIds, &self.descriptionIds)
+      swap(&categoryIds, &self.categoryIds)
     }
-    // A file is mostly one currency: the last one's id is reused without a hash. Currency
-    // codes are ASCII (validated), so `==` compares their bytes.
-    var last: (code: String, id: Int64)?
-    for index in 0..<count where isNew[index] {
-      let code = batch.rows[index].amount.currency.code
-      if let last, last.code == code {
-        currencyIds[index] = last.id
-      } else {
-        currencyIds[index] = try texts.currencies.id(of: code, db)
-        last = (code, currencyIds[index])
+    currencyIds.removeAll(keepingCapacity: true)
+    descriptionIds.removeAll(keepingCapacity: true)
+    categoryIds.removeAll(keepingCapacity: true)
+    currencyIds.append(contentsOf: repeatElement(0, count: count))
+    descriptionIds.append(contentsOf: repeatElement(0, count: count))
+    categoryIds.append(contentsOf: repeatElement(0, count: count))
+    try batch.rows.withUnsafeBufferPointer { rows in
+      // A file is mostly one currency: the last one's id is reused without a hash. Currency
+      // codes are ASCII (validated), so `==` compares their bytes.
+      var last: (code: String, id: Int64)?
+      for index in 0..<count where isNew[index] {
+        let code = rows[index].amount.currency.code
+        if let last, last.code == code {
+          currencyIds[index] = last.id
+        } else {
+          currencyIds[index] = try texts.currencies.id(of: code, db)
+          last = (code, currencyIds[index])
+        }
+        descriptionIds[index] = try texts.descriptions.id(of: rows[index].description, db) ?? 0
+        if let category = rows[index].category { categoryIds[index] = try texts.categories.id(of: category, db) }
       }
-      descriptionIds[index] = try texts.descriptions.id(of: batch.rows[index].description, db) ?? 0
-      if let category = batch.rows[index].category { categoryIds[index] = try texts.categories.id(of: category, db) }
     }
   }
 

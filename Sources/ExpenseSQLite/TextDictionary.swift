@@ -16,24 +16,52 @@ final class TextDictionary {
   private var ids: [TextBytes: Int64] = [:]
   private let find: Statement
   private let add: Statement
+  /// The last text asked about in each of `recentCount` slots, by a hash of its bytes, with its
+  /// id: a file's categories are few, so nearly every row is answered here, without the
+  /// dictionary's hashing (SipHash of the bytes, and a copy of the string to read them).
+  /// Kept in memory of their own: arrays held by a class pay an exclusivity check per access.
+  private static let recentCount = 256
+  private let recentHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: recentCount)
+  private let recentTexts = UnsafeMutablePointer<String>.allocate(capacity: recentCount)
+  private let recentIDs = UnsafeMutablePointer<Int64>.allocate(capacity: recentCount)
 
   init(_ db: Database, table: String, column: String) throws {
+    recentHashes.initialize(repeating: 0, count: Self.recentCount)
+    recentTexts.initialize(repeating: "", count: Self.recentCount)
+    recentIDs.initialize(repeating: 0, count: Self.recentCount)
     find = try db.makeStatement(sql: "SELECT id FROM \(table) WHERE \(column) = ?")
     add = try db.makeStatement(sql: "INSERT INTO \(table) (\(column)) VALUES (?)")
   }
 
+  deinit {
+    recentHashes.deallocate()
+    recentTexts.deinitialize(count: Self.recentCount)
+    recentTexts.deallocate()
+    recentIDs.deallocate()
+  }
+
   /// The id of `text`, adding it to the table when it is new.
   func id(of text: String, _ db: Database) throws -> Int64 {
+    // 0 for a string whose bytes are not in place (bridged): it skips the recent slots.
+    let hash = text.utf8.withContiguousStorageIfAvailable { DescriptionTexts.hash($0) } ?? 0
+    let slot = Int(truncatingIfNeeded: hash) & (Self.recentCount - 1)
+    if hash != 0 && recentHashes[slot] == hash && TextBytes.same(recentTexts[slot], text) { return recentIDs[slot] }
     let key = TextBytes(text)
-    if let id = ids[key] { return id }
     let id: Int64
-    if let found = try Int64.fetchOne(find, arguments: [text]) {
+    if let known = ids[key] {
+      id = known
+    } else if let found = try Int64.fetchOne(find, arguments: [text]) {
       id = found
     } else {
       try add.execute(arguments: [text])
       id = db.lastInsertedRowID
     }
     ids[key] = id
+    if hash != 0 {
+      recentHashes[slot] = hash
+      recentTexts[slot] = text
+      recentIDs[slot] = id
+    }
     return id
   }
 }
@@ -42,9 +70,20 @@ final class TextDictionary {
 struct TextBytes: Hashable {
   let text: String
   init(_ text: String) { self.text = text }
-  static func == (a: TextBytes, b: TextBytes) -> Bool {
-    guard a.text.utf8.count == b.text.utf8.count else { return false }
-    var (x, y) = (a.text, b.text)
+  static func == (a: TextBytes, b: TextBytes) -> Bool { same(a.text, b.text) }
+
+  /// Whether `a` and `b` hold the same bytes (read in place when both are native strings).
+  static func same(_ a: String, _ b: String) -> Bool {
+    let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in
+        guard x.count == y.count else { return false }
+        guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+        return memcmp(p, q, x.count) == 0
+      }
+    }
+    if let inPlace, let answer = inPlace { return answer }
+    guard a.utf8.count == b.utf8.count else { return false }
+    var (x, y) = (a, b)
     return x.withUTF8 { x in
       y.withUTF8 { y in
         guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }

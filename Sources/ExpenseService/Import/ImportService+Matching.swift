@@ -41,11 +41,13 @@ final class MatchCollector {
       return
     }
     guard row.splitGroup == 0 else { return }
+    // Settled before the row is copied: a first import into an empty ledger keeps only rows
+    // with an account.
+    if !near { guard row.account != nil, accountRows < Self.accountRowLimit else { return } }
     let seen = ImportMatching.Added(
       key: row.key, line: row.line, date: row.date, amount: row.amount, description: row.description,
       account: row.account, category: row.category, categorySource: row.categorySource)
     if !near {
-      guard row.account != nil, accountRows < Self.accountRowLimit else { return }
       guard matching.mayPair(ImportMatching.Side(added: seen)) else { return }
       accountRows += 1
     }

@@ -20,21 +20,24 @@ public struct ImportBatcher: Sendable {
     pending.reserveCapacity(ImportBatcher.batchRows)
   }
 
-  /// Adds a row; returns the batch it closed, if any (the row itself opens the next one).
-  public mutating func add(_ row: ImportedRow) throws(TotalOverflow) -> PreparedBatch? {
+  /// Adds a row; returns the batch it closed, if any (the row itself opens the next one). The
+  /// row is taken, not copied: a copy costs a retain per text of every row.
+  public mutating func add(_ row: consuming ImportedRow) throws(TotalOverflow) -> PreparedBatch? {
     var closed: PreparedBatch?
-    if let last = pending.last,
+    // The last row's key read in place: `pending.last` would copy the row.
+    if let lastKey = pending.isEmpty ? nil : pending[pending.count - 1].key,
       pending.count >= ImportBatcher.maxRows
         || (pending.count >= ImportBatcher.batchRows
-          && ExpenseKey(rawValue: last.key).day != ExpenseKey(rawValue: row.key).day)
+          && ExpenseKey(rawValue: lastKey).day != ExpenseKey(rawValue: row.key).day)
     {
       closed = try finish()
     }
     pending.append(row)
-    if names != nil, let raw = row.category {
+    let last = pending.count - 1
+    if names != nil, let raw = pending[last].category {
       // In place: copying the row to change it costs a retain per String field.
-      let last = pending.count - 1
-      pending[last].setCategory(names!.canonical(raw), source: pending[last].categorySource)
+      let source = pending[last].categorySource
+      pending[last].setCategory(names?.canonical(raw), source: source)
     }
     return closed
   }
