@@ -138,8 +138,22 @@ struct Detector {
 
   /// A row whose date is a pending word (`Varaus`, `Vorgemerkt`) beside an amount.
   static func isPendingRow(_ fields: [String]) -> Bool {
-    fields.contains { RowMapper.pendingDates.contains($0.trimmingASCIIWhitespace().lowercased()) }
-      && fields.contains(where: looksLikeAmount)
+    fields.contains(where: isPendingWord) && fields.contains(where: looksLikeAmount)
+  }
+
+  /// Whether `field` is a word banks write for a pending row's date. A trimmed field of more
+  /// than four bytes for each byte of the longest word is none, unread: a scalar's lower case
+  /// is never shorter than one byte, nor a scalar longer than four.
+  static func isPendingWord(_ field: String) -> Bool {
+    isOne(of: RowMapper.pendingDates, longest: RowMapper.pendingDateBytes, field)
+  }
+
+  /// `words.contains(field.trimmingASCIIWhitespace().lowercased())`, where `longest` is the
+  /// UTF-8 length of the longest of `words`.
+  static func isOne(of words: Set<String>, longest: Int, _ field: String) -> Bool {
+    let trimmed = trimmingASCIIBlanks(field)
+    guard trimmed.utf8.count <= 4 * longest else { return false }
+    return words.contains(lowercasedFast(trimmed))
   }
 
   /// Whether a row could be a transaction, even a broken one: a field shaped like a date (in
@@ -164,7 +178,7 @@ struct Detector {
     guard !header.isEmpty, fields.count >= header.count else { return false }
     for (i, field) in fields.enumerated() {
       let name = i < header.count ? header[i] : ""
-      if field.trimmingASCIIWhitespace().lowercased() != name.lowercased() { return false }
+      if lowercasedFast(trimmingASCIIBlanks(field)) != lowercasedFast(name) { return false }
     }
     return true
   }
@@ -211,6 +225,8 @@ struct Detector {
     "solde final", "ancien solde", "nouveau solde", "saldo iniziale", "saldo finale", "saldo inicial", "saldo final",
     "beginsaldo", "eindsaldo", "startsaldo", "ingående saldo", "utgående saldo", "alkusaldo", "loppusaldo",
   ]
+  /// The UTF-8 length of the longest of `balanceLineTexts`.
+  static let balanceLineTextBytes = balanceLineTexts.map(\.utf8.count).max() ?? 0
 
   /// The UTF-8 length of the longest `balanceLineTexts` text.
   static let longestBalanceLineText = balanceLineTexts.map(\.utf8.count).max() ?? 0
@@ -219,7 +235,7 @@ struct Detector {
   /// Kept out of detection's sample (its empty payee is not a memo's gap); the import
   /// excludes it by its description (`CSVImporter`).
   static func isDatedBalanceLine(_ fields: [String]) -> Bool {
-    fields.contains { balanceLineTexts.contains($0.trimmingASCIIWhitespace().lowercased()) }
+    fields.contains { isOne(of: balanceLineTexts, longest: balanceLineTextBytes, $0) }
   }
 
   /// A line that states a balance and has no date: not a transaction.

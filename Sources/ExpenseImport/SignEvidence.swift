@@ -34,15 +34,25 @@ struct SignEvidence {
     let text: String
     /// The word's leading ASCII bytes.
     let lead: [UInt8]
+    /// The word is all ASCII and holds no line break: in an ASCII text its bytes are found
+    /// exactly where its characters are (only a CR LF pair is one character of two bytes).
+    let plain: Bool
     init(_ text: String) {
       self.text = text
       lead = Array(text.utf8.prefix { $0 < 0x80 })
+      plain = lead.count == text.utf8.count && !lead.contains(13) && !lead.contains(10)
     }
 
     func isIn(_ text: String) -> Bool {
       guard !lead.isEmpty else { return text.contains(self.text) }
-      let found = text.utf8.withContiguousStorageIfAvailable { ExpenseFilter.bytesContain($0, lead) } ?? true
-      return found && text.contains(self.text)
+      let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+        guard ExpenseFilter.bytesContain(bytes, lead) else { return false }
+        return plain && bytes.allSatisfy({ $0 < 0x80 }) ? true : nil
+      }
+      switch found {
+      case .some(.some(let answer)): return answer
+      default: return text.contains(self.text)
+      }
     }
   }
 
@@ -115,10 +125,10 @@ struct SignEvidence {
     var rows: [(minor: Int64, text: String, category: String)] = []
     for record in data {
       guard amount < record.fields.count, let minor = parse(record.fields[amount]), minor != 0 else { continue }
-      let text = plan.descriptions.compactMap { $0 < record.fields.count ? record.fields[$0] : nil }
-        .joined(separator: " ").lowercased()
+      let text = lowercasedFast(
+        plan.descriptions.compactMap { $0 < record.fields.count ? record.fields[$0] : nil }.joined(separator: " "))
       let category = plan.category.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } ?? ""
-      rows.append((minor, text, category.trimmingASCIIWhitespace().lowercased()))
+      rows.append((minor, text, lowercasedFast(category.trimmingASCIIWhitespace())))
     }
     // Strong evidence: what the rows themselves say. Weak: a header naming a card, which a
     // bank account with a debit card has too ("Card Last Four Digits").

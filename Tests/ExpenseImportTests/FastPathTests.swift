@@ -57,6 +57,47 @@ import Testing
     }
   }
 
+  @Test func fastLowerCaseAgreesWithTheStandardLibrary() {
+    // Every ASCII byte alone and beside a letter, and texts that are not ASCII (the general path).
+    var texts = (0..<128).map { String(decoding: [UInt8($0)], as: UTF8.self) }
+    texts += (0..<128).map { String(decoding: [0x41, UInt8($0), 0x7A, 0x5A], as: UTF8.self) }
+    texts += ["", "POS 4417 STARBUCKS #10234 SEATTLE WA", "Café CRÈME", "ÉCOLE", "İstanbul", "ΣΟΦΙΑ", "麺 ABC"]
+    texts += ["\u{212A}ELVIN", "STRASSE ẞ", "ǅ ǈ ǋ", "A\u{301}\r\nB", "ＦＵＬＬ", "ПЕНСИЯ", "😀 X", "Ⅻ"]
+    // Every scalar of the Basic Multilingual Plane that is not a surrogate, beside an ASCII letter.
+    texts += stride(from: 0x80, to: 0x1_0000, by: 1).compactMap { Unicode.Scalar($0).map { "Q\($0)" } }
+    for text in texts {
+      #expect(Array(lowercasedFast(text).utf8) == Array(text.lowercased().utf8), "\(Array(text.utf8))")
+    }
+  }
+
+  @Test func signEvidenceWordsAreFoundWhereTheStandardLibraryFindsThem() {
+    let words = SignEvidence.moneyInWords + SignEvidence.purchaseWords + SignEvidence.cardPaymentWords + ["d", "e"]
+    let texts = [
+      "", "refund", "xrefundx", "refun", "pos 4417 starbucks #10234 seattle wa", "salary\r\nrefund", "refund\r\n",
+      "refund\u{301}", "refune\u{301}", "virement reçu", "virement recu", "d\u{301}", "e\u{301}", "amazon mktp",
+      "payment - thank you", "ПЕНСИЯ refund", "intérêts", "interets",
+    ]
+    for word in words {
+      for text in texts {
+        #expect(SignEvidence.Word(word).isIn(text) == text.contains(word), "\(word) in \(Array(text.utf8))")
+      }
+    }
+  }
+
+  @Test func pendingWordsAreTheOnesTheGeneralTestFinds() {
+    var fields = Array(RowMapper.pendingDates) + RowMapper.pendingDates.map { " \($0.uppercased())\t" }
+    fields += ["", " ", "Pending\u{301}", "PENDING", "pend", "pending pending", String(repeating: "pending", count: 40)]
+    fields += [String(repeating: " ", count: 300) + "pending" + String(repeating: " ", count: 300), "EN ATTENTE"]
+    for field in fields {
+      let general = RowMapper.pendingDates.contains(field.trimmingASCIIWhitespace().lowercased())
+      #expect(Detector.isPendingWord(field) == general, "\(Array(field.utf8))")
+    }
+    for field in Array(Detector.balanceLineTexts) + Detector.balanceLineTexts.map({ "\t\($0.uppercased()) " }) + fields {
+      let general = Detector.balanceLineTexts.contains(field.trimmingASCIIWhitespace().lowercased())
+      #expect(Detector.isDatedBalanceLine([field]) == general, "\(Array(field.utf8))")
+    }
+  }
+
   @Test func plainAmountsAgreeWithTheFullParser() {
     var texts = [
       "0", "-0", "007", "12", "-12", "12.5", "12.50", "12.505", "-0.01", "12.", ".5", "-.5", "--1", "1-", "12,50",

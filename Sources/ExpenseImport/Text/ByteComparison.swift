@@ -55,3 +55,29 @@ func trimmingASCIIBlanks(_ s: String) -> String {
   case .characters: return s.trimmingASCIIWhitespace()
   }
 }
+
+/// Exactly `text.lowercased()` (which maps each scalar by itself, through a `String` made for
+/// each), with every ASCII scalar mapped directly (Unicode's lower case of an ASCII letter is
+/// its ASCII lower case). The standard library's took most of the detection's time on a bank
+/// file's sample: about 23,000 instructions for a 40-character text that is not all ASCII.
+func lowercasedFast(_ text: String) -> String {
+  @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+  let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    return String(unsafeUninitializedCapacity: bytes.count) { out in
+      for (index, byte) in bytes.enumerated() { out[index] = lower(byte) }
+      return bytes.count
+    }
+  }
+  if let ascii, let lower = ascii { return lower }
+  var out: [UInt8] = []
+  out.reserveCapacity(text.utf8.count)
+  for scalar in text.unicodeScalars {
+    if scalar.isASCII {
+      out.append(lower(UInt8(truncatingIfNeeded: scalar.value)))
+    } else {
+      out.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+    }
+  }
+  return String(decoding: out, as: UTF8.self)
+}
