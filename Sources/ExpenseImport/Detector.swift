@@ -141,20 +141,12 @@ struct Detector {
     fields.contains(where: isPendingWord) && fields.contains(where: looksLikeAmount)
   }
 
-  /// Whether `field` is a word banks write for a pending row's date. A trimmed field of more
-  /// than four bytes for each byte of the longest word is none, unread: a scalar's lower case
-  /// is never shorter than one byte, nor a scalar longer than four.
+  /// Whether `field` is a word banks write for a pending row's date.
   static func isPendingWord(_ field: String) -> Bool {
-    isOne(of: RowMapper.pendingDates, longest: RowMapper.pendingDateBytes, field)
+    pendingWords.contains(cell: field)
   }
 
-  /// `words.contains(field.trimmingASCIIWhitespace().lowercased())`, where `longest` is the
-  /// UTF-8 length of the longest of `words`.
-  static func isOne(of words: Set<String>, longest: Int, _ field: String) -> Bool {
-    let trimmed = trimmingASCIIBlanks(field)
-    guard trimmed.utf8.count <= 4 * longest else { return false }
-    return words.contains(lowercasedFast(trimmed))
-  }
+  static let pendingWords = LowercaseWords(RowMapper.pendingDates)
 
   /// Whether a row could be a transaction, even a broken one: a field shaped like a date (in
   /// range or not: `9999-12-31`) or like an amount. Such a row is never a header or preamble.
@@ -178,9 +170,27 @@ struct Detector {
     guard !header.isEmpty, fields.count >= header.count else { return false }
     for (i, field) in fields.enumerated() {
       let name = i < header.count ? header[i] : ""
-      if lowercasedFast(trimmingASCIIBlanks(field)) != lowercasedFast(name) { return false }
+      if !sameIgnoringCase(trimmingASCIIBlanks(field), name) { return false }
     }
     return true
+  }
+
+  /// `a.lowercased() == b.lowercased()`, settled on the bytes when both are ASCII (then their
+  /// lower cases are ASCII, and equal only byte for byte).
+  static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+    let settled = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y -> Bool? in
+        guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard x.count == y.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+        for i in 0..<x.count where lower(x[i]) != lower(y[i]) { return false }
+        return true
+      }
+    }
+    switch settled {
+    case .some(.some(.some(let answer))): return answer
+    default: return lowercasedFast(a) == lowercasedFast(b)
+    }
   }
 
   /// The row that names a date and an amount column (`HeaderNames`) and is followed by a row
@@ -225,8 +235,7 @@ struct Detector {
     "solde final", "ancien solde", "nouveau solde", "saldo iniziale", "saldo finale", "saldo inicial", "saldo final",
     "beginsaldo", "eindsaldo", "startsaldo", "ingående saldo", "utgående saldo", "alkusaldo", "loppusaldo",
   ]
-  /// The UTF-8 length of the longest of `balanceLineTexts`.
-  static let balanceLineTextBytes = balanceLineTexts.map(\.utf8.count).max() ?? 0
+  static let balanceLineWords = LowercaseWords(balanceLineTexts)
 
   /// The UTF-8 length of the longest `balanceLineTexts` text.
   static let longestBalanceLineText = balanceLineTexts.map(\.utf8.count).max() ?? 0
@@ -235,7 +244,7 @@ struct Detector {
   /// Kept out of detection's sample (its empty payee is not a memo's gap); the import
   /// excludes it by its description (`CSVImporter`).
   static func isDatedBalanceLine(_ fields: [String]) -> Bool {
-    fields.contains { isOne(of: balanceLineTexts, longest: balanceLineTextBytes, $0) }
+    fields.contains { balanceLineWords.contains(cell: $0) }
   }
 
   /// A line that states a balance and has no date: not a transaction.

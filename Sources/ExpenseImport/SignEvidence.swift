@@ -37,11 +37,24 @@ struct SignEvidence {
     /// The word is all ASCII and holds no line break: in an ASCII text its bytes are found
     /// exactly where its characters are (only a CR LF pair is one character of two bytes).
     let plain: Bool
+    /// `byteSet` of `lead`.
+    let leadSet: UInt64
     init(_ text: String) {
       self.text = text
       lead = Array(text.utf8.prefix { $0 < 0x80 })
       plain = lead.count == text.utf8.count && !lead.contains(13) && !lead.contains(10)
+      leadSet = Self.byteSet(lead)
     }
+
+    /// The bytes a text holds, as a set of their values modulo 64 (`mayBeIn`).
+    static func byteSet(_ bytes: some Sequence<UInt8>) -> UInt64 {
+      bytes.reduce(0) { $0 | 1 << ($1 & 63) }
+    }
+
+    /// False when the text whose `byteSet` is `bytes` lacks a byte of the word's ASCII lead,
+    /// so `isIn` would find no lead and say false: asked first, as most texts lack some byte
+    /// of most words.
+    func mayBeIn(_ bytes: UInt64) -> Bool { leadSet & ~bytes == 0 }
 
     func isIn(_ text: String) -> Bool {
       guard !lead.isEmpty else { return text.contains(self.text) }
@@ -122,13 +135,13 @@ struct SignEvidence {
   /// The verdict on the sampled rows.
   func verdict() -> Verdict {
     guard let amount = plan.amount else { return .negativeIsSpending("") }
-    var rows: [(minor: Int64, text: String, category: String)] = []
+    var rows: [(minor: Int64, text: String, category: String, bytes: UInt64)] = []
     for record in data {
       guard amount < record.fields.count, let minor = parse(record.fields[amount]), minor != 0 else { continue }
       let text = lowercasedFast(
         plan.descriptions.compactMap { $0 < record.fields.count ? record.fields[$0] : nil }.joined(separator: " "))
       let category = plan.category.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } ?? ""
-      rows.append((minor, text, lowercasedFast(category.trimmingASCIIWhitespace())))
+      rows.append((minor, text, lowercasedFast(category.trimmingASCIIWhitespace()), Word.byteSet(text.utf8)))
     }
     // Strong evidence: what the rows themselves say. Weak: a header naming a card, which a
     // bank account with a debit card has too ("Card Last Four Digits").
@@ -140,7 +153,7 @@ struct SignEvidence {
     // `least` rows at the least, and three times as many as on the other sign.
     func leaning(_ words: [String], positive: Bool, least: Int = 1) -> String? {
       let words = words.map(Word.init)
-      let matching = rows.filter { row in words.contains { $0.isIn(row.text) } }
+      let matching = rows.filter { row in words.contains { $0.mayBeIn(row.bytes) && $0.isIn(row.text) } }
       let on = matching.filter { ($0.minor > 0) == positive }
       guard on.count >= least, on.count > (matching.count - on.count) * 3 else { return nil }
       return on.first?.text

@@ -1,4 +1,5 @@
 import ExpenseCore
+import Foundation
 import Testing
 
 @testable import ExpenseImport
@@ -79,20 +80,50 @@ import Testing
     ]
     for word in words {
       for text in texts {
-        #expect(SignEvidence.Word(word).isIn(text) == text.contains(word), "\(word) in \(Array(text.utf8))")
+        let found = SignEvidence.Word(word).isIn(text)
+        #expect(found == text.contains(word), "\(word) in \(Array(text.utf8))")
+        #expect(!found || SignEvidence.Word(word).mayBeIn(SignEvidence.Word.byteSet(text.utf8)), "\(word)")
       }
+    }
+  }
+
+  @Test func headerNamesAreComparedAsTheirLowerCases() {
+    let names = [
+      "Date", "DATE", "date ", "Datum", "Amount", "Beträg", "BETRÄG", "\u{212A}", "k", "K", "@", "`", "[", "{", "",
+    ]
+    for a in names {
+      for b in names {
+        #expect(Detector.sameIgnoringCase(a, b) == (a.lowercased() == b.lowercased()), "\(a) \(b)")
+      }
+    }
+    for a in 0..<128 {
+      for b in 0..<128 {
+        let (x, y) = (String(UnicodeScalar(UInt8(a))), String(UnicodeScalar(UInt8(b))))
+        if Detector.sameIgnoringCase(x, y) != (x.lowercased() == y.lowercased()) { Issue.record("\(a) \(b)") }
+      }
+    }
+  }
+
+  @Test func noLookedUpWordIsCanonicallyEqualToADifferentASCIIText() {
+    // `LowercaseWords` settles an ASCII cell by the ASCII words alone.
+    for word in RowMapper.pendingDates.union(Detector.balanceLineTexts) where !word.utf8.allSatisfy({ $0 < 0x80 }) {
+      #expect(!word.decomposedStringWithCanonicalMapping.utf8.allSatisfy { $0 < 0x80 }, "\(word)")
     }
   }
 
   @Test func pendingWordsAreTheOnesTheGeneralTestFinds() {
     var fields = Array(RowMapper.pendingDates) + RowMapper.pendingDates.map { " \($0.uppercased())\t" }
-    fields += ["", " ", "Pending\u{301}", "PENDING", "pend", "pending pending", String(repeating: "pending", count: 40)]
+    fields += [
+      "", " ", "Pending\u{301}", "PENDING", "pend", "pending pending", String(repeating: "pending", count: 40),
+    ]
     fields += [String(repeating: " ", count: 300) + "pending" + String(repeating: " ", count: 300), "EN ATTENTE"]
+    fields += ["2026-11-03", "-12.50", "Pendinx", "xending", "\u{212A}ONTOSTAND", "INGÅENDE SALDO", "ingående saldo"]
     for field in fields {
       let general = RowMapper.pendingDates.contains(field.trimmingASCIIWhitespace().lowercased())
       #expect(Detector.isPendingWord(field) == general, "\(Array(field.utf8))")
     }
-    for field in Array(Detector.balanceLineTexts) + Detector.balanceLineTexts.map({ "\t\($0.uppercased()) " }) + fields {
+    for field in Array(Detector.balanceLineTexts) + Detector.balanceLineTexts.map({ "\t\($0.uppercased()) " }) + fields
+    {
       let general = Detector.balanceLineTexts.contains(field.trimmingASCIIWhitespace().lowercased())
       #expect(Detector.isDatedBalanceLine([field]) == general, "\(Array(field.utf8))")
     }

@@ -112,8 +112,6 @@ struct RowMapper: ~Copyable {
     "varaus", "pending", "vorgemerkt", "reserved", "reservation", "reservering", "en attente", "pendiente",
     "in attesa", "reserverad", "reservert", "reserveret", "autorisation", "authorization", "authorisation",
   ]
-  /// The UTF-8 length of the longest of `pendingDates`.
-  static let pendingDateBytes = pendingDates.map(\.utf8.count).max() ?? 0
 
   static let countedStatuses: Set<String> = [
     "", "completed", "complete", "booked", "posted", "settled", "cleared", "gebucht", "success", "successful",
