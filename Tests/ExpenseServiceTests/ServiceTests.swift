@@ -68,6 +68,26 @@ import Testing
     #expect(try db.expenses().isEmpty)
   }
 
+  @Test func aPreviewNamesTheRuleOfEveryRowPastABatch() throws {
+    // Rows a day apart: a batch closes at a new day once it holds 1,024 rows, so the rows
+    // that open the second and third batches are previewed with the rule that categorized them.
+    let folder = try Folder()
+    let db = try AppDatabase(path: folder.database)
+    let rule = try db.addRule(pattern: "coffee", category: "Dining", field: .description)
+    var csv = "Date,Description,Amount\n"
+    let start = CivilDate(year: 2020, month: 1, day: 1)
+    for n in 0..<2_500 {
+      let day = try #require(start).adding(days: n)
+      csv += "\(day),Coffee \(n),-1.00\n"
+    }
+    var request = ImportRequest(path: try folder.file("coffee.csv", csv))
+    request.dryRun = true
+    request.previewLimit = 3_000
+    let summary = try ImportService(store: db).run(request)
+    #expect(summary.preview.count == 2_500)
+    #expect(summary.preview.filter { $0.ruleID != rule.id }.map(\.line) == [])
+  }
+
   @Test func everyRowExcludedIsBadData() throws {
     let folder = try Folder()
     let db = try AppDatabase(path: folder.database)

@@ -54,8 +54,7 @@ public struct ImportService {
     let records = try store.imports()
     // The statement balances stored before: a file imported again adds none twice.
     let storedBalances = try StatementBalances.load(store).map(\.body)
-    let categorizer = RowCategorizer(
-      matcher: RuleMatcher(rules: rules), names: try store.categoryNames(), recordRules: request.dryRun)
+    let categorizer = RowCategorizer(matcher: RuleMatcher(rules: rules), names: try store.categoryNames())
     // One name per category: each distinct category cell is mapped once, on the parse thread.
     importer.categoryName = { categorizer.canonical($0) }
     var summary = ImportSummary(file: request.displayName)
@@ -70,16 +69,25 @@ public struct ImportService {
     let pipeline = ImportPipeline<ParsedBatch>(chunkSize: 1, depth: 8)  // a batch is ~1,024 rows: at most 8 in flight
     let shared = Unchecked((importer, categorizer))
     let skipInvalid = request.skipInvalid
+    let dryRun = request.dryRun
     pipeline.start { emit in
       let (importer, categorizer) = shared.value
       var batcher = ImportBatcher(names: nil)  // rows carry their stored spelling already
+      // In a dry run, which rule categorized which row of the batch being gathered (the preview).
+      var batchRules: [Int: Int64] = [:]
       try importer.run(skipInvalid: skipInvalid, progress: progress) { event in
         guard case .row(var row) = event else { return try emit(.event(event)) }
         if !accountNames.isEmpty, let account = row.account, let name = accountNames[account] { row.account = name }
-        categorizer.categorize(&row)
-        if let batch = try batcher.add(row) { try emit(.batch(batch, rules: categorizer.takeRules())) }
+        let rule = categorizer.categorize(&row)
+        let line = row.line
+        // The row closes the batch before it and opens the next, where its rule belongs.
+        if let batch = try batcher.add(row) {
+          try emit(.batch(batch, rules: batchRules))
+          batchRules.removeAll()
+        }
+        if dryRun, let rule { batchRules[line] = rule }
       }
-      if let batch = try batcher.finish() { try emit(.batch(batch, rules: categorizer.takeRules())) }
+      if let batch = try batcher.finish() { try emit(.batch(batch, rules: batchRules)) }
     }
     defer { pipeline.finish() }
 
