@@ -21,16 +21,20 @@ final class TextDictionary {
   /// dictionary's hashing (SipHash of the bytes, and a copy of the string to read them).
   /// Kept in memory of their own: arrays held by a class pay an exclusivity check per access.
   private static let recentCount = 256
-  private let recentHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: recentCount)
-  private let recentTexts = UnsafeMutablePointer<String>.allocate(capacity: recentCount)
-  private let recentIDs = UnsafeMutablePointer<Int64>.allocate(capacity: recentCount)
+  private let recentHashes: UnsafeMutablePointer<UInt64>
+  private let recentTexts: UnsafeMutablePointer<String>
+  private let recentIDs: UnsafeMutablePointer<Int64>
 
   init(_ db: Database, table: String, column: String) throws {
+    find = try db.makeStatement(sql: "SELECT id FROM \(table) WHERE \(column) = ?")
+    add = try db.makeStatement(sql: "INSERT INTO \(table) (\(column)) VALUES (?)")
+    // Allocated once nothing can throw: `deinit` frees them.
+    recentHashes = .allocate(capacity: Self.recentCount)
+    recentTexts = .allocate(capacity: Self.recentCount)
+    recentIDs = .allocate(capacity: Self.recentCount)
     recentHashes.initialize(repeating: 0, count: Self.recentCount)
     recentTexts.initialize(repeating: "", count: Self.recentCount)
     recentIDs.initialize(repeating: 0, count: Self.recentCount)
-    find = try db.makeStatement(sql: "SELECT id FROM \(table) WHERE \(column) = ?")
-    add = try db.makeStatement(sql: "INSERT INTO \(table) (\(column)) VALUES (?)")
   }
 
   deinit {
