@@ -8,6 +8,8 @@ public struct ImportBatcher: Sendable {
   public static let maxRows = 16_384
 
   package var pending: [ImportedRow] = []
+  /// The rows `pending` has room for (see `finish`).
+  private var capacity = ImportBatcher.batchRows
   /// Each row's category becomes its stored spelling here, on the parse thread, through this
   /// cache of raw spellings: no query per row (see `CategoryNames`). `nil` when rows arrive
   /// with their stored spelling already (the CSV importer maps each distinct cell once).
@@ -84,7 +86,10 @@ public struct ImportBatcher: Sendable {
     }
     let rows = pending
     pending = []
-    pending.reserveCapacity(ImportBatcher.batchRows)
+    // Room for a batch as long as this one: a batch ends at the first new day past
+    // `batchRows`, so most are longer, and an array grown past its capacity copies every row.
+    capacity = min(max(capacity, count), ImportBatcher.maxRows)
+    pending.reserveCapacity(capacity)
     return PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
   }
 
