@@ -238,7 +238,7 @@ struct Detector {
   static let balanceLineWords = LowercaseWords(balanceLineTexts)
 
   /// The UTF-8 length of the longest `balanceLineTexts` text.
-  static let longestBalanceLineText = balanceLineTexts.map(\.utf8.count).max() ?? 0
+  static let longestBalanceLineText = balanceLineWords.longest
 
   /// A dated opening or closing balance line: one of its cells is a `balanceLineTexts` text.
   /// Kept out of detection's sample (its empty payee is not a memo's gap); the import

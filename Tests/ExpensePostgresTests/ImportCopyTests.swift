@@ -123,14 +123,7 @@ import Testing
   /// A database made by schema v1 (foreign keys on `expense`) migrates at a writer's open: its
   /// rows stay, the foreign keys give way to the statement-level checks, and imports go on.
   @Test func aVersion1DatabaseMigrates() throws {
-    let url = try PostgresServer.shared().makeDatabase()
-    let connection = try BlockingConnection(try #require(PostgresLocation(url: url)))
-    try connection.execute("BEGIN")
-    try connection.execute(
-      "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
-    )
-    for statement in PostgresSchema.v1 { try connection.execute(statement) }
-    try connection.execute("INSERT INTO schema_version (version, name) VALUES (1, 'v1')")
+    let (url, connection) = try olderSchemaDatabase(version: 1)
     try connection.execute("INSERT INTO import_file (ledger_id, name) VALUES (1, 'old.csv')")
     try connection.execute(
       """

@@ -104,17 +104,7 @@ struct PostgresSearchTextTests {
   /// A database made by schema v8 gets its texts from the rows it holds at the migration, which
   /// a reader's open runs too.
   @Test func aVersion8DatabaseGetsTheTextsOfItsRows() throws {
-    let url = try PostgresServer.shared().makeDatabase()
-    let connection = try BlockingConnection(try #require(PostgresLocation(url: url)))
-    try connection.execute("BEGIN")
-    try connection.execute(
-      "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
-    )
-    try connection.query("SELECT set_config(\(PostgresSchema.scopeSetting), 'all', true)")
-    for (index, migration) in PostgresSchema.migrations.prefix(8).enumerated() {
-      for statement in migration.statements { try connection.execute(statement) }
-      try connection.query("INSERT INTO schema_version (version, name) VALUES (\(index + 1), \(migration.name))")
-    }
+    let (url, connection) = try olderSchemaDatabase(version: 8)
     try connection.execute(
       """
       INSERT INTO expense (ledger_id, key, id, date, amount_minor, currency, description, account)
