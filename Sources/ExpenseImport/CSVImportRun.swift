@@ -9,8 +9,10 @@ import ExpenseCore
 /// back (`held`): at the end of the file they are `.excluded` (balance and summary lines); if a
 /// good row follows, they were in the middle of the data and are reported as wrong column count.
 ///
-/// Noncopyable, as the `RowMapper` it owns is.
-struct CSVImportRun: ~Copyable {
+/// A class, not a struct: it holds the `RowMapper` (about 1.5 KB inline with its plan), and the
+/// optimizer copied a struct this size whole around every non-mutating stage it called, once
+/// or more per record (18% of the parse thread of a re-import, by `perf`).
+final class CSVImportRun {
   /// A record held back, with the issue it is reported with if a good row follows.
   struct Held {
     var line: Int
@@ -60,13 +62,17 @@ struct CSVImportRun: ~Copyable {
     var amount: Money
   }
 
-  init(plan: Plan, file: String, source: any ByteSource, skipInvalid: Bool, categoryName: ((String) -> String?)?) {
+  init(
+    plan: Plan, file: String, source: any ByteSource, skipInvalid: Bool, categoryName: ((String) -> String?)?,
+    storedKeys: (any StoredKeys)? = nil
+  ) {
     self.plan = plan
     self.file = file
     self.skipInvalid = skipInvalid
     reader = CSVReader(source: source, delimiter: plan.delimiter, file: file)
     mapper = RowMapper(plan: plan, file: file)
     mapper.categoryName = categoryName
+    mapper.storedKeys = storedKeys
   }
 
   // MARK: Outcomes
@@ -85,7 +91,7 @@ struct CSVImportRun: ~Copyable {
   }
 
   /// The held records were in the middle of the data: each is a bad row.
-  mutating func flushHeldAsErrors(_ body: (ImportEvent) throws -> Void) throws {
+  func flushHeldAsErrors(_ body: (ImportEvent) throws -> Void) throws {
     for p in held { try reject(p.issue, body) }
     held.removeAll()
   }
@@ -94,7 +100,7 @@ struct CSVImportRun: ~Copyable {
 
   /// Reads the next record. A reader error first makes the held records bad rows, then is
   /// rejected itself when it is about a record (else thrown).
-  mutating func next(_ body: (ImportEvent) throws -> Void) throws -> Next {
+  func next(_ body: (ImportEvent) throws -> Void) throws -> Next {
     do {
       return try reader.next() ? .record : .end
     } catch {
@@ -106,7 +112,7 @@ struct CSVImportRun: ~Copyable {
   }
 
   /// Takes the current record through the stages, in order.
-  mutating func take(_ body: (ImportEvent) throws -> Void) throws {
+  func take(_ body: (ImportEvent) throws -> Void) throws {
     if reader.line < plan.dataStartLine { return }
     let count = reader.fieldCount
     if count == 0 || RowMapper.isBlank(reader) { return }
@@ -124,7 +130,7 @@ struct CSVImportRun: ~Copyable {
 
   /// A field over the limit: the row is refused whatever else it holds (and a held record
   /// before it was in the middle of the data).
-  mutating func refuseLongField(_ body: (ImportEvent) throws -> Void) throws -> Bool {
+  func refuseLongField(_ body: (ImportEvent) throws -> Void) throws -> Bool {
     guard let column = reader.firstField(longerThan: ImportLimits.maxFieldBytes) else { return false }
     if !held.isEmpty { try flushHeldAsErrors(body) }
     try reject(withRecord(RowMapper.tooLong(reader, column, plan: plan)), body)
@@ -148,7 +154,7 @@ struct CSVImportRun: ~Copyable {
   /// A record whose field count does not fit the header (or whose extra fields are not empty):
   /// held back when its date cell holds no date (it may be a summary line after the data, at
   /// most 10,000 of them), else a bad row.
-  mutating func holdMisfit(count: Int, _ body: (ImportEvent) throws -> Void) throws -> Bool {
+  func holdMisfit(count: Int, _ body: (ImportEvent) throws -> Void) throws -> Bool {
     guard !Detector.fits(count, plan) || (count > plan.width && !RowMapper.extraFieldsEmpty(reader, plan.width))
     else { return false }
     let dateCell = RowMapper.cell(reader, plan.date)
@@ -169,7 +175,7 @@ struct CSVImportRun: ~Copyable {
 
   /// A word for a pending booking in the date column (`Vorgemerkt`, `Pending`): excluded as
   /// pending, never imported.
-  mutating func excludePendingWord(_ dateCell: UnsafeBufferPointer<UInt8>, _ body: (ImportEvent) throws -> Void)
+  func excludePendingWord(_ dateCell: UnsafeBufferPointer<UInt8>, _ body: (ImportEvent) throws -> Void)
     throws -> Bool
   {
     guard dateCell.count < 24, dateCell.first.map({ $0 &- 0x30 >= 10 }) == true,
@@ -186,7 +192,7 @@ struct CSVImportRun: ~Copyable {
   /// A fitting record without a digit in its date cell: the header printed again or a balance
   /// line (excluded, said why), else held back as a bad date (a balance or summary line after
   /// the data, unless a good row follows).
-  mutating func holdUndated(
+  func holdUndated(
     _ dateCell: UnsafeBufferPointer<UInt8>, count: Int, _ body: (ImportEvent) throws -> Void
   ) throws -> Bool {
     guard !dateCell.contains(where: { $0 &- 0x30 < 10 }) else { return false }
@@ -228,12 +234,31 @@ struct CSVImportRun: ~Copyable {
   /// A transaction row: mapped (`RowMapper`), the held records before it made bad rows, the
   /// mapper's warnings and those about the row's text (replaced or read as Windows-1252)
   /// given, then the row or its rejection.
-  mutating func map(count: Int, _ body: (ImportEvent) throws -> Void) throws {
-    var outcome = mapper.map(reader)
+  func map(count: Int, _ body: (ImportEvent) throws -> Void) throws {
+    let outcome = mapper.map(reader)
+    // Most records: a row read whole, with nothing held, warned or noted beside it. Handed
+    // over as it is (each step below copies the event, about 150 bytes).
+    if !mapper.text.failed && !mapper.text.replaced && held.isEmpty && mapper.warnings.isEmpty
+      && (warnedFallback || !mapper.text.usedFallback) && plan.balanceColumn == nil
+    {
+      switch outcome {
+      case .row, .stored: return try body(outcome)
+      default: break
+      }
+    }
+    try mapFully(outcome, count: count, body)
+  }
+
+  /// `map` for a record with something to check, warn of or note.
+  func mapFully(_ mapped: ImportEvent, count: Int, _ body: (ImportEvent) throws -> Void) throws {
+    var outcome = mapped
     if mapper.text.failed {
       // A category or account cell with bytes invalid in the encoding: refused, never emptied.
       mapper.text.failed = false
-      if case .row = outcome, let issue = mapper.invalidTextCell(reader) { outcome = .rejected(issue) }
+      switch outcome {
+      case .row, .stored: if let issue = mapper.invalidTextCell(reader) { outcome = .rejected(issue) }
+      default: break
+      }
     }
     if skipInvalid, case .rejected(let issue) = outcome { outcome = .rejected(withRecord(issue)) }
     if !held.isEmpty { try flushHeldAsErrors(body) }
@@ -255,7 +280,12 @@ struct CSVImportRun: ~Copyable {
       try body(.warning("line \(reader.line) is not valid UTF-8; such fields are read as Windows-1252"))
     }
     if !skipInvalid, case .rejected(let issue) = outcome { throw ImportError.row(issue) }
-    if case .row(let row) = outcome, plan.balanceColumn != nil { noteBalance(row) }
+    if plan.balanceColumn != nil {
+      if case .row(let row) = outcome {
+        noteBalance(account: row.account, currency: row.amount.currency, date: row.date)
+      }
+      if case .stored(let row) = outcome { noteBalance(account: row.account, currency: row.currency, date: row.date) }
+    }
     if case .excluded = outcome, let column = plan.balanceColumn,
       !RowMapper.isBlankCell(RowMapper.cell(reader, column)),
       let day = plan.dateFormat.date(RowMapper.cell(reader, plan.date))
@@ -266,21 +296,20 @@ struct CSVImportRun: ~Copyable {
   }
 
   /// Keeps the running balance of `row`'s line, when its cell is an amount.
-  mutating func noteBalance(_ row: ImportedRow) {
+  func noteBalance(account: String?, currency: Currency, date: CivilDate) {
     guard let column = plan.balanceColumn,
-      case .success(let minor) = mapper.parser.parse(
-        RowMapper.cell(reader, column), minorUnits: row.amount.currency.minorUnits)
+      case .success(let minor) = mapper.parser.parse(RowMapper.cell(reader, column), minorUnits: currency.minorUnits)
     else { return }
     let value = DayBalance(
-      line: reader.line, amount: Money(minor: plan.balanceNegated ? -minor : minor, currency: row.amount.currency))
-    let key = DayKey(account: row.account, currency: row.amount.currency, date: row.date)
+      line: reader.line, amount: Money(minor: plan.balanceNegated ? -minor : minor, currency: currency))
+    let key = DayKey(account: account, currency: currency, date: date)
     if let seen = dayBalances[key] {
       dayBalances[key] = (seen.first, value)
     } else {
       dayBalances[key] = (value, value)
     }
-    if firstDate == nil { firstDate = row.date }
-    lastDate = row.date
+    if firstDate == nil { firstDate = date }
+    lastDate = date
   }
 
   // MARK: End

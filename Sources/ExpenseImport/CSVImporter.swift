@@ -17,6 +17,9 @@ public final class CSVImporter: FileImporter {
   /// Maps each category cell to the spelling to store (one name per category); called on the
   /// parsing thread once per distinct cell, not per row. `nil` keeps cells as they are.
   public var categoryName: ((String) -> String?)?
+  /// The keys the ledger held before the import, asked on the parsing thread: a row among them
+  /// is handed over as `.stored` (a duplicate, without its texts). Nil: every row is `.row`.
+  public var storedKeys: (any StoredKeys)?
   var plan: Plan?
 
   /// Checks the file can be opened; throws `.noInput` or `.io`.
@@ -96,8 +99,9 @@ public final class CSVImporter: FileImporter {
       fileSource = try FileSource(path: path)
     }
     let source = TrailingNULSource(try plan.encoding.transcoder(fileSource))
-    var rows = CSVImportRun(
-      plan: plan, file: displayName, source: source, skipInvalid: skipInvalid, categoryName: categoryName)
+    let rows = CSVImportRun(
+      plan: plan, file: displayName, source: source, skipInvalid: skipInvalid, categoryName: categoryName,
+      storedKeys: storedKeys)
     var records = 0
     reading: while true {
       switch try rows.next(body) {

@@ -12,4 +12,7 @@ public enum ImportEvent {
   case warning(String)
   /// A balance the file states for an account (`StatementBalance`), stored with the rows.
   case balance(StatementBalance)
+  /// A row whose key the ledger held before this import (`CSVImporter.storedKeys`): a
+  /// duplicate, handed over without its texts.
+  case stored(StoredRow)
 }

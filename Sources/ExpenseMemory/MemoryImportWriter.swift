@@ -61,6 +61,21 @@ final class MemoryImportWriter: ImportWriter {
     }
   }
 
+  /// None: the parse thread may not read the state this writer changes.
+  func storedKeysBefore() throws -> (any StoredKeys)? { nil }
+
+  func closeStoredKeys() {}
+
+  func recordStored(_ rows: [StoredRow]) throws {
+    for row in rows {
+      duplicates += 1
+      guard explained.count < explainLimit else { continue }
+      let twin = store.state.rows[row.key]
+      let origin = twin.flatMap { stored in stored.sourceFile.map { "\($0):\(stored.sourceLine ?? 0)" } }
+      explained.append(ImportDuplicate(line: row.line, existingSource: origin ?? "added by hand"))
+    }
+  }
+
   private func save(_ set: SplitSets.Set) {
     for part in set.parts { store.state.splitParts[part] = set.id }
   }

@@ -67,6 +67,33 @@ final class PostgresImportWriter: ImportWriter {
   /// Whether every row of the last flush was new (see `allNewText`).
   private var lastFlushAllNew = true
 
+  /// None: the parse thread has no connection of its own, and a flush reads the stored keys
+  /// of 16 batches in one round trip.
+  func storedKeysBefore() throws -> (any StoredKeys)? { nil }
+
+  func closeStoredKeys() {}
+
+  /// Counted, and the first ones explained from one lookup of their keys.
+  func recordStored(_ rows: [StoredRow]) throws {
+    duplicates += rows.count
+    let explaining = rows.prefix(max(0, explainLimit - explained.count))
+    guard !explaining.isEmpty else { return }
+    let found = try connection.query(
+      """
+      SELECT e.key, f.name, e.source_line FROM expense e
+      LEFT JOIN import_file f ON f.ledger_id = e.ledger_id AND f.id = e.file_id
+      WHERE e.ledger_id = \(store.ledger) AND e.key = ANY(\(explaining.map(\.key)))
+      """)
+    var sources: [Int64: String] = [:]
+    for row in found {
+      let (key, file, line) = try row.decode((Int64, String?, Int64?).self)
+      sources[key] = file.map { "\($0):\(line ?? 0)" } ?? "added by hand"
+    }
+    for row in explaining {
+      explained.append(ImportDuplicate(line: row.line, existingSource: sources[row.key] ?? "added by hand"))
+    }
+  }
+
   func write(_ batch: PreparedBatch) throws {
     guard !batch.rows.isEmpty else { return }
     pending.append(batch)

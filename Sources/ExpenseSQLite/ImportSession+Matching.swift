@@ -10,12 +10,18 @@ import GRDB
 extension ImportSession {
   /// The first and last day of the rows stored before this import: two lookups at the ends of
   /// the primary key (a row's key starts with its day).
-  static func storedSpan(_ db: Database) throws -> ClosedRange<CivilDate>? {
-    guard let low = try Int64.fetchOne(db, sql: "SELECT MIN(key) FROM expenseRow"),
-      let high = try Int64.fetchOne(db, sql: "SELECT MAX(key) FROM expenseRow")
-    else { return nil }
-    let (first, last) = (ExpenseKey(rawValue: low).date, ExpenseKey(rawValue: high).date)
+  static func storedSpan(_ keys: ClosedRange<Int64>?) -> ClosedRange<CivilDate>? {
+    guard let keys else { return nil }
+    let (first, last) = (ExpenseKey(rawValue: keys.lowerBound).date, ExpenseKey(rawValue: keys.upperBound).date)
     return first <= last ? first...last : nil
+  }
+
+  /// The smallest and largest key stored (nil: no row).
+  static func storedKeyRange(_ db: Database) throws -> ClosedRange<Int64>? {
+    guard let low = try Int64.fetchOne(db, sql: "SELECT MIN(key) FROM expenseRow"),
+      let high = try Int64.fetchOne(db, sql: "SELECT MAX(key) FROM expenseRow"), low <= high
+    else { return nil }
+    return low...high
   }
 
   /// Every batch is stored as it is written.

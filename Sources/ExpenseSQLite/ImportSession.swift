@@ -62,6 +62,10 @@ public final class ImportSession: ImportWriter {
   let dryRun: Bool
   /// The days of the rows stored before this import (see `ImportWriter.storedSpan`).
   public let storedSpan: ClosedRange<CivilDate>?
+  /// The smallest and largest key stored before this import.
+  let storedKeys: ClosedRange<Int64>?
+  /// The reader `storedKeysBefore` made, closed by `closeStoredKeys`.
+  var keyWindows: StoredKeyWindows?
 
   init(db: Database, sourceFile: String, explainLimit: Int, dryRun: Bool = false) throws {
     self.db = db
@@ -72,7 +76,8 @@ public final class ImportSession: ImportWriter {
     let fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [sourceFile]) ?? 0
     nextID = try AppDatabase.nextExpenseID(db)
     firstID = nextID
-    storedSpan = try ImportSession.storedSpan(db)
+    storedKeys = try ImportSession.storedKeyRange(db)
+    storedSpan = ImportSession.storedSpan(storedKeys)
     runs = try IdRuns(db)
     let columns =
       "(key, id, date, amountMinor, currencyId, descriptionId, categoryId, account, fileId, sourceLine, categorySource)"
@@ -139,7 +144,7 @@ public final class ImportSession: ImportWriter {
     work.batch = batch
     try work.classify(
       db, inRange: existingInRange.sqliteStatement, exists: existsKey.sqliteStatement,
-      explainLimit: explainLimit - explained.count)
+      explainLimit: explainLimit)
     var next = nextID
     work.number(from: &next)
     let added = Int(next - nextID)
@@ -168,14 +173,59 @@ public final class ImportSession: ImportWriter {
       if firstDate.map({ low < $0 }) ?? true { firstDate = low }
       if lastDate.map({ high > $0 }) ?? true { lastDate = high }
     }
-    if onOutcome != nil || (added < batch.count && explained.count < explainLimit) {
+    if onOutcome != nil || (added < batch.count && explainLimit > 0) {
       for position in work.batch.fileOrder {
         let index = Int(position)
         let isNew = work.isNew[index]
         onOutcome?(work.batch.rows[index], isNew ? .inserted : .duplicate)
-        if !isNew && explained.count < explainLimit { explained.append(try explain(work, index)) }
+        if !isNew && explains(line: work.batch.rows[index].line) { explain(try explain(work, index)) }
       }
     }
+  }
+
+  /// A reader of the keys stored before this import, for the parse thread: none in a dry run
+  /// (its preview lists every row whole), for an empty ledger, or for a file not in WAL mode.
+  /// The write lock is held from `init` on (its first statement writes), so the reader's
+  /// snapshot is the writer's.
+  public func storedKeysBefore() throws -> (any StoredKeys)? {
+    guard !dryRun, keyWindows == nil, let storedKeys else { return nil }
+    keyWindows = StoredKeyWindows.open(beside: db, low: storedKeys.lowerBound, high: storedKeys.upperBound)
+    return keyWindows
+  }
+
+  /// Closes the reader `storedKeysBefore` made (the parse thread has stopped).
+  public func closeStoredKeys() {
+    keyWindows?.close()
+    keyWindows = nil
+  }
+
+  /// Counts rows the parse thread found stored as duplicates, explaining the first ones as
+  /// `write` explains its own.
+  public func recordStored(_ rows: [StoredRow]) throws {
+    duplicates += rows.count
+    for row in rows where explains(line: row.line) {
+      explain(line: row.line, twin: try Row.fetchOne(findTwin, arguments: [row.key]))
+    }
+  }
+
+  /// Whether a duplicate on `line` is among the first `explainLimit` by line seen so far
+  /// (stored rows and a batch's duplicates come in either order).
+  func explains(line: Int) -> Bool {
+    explained.count < explainLimit || line < (explained.last?.line ?? .max)
+  }
+
+  /// Adds the duplicate on `line` to `explained`, kept in line order and to `explainLimit`.
+  func explain(_ duplicate: Duplicate) {
+    let at = explained.lastIndex { $0.line <= duplicate.line }.map { $0 + 1 } ?? 0
+    explained.insert(duplicate, at: at)
+    if explained.count > explainLimit { explained.removeLast(explained.count - explainLimit) }
+  }
+
+  /// Adds the duplicate on `line` of the stored row `twin` (`findTwin`'s row; nil: added by hand).
+  func explain(line: Int, twin: Row?) {
+    let file: String? = twin?["sourceFile"]
+    let twinLine: Int? = twin?["sourceLine"]
+    explain(Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand"))
   }
 
   /// Where the stored twin of a duplicate came from.

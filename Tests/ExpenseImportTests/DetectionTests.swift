@@ -40,7 +40,7 @@ func importAll(_ path: String, _ options: ImportOptions = ImportOptions(), skipI
     case .warning(let w): warnings.append(w)
     case .excluded(let line, let reason): excluded.append((line, reason))
     case .rejected(let issue): rejected.append(issue)
-    case .balance: break
+    case .balance, .stored: break  // no stored keys were given
     }
   }
   return (rows, warnings, excluded, rejected)

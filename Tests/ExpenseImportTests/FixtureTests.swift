@@ -43,7 +43,7 @@ import Testing
       case .excluded(let line, _): out.excluded.append(line)
       case .rejected(let issue): out.rejected.append(issue)
       case .warning(let text): out.warnings.append(text)
-      case .balance: break
+      case .balance, .stored: break  // no stored keys were given
       }
     }
     return out

@@ -26,9 +26,32 @@ extension RowMapper {
   @inline(__always)
   mutating func description(_ reader: CSVReader, _ h: inout Fingerprint.Hasher64) -> String? {
     let beforeDescription = h
-    // Description: whitespace runs collapsed, columns joined with " / ", hashed (ASCII letters
-    // lower-cased) while it is copied.
+    let ascii = scanDescription(reader, &h)
+    return descriptionText(reader, ascii: ascii, validUTF8: nil, before: beforeDescription, &h)
+  }
+
+  /// Whether the bytes of a description `scanDescription` copied are its UTF-8 as read (ASCII,
+  /// or valid UTF-8 in a UTF-8 file): then they are the text stored (`descriptionText`'s
+  /// `validUTF8`), unless a NUL is among them.
+  @inline(__always)
+  func scannedBytesAreUTF8(ascii: Bool) -> Bool {
+    ascii
+      || ((text.mode == .utf8Strict || text.mode == .utf8Fallback || text.mode == .utf8Replacing)
+        && isValidUTF8(UnsafeBufferPointer(start: scratch, count: scratchCount)))
+  }
+
+  /// Whether the description scanned holds a NUL (stored as a visible symbol, so hashed again).
+  @inline(__always)
+  var scannedHasNUL: Bool { scratchCount > 0 && memchr(scratch, 0, scratchCount) != nil }
+
+  /// Copies the description into `scratch` (whitespace runs collapsed, columns joined with
+  /// " / ") and hashes it into `h` (ASCII letters lower-cased) in the same pass; returns whether
+  /// every byte was ASCII.
+  @inline(__always)
+  mutating func scanDescription(_ reader: CSVReader, _ h: inout Fingerprint.Hasher64) -> Bool {
     scratchCount = 0
+    // The table read once a row: a global's every read checks its one-time initialization.
+    let lowercase = Fingerprint.lowercase
     var state = h.state
     var bits: UInt8 = 0  // every byte written, or-ed: ASCII when below 0x80
     for k in 0..<descriptionColumns.count {
@@ -67,12 +90,22 @@ extension RowMapper {
         bits |= b
         buffer[out] = b
         out &+= 1
-        state = Fingerprint.Hasher64.mixLowercased(state, b)
+        state = (state ^ UInt64(lowercase[Int(b)])) &* Fingerprint.prime
       }
       scratchCount = out
     }
-    let ascii = bits < 0x80
     h.state = state
+    return bits < 0x80
+  }
+
+  /// The stored text of the description `scanDescription` copied. `validUTF8`, when the caller
+  /// has settled it, is `scannedBytesAreUTF8`. Where the text is not the bytes scanned, `h` is
+  /// hashed again from `before` over the text.
+  @inline(__always)
+  mutating func descriptionText(
+    _ reader: CSVReader, ascii: Bool, validUTF8: Bool?, before beforeDescription: Fingerprint.Hasher64,
+    _ h: inout Fingerprint.Hasher64
+  ) -> String? {
     let scratchBytes = UnsafeBufferPointer(start: scratch, count: scratchCount)
     var description: String
     // A description whose bytes are its UTF-8 (ASCII, or valid UTF-8 read as UTF-8) may come
@@ -86,7 +119,7 @@ extension RowMapper {
     }
     if key != 0, let known = descriptionCache.find(scratchBytes, key) {
       description = known
-    } else if ascii || (sameBytes && isValidUTF8(scratchBytes)) {
+    } else if ascii || (sameBytes && (validUTF8 ?? isValidUTF8(scratchBytes))) {
       description = String(decoding: scratchBytes, as: UTF8.self)
       if key != 0 { descriptionCache.store(scratchBytes, key, description) }
     } else {

@@ -66,10 +66,23 @@ struct RowMapper: ~Copyable {
   var failure: ImportIssue?
   /// Warnings produced while mapping (unsorted dates, unknown statuses); drained by the importer.
   var warnings: [String] = []
+  /// The keys the ledger held before the import (`CSVImporter.storedKeys`); nil: none asked.
+  var storedKeys: (any StoredKeys)?
 
   static let dateCacheLength = 32
 
   /// Records a stage's issue; returns nil so a stage can `return fail(issue)`.
+  /// Ends the fingerprint with the row's occurrence among identical rows of its day.
+  @inline(__always)
+  mutating func finishFingerprint(_ reader: CSVReader, _ h: inout Fingerprint.Hasher64) {
+    let (occurrence, unsortedNow) = occurrences.next(day: lastDay, key: h.state)
+    if unsortedNow {
+      warnings.append(
+        "dates are not in order (line \(reader.line)); counting identical rows now keeps every row in memory")
+    }
+    Fingerprint.finish(&h, occurrence: occurrence)
+  }
+
   @inline(never)
   mutating func fail<T>(_ issue: ImportIssue) -> T? {
     failure = issue
@@ -130,14 +143,34 @@ struct RowMapper: ~Copyable {
     readAccount(reader)
     var h = fingerprintPrefix(date, currency, currencyKey)
     Fingerprint.amount(&h, minor)
-    guard let description = self.description(reader, &h) else { return .rejected(takeFailure()) }
-    let category = self.category(reader)
-    let (occurrence, unsortedNow) = occurrences.next(day: lastDay, key: h.state)
-    if unsortedNow {
-      warnings.append(
-        "dates are not in order (line \(reader.line)); counting identical rows now keeps every row in memory")
+    let beforeDescription = h
+    let ascii = scanDescription(reader, &h)
+    var validUTF8: Bool?
+    if let storedKeys {
+      // The hash is the row's once its bytes are the text stored: a row the ledger holds is
+      // settled here, before any text of it is made.
+      let valid = scannedBytesAreUTF8(ascii: ascii)
+      validUTF8 = valid
+      if valid && !scannedHasNUL {
+        finishFingerprint(reader, &h)
+        let key = ExpenseKey(date: date, fingerprintHash: h.state).rawValue
+        if storedKeys.contains(key) {
+          _ = self.category(reader)  // read as for every row: a cell that cannot be read is refused
+          return .stored(StoredRow(line: reader.line, key: key, date: date, account: lastAccount, currency: currency))
+        }
+        guard let description = descriptionText(reader, ascii: ascii, validUTF8: true, before: beforeDescription, &h)
+        else { return .rejected(takeFailure()) }
+        return .row(
+          ImportedRow(
+            line: reader.line, date: date, amount: Money(minor: minor, currency: currency),
+            description: description, category: self.category(reader), account: lastAccount,
+            fingerprintHash: h.state))
+      }
     }
-    Fingerprint.finish(&h, occurrence: occurrence)
+    guard let description = descriptionText(reader, ascii: ascii, validUTF8: validUTF8, before: beforeDescription, &h)
+    else { return .rejected(takeFailure()) }
+    let category = self.category(reader)
+    finishFingerprint(reader, &h)
     return .row(
       ImportedRow(
         line: reader.line, date: date, amount: Money(minor: minor, currency: currency), description: description,

@@ -7,6 +7,9 @@ public protocol FileImporter: AnyObject {
   var displayName: String { get }
   /// Maps each category as read to the spelling to store; called on the parsing thread.
   var categoryName: ((String) -> String?)? { get set }
+  /// The keys the ledger held before the import (see `StoredKeys`): a reader that asks them
+  /// hands over rows among them as `.stored`. A reader that does not ask ignores them.
+  var storedKeys: (any StoredKeys)? { get set }
   /// The settings the import uses and where each came from. For a statement format, what the
   /// reader found in the file is complete once `run` has returned.
   func detect() throws(ImportError) -> DetectedDialect
@@ -15,6 +18,14 @@ public protocol FileImporter: AnyObject {
   /// Categories (as stored) that hold transfers between the user's own accounts, known once
   /// `run` has returned: the import gives them the kind transfer where they have none.
   var transferCategories: Set<String> { get }
+}
+
+extension FileImporter {
+  /// Statement readers hand over every row whole (their files are small).
+  public var storedKeys: (any StoredKeys)? {
+    get { nil }
+    set {}
+  }
 }
 
 extension CSVImporter {

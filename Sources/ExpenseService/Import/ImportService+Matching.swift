@@ -32,6 +32,13 @@ final class MatchCollector {
     }
   }
 
+  /// A row the parse thread found stored (`StoredRow`): a duplicate, seen as `see` sees one.
+  func seeStored(_ row: StoredRow) {
+    if first.map({ row.date < $0 }) ?? true { first = row.date }
+    if last.map({ row.date > $0 }) ?? true { last = row.date }
+    if window?.contains(row.date) ?? false { exactKeys.insert(row.key) }
+  }
+
   func see(_ row: ImportedRow, _ outcome: ImportOutcome) {
     if first.map({ row.date < $0 }) ?? true { first = row.date }
     if last.map({ row.date > $0 }) ?? true { last = row.date }

@@ -66,35 +66,56 @@ public struct ImportService {
         path: $0, force: request.forceRejects, protected: protected, input: request.path)
     }
 
-    let pipeline = ImportPipeline<ParsedBatch>(chunkSize: 1, depth: 8)  // a batch is ~1,024 rows: at most 8 in flight
     let shared = Unchecked((importer, categorizer))
     let skipInvalid = request.skipInvalid
     let dryRun = request.dryRun
-    pipeline.start { emit in
-      let (importer, categorizer) = shared.value
-      var batcher = ImportBatcher(names: nil)  // rows carry their stored spelling already
-      // In a dry run, which rule categorized which row of the batch being gathered (the preview).
-      var batchRules: [Int: Int64] = [:]
-      try importer.run(skipInvalid: skipInvalid, progress: progress) { event in
-        guard case .row(var row) = event else { return try emit(.event(event)) }
-        if !accountNames.isEmpty, let account = row.account, let name = accountNames[account] { row.account = name }
-        let rule = categorizer.categorize(&row)
-        let line = row.line
-        // The row closes the batch before it and opens the next, where its rule belongs.
-        if let batch = try batcher.add(row) {
-          try emit(.batch(batch, rules: batchRules))
-          batchRules.removeAll()
-        }
-        if dryRun, let rule { batchRules[line] = rule }
-      }
-      if let batch = try batcher.finish() { try emit(.batch(batch, rules: batchRules)) }
-    }
-    defer { pipeline.finish() }
 
     let session = try store.importRows(
       sourceFile: request.storedName, dryRun: request.dryRun, explainLimit: request.detailLimit,
       importedAt: request.importedAt
     ) { session in
+      // Parsing starts once the writer holds the ledger: the keys it held then are the ones a
+      // row can duplicate, and rows among them are handed over as `.stored`.
+      let storedKeys = try session.storedKeysBefore()
+      importer.storedKeys = storedKeys
+      defer { session.closeStoredKeys() }
+      let pipeline = ImportPipeline<ParsedBatch>(chunkSize: 1, depth: 8)  // a batch is ~1,024 rows: at most 8 in flight
+      pipeline.start { emit in
+        let (importer, categorizer) = shared.value
+        var batcher = ImportBatcher(names: nil)  // rows carry their stored spelling already
+        // In a dry run, which rule categorized which row of the batch being gathered (the preview).
+        var batchRules: [Int: Int64] = [:]
+        // Stored rows since the last batch, handed over before it (or in chunks of 4,096).
+        var stored: [StoredRow] = []
+        try importer.run(skipInvalid: skipInvalid, progress: progress) { event in
+          if case .stored(let row) = event {
+            stored.append(row)
+            if stored.count == 4096 {
+              try emit(.stored(stored))
+              stored.removeAll(keepingCapacity: true)
+            }
+            return
+          }
+          guard case .row(var row) = event else { return try emit(.event(event)) }
+          if !accountNames.isEmpty, let account = row.account, let name = accountNames[account] { row.account = name }
+          let rule = categorizer.categorize(&row)
+          let line = row.line
+          // The row closes the batch before it and opens the next, where its rule belongs.
+          if let batch = try batcher.add(row) {
+            if !stored.isEmpty {
+              try emit(.stored(stored))
+              stored.removeAll(keepingCapacity: true)
+            }
+            try emit(.batch(batch, rules: batchRules))
+            batchRules.removeAll()
+          }
+          if dryRun, let rule { batchRules[line] = rule }
+        }
+        if !stored.isEmpty { try emit(.stored(stored)) }
+        if let batch = try batcher.finish() { try emit(.batch(batch, rules: batchRules)) }
+      }
+      // Stops the parse thread (on an error, before it ends) before the stored keys close.
+      defer { pipeline.finish() }
       var rules: [Int: Int64] = [:]
       var balances: [StatementBalance] = []
       let collector = MatchCollector(
@@ -115,6 +136,9 @@ public struct ImportService {
           case .batch(let batch, let batchRules):
             rules = batchRules
             try session.write(batch)
+          case .stored(let rows):
+            try session.recordStored(rows)
+            for row in rows { collector.seeStored(row) }
           case .event(let event):
             if case .balance(var balance) = event {
               // Under the account's name, as its rows are stored, and the file as recorded.
@@ -183,6 +207,8 @@ public struct ImportService {
 /// rule categorized which line), or any other import event.
 enum ParsedBatch {
   case batch(PreparedBatch, rules: [Int: Int64])
+  /// Rows whose keys the ledger held (`StoredKeys`): duplicates, in file order.
+  case stored([StoredRow])
   case event(ImportEvent)
 }
 

@@ -272,11 +272,11 @@ extension ImportSummary {
     return lines
   }
 
-  /// Counts one event that is not a row (rows travel in batches), keeping the first
+  /// Counts one event that is not a row (rows travel in batches, stored rows to the writer), keeping the first
   /// `detailLimit` of each kind explained and every rejected row in `rejects`.
   mutating func record(_ event: ImportEvent, rejects: RejectsWriter?, detailLimit: Int) throws {
     switch event {
-    case .row:
+    case .row, .stored:
       break
     case .excluded(let line, let reason):
       excluded += 1

@@ -266,6 +266,14 @@ public protocol ImportWriter: AnyObject {
   /// `Transfers`, source `.transfer`), their categories before kept for `unpairTransfer`. Rows
   /// of this import or stored before; a dry run writes nothing.
   func pairTransfers(_ links: [TransferLink], category: String) throws
+  /// The keys stored before this import began, for the parse thread (`StoredKeys`), or nil
+  /// (the writer then checks every row). Asked once, before the first row is parsed; closed
+  /// with `closeStoredKeys` once parsing has stopped, before the import commits.
+  func storedKeysBefore() throws -> (any StoredKeys)?
+  func closeStoredKeys()
+  /// Counts rows the parse thread found among `storedKeysBefore` as duplicates, and explains
+  /// the first ones (by line, with `write`'s own) as `write` does.
+  func recordStored(_ rows: [StoredRow]) throws
 }
 
 /// What happened to one imported row.

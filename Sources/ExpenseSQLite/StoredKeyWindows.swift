@@ -1,0 +1,159 @@
+import ExpenseCore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The keys the ledger held when an import's writer began, read on the parse thread through a
+/// connection of its own (`StoredKeys`).
+///
+/// Why a second connection: the writer's connection is busy writing on another thread. In WAL
+/// mode a reader sees the last commit and never waits for the writer; its read transaction
+/// begins after the writer took the write lock (`ImportSession` makes this after its first
+/// write), so no other commit can come between the two: the snapshot is what the writer's
+/// duplicate check compares with, less this import's own rows (which a row of the same file
+/// never duplicates: the occurrence number tells identical rows apart).
+///
+/// Keys are read a window of 32 days at a time (a range of the key, which starts with the day),
+/// as the rows ask for them, and kept sorted; the 8 windows asked last are kept. Memory follows
+/// the rows stored in 8 × 32 days, not the ledger. A file whose dates jump about would read
+/// windows over and over: past 64 reads with fewer than 64 lookups a read, or on any error,
+/// every answer is false (unsure), and the writer checks every row as it would without it.
+final class StoredKeyWindows: StoredKeys {
+  static let dayBits: Int64 = 5
+  static let windowsKept = 8
+
+  private var connection: OpaquePointer?
+  private var statement: OpaquePointer?
+  /// The smallest and largest key stored: outside them nothing is.
+  private let low: Int64
+  private let high: Int64
+  /// A window's keys in order, and where each of its days begins among them (the last entry:
+  /// the count), so a lookup searches one day's keys.
+  struct Window {
+    var index: Int64
+    var keys: [Int64]
+    var dayStarts: [Int]
+  }
+  /// The windows kept, the one asked last first. Unchecked exclusivity: only the parse thread
+  /// reads and changes them, one call at a time (a checked access is a lookup's cost again).
+  @exclusivity(unchecked) private var windows: [Window] = []
+  @exclusivity(unchecked) private(set) var reads = 0
+  @exclusivity(unchecked) private(set) var lookups = 0
+  @exclusivity(unchecked) private(set) var gaveUp = false
+
+  /// A reader of the database `writer` writes, or nil when there is nothing to read (an empty
+  /// ledger, a memory database, a file not in WAL mode) or it cannot be opened.
+  static func open(beside writer: Database, low: Int64, high: Int64) -> StoredKeyWindows? {
+    guard let name = sqlite3_db_filename(writer.sqliteConnection, "main") else { return nil }
+    let path = String(cString: name)
+    guard !path.isEmpty,
+      (try? String.fetchOne(writer, sql: "PRAGMA journal_mode"))?.lowercased() == "wal"
+    else { return nil }
+    let windows = StoredKeyWindows(low: low, high: high)
+    guard windows.begin(path: path) else { return nil }
+    return windows
+  }
+
+  private init(low: Int64, high: Int64) {
+    self.low = low
+    self.high = high
+  }
+
+  /// Opens the connection read-only and begins its read transaction (the first read fixes the
+  /// snapshot).
+  private func begin(path: String) -> Bool {
+    guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+      let connection
+    else { return false }
+    sqlite3_busy_timeout(connection, 5000)
+    guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK,
+      sqlite3_prepare_v2(
+        connection, "SELECT key FROM expenseRow WHERE key BETWEEN ? AND ? ORDER BY key", -1, &statement, nil)
+        == SQLITE_OK,
+      statement != nil
+    else { return false }
+    // The snapshot: the window of the newest stored day, read now, on the writer's thread.
+    return bringForward(ExpenseKey(rawValue: high).day >> StoredKeyWindows.dayBits)
+  }
+
+  func contains(_ key: Int64) -> Bool {
+    guard key >= low, key <= high, !gaveUp else { return false }
+    lookups &+= 1
+    let day = ExpenseKey(rawValue: key).day
+    let index = day >> StoredKeyWindows.dayBits
+    if windows.first?.index != index && !bringForward(index) { return false }
+    return windows.withUnsafeBufferPointer { kept in
+      guard let window = kept.first else { return false }
+      let offset = Int(day - (index << StoredKeyWindows.dayBits))
+      var (lower, upper) = (window.dayStarts[offset], window.dayStarts[offset + 1])
+      return window.keys.withUnsafeBufferPointer { keys in
+        while lower < upper {
+          let middle = (lower + upper) >> 1
+          if keys[middle] < key { lower = middle + 1 } else { upper = middle }
+        }
+        return lower < window.dayStarts[offset + 1] && keys[lower] == key
+      }
+    }
+  }
+
+  /// Makes window `index` the first, read if not kept; false once given up.
+  private func bringForward(_ index: Int64) -> Bool {
+    if let kept = windows.firstIndex(where: { $0.index == index }) {
+      windows.insert(windows.remove(at: kept), at: 0)
+      return true
+    }
+    guard let window = read(index) else { return false }
+    windows.insert(window, at: 0)
+    if windows.count > StoredKeyWindows.windowsKept { windows.removeLast() }
+    return true
+  }
+
+  /// Reads window `index` (days `index << dayBits` and the 31 after); nil once given up.
+  private func read(_ index: Int64) -> Window? {
+    reads += 1
+    if reads > 64 && lookups / reads < 64 { return giveUp() }
+    guard let statement else { return giveUp() }
+    let firstDay = index << StoredKeyWindows.dayBits
+    let days = 1 << StoredKeyWindows.dayBits
+    sqlite3_bind_int64(statement, 1, ExpenseKey.range(day: firstDay).lowerBound)
+    sqlite3_bind_int64(statement, 2, ExpenseKey.range(day: firstDay + Int64(days) - 1).upperBound)
+    var keys: [Int64] = []
+    var dayStarts = [Int](repeating: 0, count: days + 1)
+    var step = sqlite3_step(statement)
+    while step == SQLITE_ROW {
+      let key = sqlite3_column_int64(statement, 0)
+      let offset = Int(ExpenseKey(rawValue: key).day - firstDay)
+      guard offset >= 0, offset < days else { return giveUp() }
+      dayStarts[offset + 1] += 1
+      keys.append(key)
+      step = sqlite3_step(statement)
+    }
+    sqlite3_reset(statement)
+    guard step == SQLITE_DONE else { return giveUp() }
+    for offset in 0..<days { dayStarts[offset + 1] += dayStarts[offset] }
+    return Window(index: index, keys: keys, dayStarts: dayStarts)
+  }
+
+  private func giveUp() -> Window? {
+    gaveUp = true
+    windows = []
+    return nil
+  }
+
+  /// Ends the read transaction and closes the connection; every answer after is false. Called
+  /// once the parse thread has stopped, before the writer commits (a reader left open would
+  /// hold back the WAL's checkpoint).
+  func close() {
+    gaveUp = true
+    windows = []
+    if let statement { sqlite3_finalize(statement) }
+    statement = nil
+    if let connection {
+      sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
+      sqlite3_close_v2(connection)
+    }
+    connection = nil
+  }
+
+  deinit { close() }
+}

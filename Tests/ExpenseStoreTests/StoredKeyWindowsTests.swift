@@ -1,0 +1,108 @@
+import ExpenseCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import ExpenseSQLite
+@testable import ExpenseStore
+
+/// The keys an import's parse thread asks (`ImportSession.storedKeysBefore`): exactly the keys
+/// stored when the writer began, from a second connection whose snapshot the import's own
+/// writes never reach; none where there is nothing to ask or no second connection.
+@Suite final class StoredKeyWindowsTests {
+  private var folders: [String] = []
+  deinit { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+
+  func database() throws -> AppDatabase {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-keys-\(UUID().uuidString)")
+    folders.append(folder.path)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return try AppDatabase(path: folder.appendingPathComponent("db.sqlite").path)
+  }
+
+  /// `count` rows over about 300 days from 2025-01-01, each with its own fingerprint.
+  func fill(_ db: AppDatabase, count: Int, seed: UInt64) throws {
+    let first = try CivilDate.parse("2025-01-01")
+    try db.importRows(sourceFile: "rows-\(seed).csv") { feeder in
+      for i in 0..<count {
+        try feeder.insert(
+          date: first.adding(days: (i * 7) % 300), amount: Money(minor: -100, currency: .usd),
+          description: "row \(i)", category: nil, account: nil, fingerprintHash: seed &+ UInt64(i) &* 0x9E37_79B9,
+          line: i + 2)
+      }
+    }
+  }
+
+  func keys(_ db: AppDatabase) throws -> [Int64] {
+    try db.read { db in try Int64.fetchAll(db, sql: "SELECT key FROM expenseRow ORDER BY key") }
+  }
+
+  @Test func theKeysAreTheOnesStoredWhenTheWriterBegan() throws {
+    let db = try database()
+    try fill(db, count: 3_000, seed: 1)
+    let stored = try keys(db)
+    #expect(stored.count == 3_000)
+    let storedSet = Set(stored)
+    let later = try CivilDate.parse("2025-06-01")
+    try db.importRows(sourceFile: "new.csv", dryRun: false, explainLimit: 0, importedAt: nil) { writer in
+      let asked = try #require(try writer.storedKeysBefore())
+      #expect(stored.allSatisfy { asked.contains($0) })
+      // Keys next to stored ones, and outside the stored span, are not.
+      let near = stored.flatMap { [$0 &+ 1, $0 &- 1] }.filter { !storedSet.contains($0) }
+      #expect(!near.contains { asked.contains($0) })
+      #expect(!asked.contains(stored[0] - (1 << 43)))
+      // A row this import writes is never among them: the snapshot is the writer's start.
+      var batcher = ImportBatcher()
+      let row = ImportedRow(
+        line: 2, date: later, amount: Money(minor: -1, currency: .usd), description: "new", category: nil,
+        account: nil, fingerprintHash: 42)
+      _ = try batcher.add(row)
+      if let batch = try batcher.finish() { try writer.write(batch) }
+      #expect(writer.inserted == 1)
+      #expect(!asked.contains(row.key))
+      writer.closeStoredKeys()
+      #expect(!asked.contains(stored[0]))  // closed: unsure, never a wrong yes
+    }
+    #expect(try keys(db).count == 3_001)
+  }
+
+  @Test func noKeysAreAskedWhereThereIsNothingToAsk() throws {
+    let empty = try database()
+    let none = try empty.importRows(sourceFile: "x", dryRun: false, explainLimit: 0, importedAt: nil) {
+      try $0.storedKeysBefore()
+    }
+    #expect(none == nil)  // an empty ledger
+    let db = try database()
+    try fill(db, count: 10, seed: 2)
+    let dry = try db.importRows(sourceFile: "x", dryRun: true, explainLimit: 0, importedAt: nil) {
+      try $0.storedKeysBefore()
+    }
+    #expect(dry == nil)  // a preview lists every row whole
+    let memory = try AppDatabase()
+    try fill(memory, count: 10, seed: 3)
+    let inMemory = try memory.importRows(sourceFile: "x", dryRun: false, explainLimit: 0, importedAt: nil) {
+      try $0.storedKeysBefore()
+    }
+    #expect(inMemory == nil)  // no second connection to a memory database
+  }
+
+  @Test func keysAskedInNoDateOrderAreGivenUp() throws {
+    let db = try database()
+    try fill(db, count: 3_000, seed: 4)
+    let stored = try keys(db)
+    try db.importRows(sourceFile: "x", dryRun: false, explainLimit: 0, importedAt: nil) { writer in
+      let asked = try #require(try writer.storedKeysBefore() as? StoredKeyWindows)
+      // Alternating between far windows: each lookup reads one again.
+      let (early, late) = (stored[0], stored[stored.count - 1])
+      var answers: [Bool] = []
+      for _ in 0..<40 {
+        for key in stride(from: 0, to: stored.count, by: 300).map({ stored[$0] }) {
+          answers.append(asked.contains(key))
+        }
+      }
+      #expect(asked.gaveUp)
+      #expect(answers.prefix(50).allSatisfy { $0 })  // right while it answered
+      #expect(!asked.contains(early) && !asked.contains(late))  // then unsure
+    }
+  }
+}
