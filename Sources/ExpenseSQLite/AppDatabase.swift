@@ -25,6 +25,16 @@ public final class AppDatabase: Sendable {
     case write
   }
 
+  /// When a write open checks an existing file for damage (`refuseDamage`).
+  public enum DamageCheck: Sendable {
+    /// Before the open returns: a command stops before it begins on a damaged file.
+    case beforeWriting
+    /// Beside the command, on a connection of its own, awaited by the first commit, which is
+    /// refused on a damaged file (`DamageCheckAtCommit`): for an import, whose parse the check
+    /// then overlaps. Before the open all the same when the open migrates or claims the file.
+    case atCommit
+  }
+
   let writer: DatabaseQueue
   /// Keeps this process from opening the file by hand while SQLite holds it (see the type).
   private let openFile: OpenDatabaseFile
@@ -39,7 +49,9 @@ public final class AppDatabase: Sendable {
   /// - Parameters:
   ///   - access: `.read` for commands that only read (see `Access`).
   ///   - wait: seconds a write waits for another process's write before `StoreError.busy`.
-  public init(path: String, access: Access = .write, wait: Double = 10) throws(StoreError) {
+  public init(path: String, access: Access = .write, wait: Double = 10, damageCheck: DamageCheck = .beforeWriting)
+    throws(StoreError)
+  {
     self.path = path
     self.wait = wait
     AppDatabase.recoverRollbackJournal(path: path)
@@ -59,7 +71,14 @@ public final class AppDatabase: Sendable {
     } catch {
       throw AppDatabase.map(error, path: path)
     }
-    if access == .write && opening.exists && !readOnly { try refuseDamage() }
+    if access == .write && opening.exists && !readOnly {
+      if damageCheck == .atCommit && !opening.needsMigration && !opening.needsOwnership {
+        let check = DamageCheckAtCommit(path: path, wait: wait)
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: check, extent: .databaseLifetime) }
+      } else {
+        try refuseDamage()
+      }
+    }
     if opening.needsMigration {
       if readOnly { throw .readOnly(path: path, action: "upgrade the database to this version's schema") }
       try migrate(backup: opening.hasData)

@@ -25,7 +25,7 @@ public struct Stores: StoreOpening {
 
   public func open(_ location: String, access: StoreAccess, wait: Double, ledger: String?) throws -> OpenedStore {
     if PostgresLocation.isURL(location) {
-      let mode: PostgresStore.Access = access == .write ? .write : .read
+      let mode: PostgresStore.Access = access == .read ? .read : .write
       guard var parsed = PostgresLocation(url: location) else {
         return OpenedStore(store: try PostgresStore(url: location, access: mode))
       }
@@ -36,16 +36,20 @@ public struct Stores: StoreOpening {
       }
       return OpenedStore(store: try PostgresStore(location: parsed, access: mode))
     }
-    let mode: AppDatabase.Access = access == .write ? .write : .read
-    if access == .write { AppDatabase.removeLeftovers(besides: location) }
-    let main = try AppDatabase(path: location, access: mode, wait: wait)
+    let mode: AppDatabase.Access = access == .read ? .read : .write
+    let check: AppDatabase.DamageCheck = access == .writeCheckedAtCommit ? .atCommit : .beforeWriting
+    if access != .read { AppDatabase.removeLeftovers(besides: location) }
+    // The check beside the command is for the file the import writes: the ledger's own.
+    let isLedger = ledger == nil || ledger == DirectoryName.defaultLedger
+    let main = try AppDatabase(path: location, access: mode, wait: wait, damageCheck: isLedger ? check : .beforeWriting)
     guard let ledger, ledger != DirectoryName.defaultLedger else { return OpenedStore(store: main) }
     guard try main.ledgerNames().contains(ledger) else { throw StoreError.noLedger(path: location, ledger: ledger) }
     let file = LedgerFiles.path(of: ledger, besides: location)
     // A registered ledger whose file is gone is reported, never silently made again empty.
     guard LedgerFiles.existing(file) != nil else { throw StoreError.noDatabase(path: file) }
-    if access == .write { AppDatabase.removeLeftovers(besides: file) }
-    return OpenedStore(store: try AppDatabase(path: file, access: mode, wait: wait), directory: main)
+    if access != .read { AppDatabase.removeLeftovers(besides: file) }
+    return OpenedStore(
+      store: try AppDatabase(path: file, access: mode, wait: wait, damageCheck: check), directory: main)
   }
 
   public func openInMemory() throws -> any LedgerStore { try AppDatabase() }

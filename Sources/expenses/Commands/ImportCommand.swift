@@ -147,7 +147,7 @@ struct ImportCommand: ParsableCommand {
   func flags() throws -> ImportFlags { try ImportFlags.parse(rawFlags()) }
 
   func run() throws {
-    let service = try (dryRun || preview ? database.dryRun() : database.writing())
+    let service = try (dryRun || preview ? database.dryRun() : database.importing())
     let options = try service.importOptions(flags())
     if preview { return try printPreview(service, options) }
     var request = ImportRequest(path: file, options: options)

@@ -52,6 +52,13 @@ struct DatabaseOptions: ParsableArguments {
       path: resolvedPath, access: .write, wait: wait, ledger: try checkedLedger(), stores: Stores())
   }
 
+  /// The service for `import`: as `writing`, but a SQLite file is checked for damage beside
+  /// the parse, and its commit refused on damage (`StoreAccess.writeCheckedAtCommit`).
+  func importing() throws -> ExpenseService {
+    try ExpenseService.open(
+      path: resolvedPath, access: .writeCheckedAtCommit, wait: wait, ledger: try checkedLedger(), stores: Stores())
+  }
+
   /// The service for an import that writes nothing (`--dry-run`, `--preview`): a missing
   /// database is not created (`ExpenseService.openForDryRun`).
   func dryRun() throws -> ExpenseService {
