@@ -80,6 +80,7 @@ struct ImportBatch {
   /// Marks rows stored under the key an earlier version gave them (`ImportedRow.formerKey`):
   /// one lookup per such row (only card payments that version dated by their booking).
   mutating func markStoredFormerly(_ db: Database, exists: SQLiteStatement) throws {
+    guard batch.hasFormerKeys else { return }
     for index in batch.rows.indices where isNew[index] {
       guard let former = batch.rows[index].formerKey else { continue }
       sqlite3_bind_int64(exists, 1, former)
@@ -141,20 +142,37 @@ struct ImportBatch {
     currencyIds.append(contentsOf: repeatElement(0, count: count))
     descriptionIds.append(contentsOf: repeatElement(0, count: count))
     categoryIds.append(contentsOf: repeatElement(0, count: count))
+    // Each row's place in the batch's sums (`PreparedBatch.totalKeys`) holds its currency's
+    // code and its category's number among the batch's categories: each distinct one is looked
+    // up once a batch, and a row's texts are not touched (a String read out of a row is a retain
+    // and a release). Without the keys (a batch made by hand), each row's texts are read.
+    let keyed = batch.totalKeys.count == count
+    var categoryByNumber = [Int64](repeating: -1, count: keyed ? batch.totals.categories.count : 0)
+    var lastCode: Int64 = -1
+    var lastCurrency: Int64 = 0
     try batch.rows.withUnsafeBufferPointer { rows in
-      // A file is mostly one currency: the last one's id is reused without a hash. Currency
-      // codes are ASCII (validated), so `==` compares their bytes.
-      var last: (code: String, id: Int64)?
       for index in 0..<count where isNew[index] {
-        let code = rows[index].amount.currency.code
-        if let last, last.code == code {
-          currencyIds[index] = last.id
+        let totalKey = keyed ? batch.totalKeys[index] : -1
+        let code = totalKey >> 22 & 0xFF_FFFF
+        if keyed && code == lastCode {
+          currencyIds[index] = lastCurrency
         } else {
-          currencyIds[index] = try texts.currencies.id(of: code, db)
-          last = (code, currencyIds[index])
+          // Currency codes are ASCII (validated): their 3 bytes are the code in the key.
+          lastCurrency = try texts.currencies.id(of: rows[index].amount.currency.code, db)
+          lastCode = keyed ? code : -1
+          currencyIds[index] = lastCurrency
         }
         descriptionIds[index] = try texts.descriptions.id(of: rows[index].description, db) ?? 0
-        if let category = rows[index].category { categoryIds[index] = try texts.categories.id(of: category, db) }
+        let number = Int(totalKey & 0x3F_FFFF)
+        if keyed && number > 0 && number < categoryByNumber.count {
+          if categoryByNumber[number] < 0 {
+            categoryByNumber[number] = try texts.categories.id(of: batch.totals.categories[number], db)
+          }
+          categoryIds[index] = categoryByNumber[number]
+        } else if let category = rows[index].category {
+          // Uncategorized, or a category cell that is empty (both number 0 in the sums).
+          categoryIds[index] = try texts.categories.id(of: category, db)
+        }
       }
     }
   }

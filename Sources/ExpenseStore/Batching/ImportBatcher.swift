@@ -53,9 +53,11 @@ public struct ImportBatcher: Sendable {
     // (no second hash of its category). Fields read in place: `for row in pending` would copy
     // (retain and release) every row.
     var totalKeys = [Int64](repeating: 0, count: count)
+    var hasFormerKeys = false
     for i in 0..<count {
       totalKeys[i] = try totals.add(
         date: pending[i].date, amount: pending[i].amount, category: pending[i].category, line: pending[i].line)
+      if pending[i].formerKey != nil { hasFormerKeys = true }
     }
     // Sorted as (key, file position) pairs, not through the rows: a pair compares in a
     // register, a row would be read through the array on every comparison.
@@ -90,7 +92,9 @@ public struct ImportBatcher: Sendable {
     // `batchRows`, so most are longer, and an array grown past its capacity copies every row.
     capacity = min(max(capacity, count), ImportBatcher.maxRows)
     pending.reserveCapacity(capacity)
-    return PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
+    var batch = PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
+    batch.hasFormerKeys = hasFormerKeys
+    return batch
   }
 
   /// A row's key and file position: sorting by both keeps the file's first of two equal keys first.

@@ -13,6 +13,8 @@ public struct PreparedBatch: Sendable {
   /// Each row's key in `totals` (by index in `rows`), so a duplicate is taken out without
   /// hashing its category again.
   package var totalKeys: [Int64] = []
+  /// Whether a row has a `formerKey` (a statement's card payment): most batches have none.
+  package var hasFormerKeys = true
 
   public var count: Int { rows.count }
 
