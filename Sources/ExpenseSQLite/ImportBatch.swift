@@ -239,7 +239,9 @@ struct ImportBatch {
     for slot in slots {
       code |= sqlite3_bind_int64(statement, parameter + 1, rows[slot].key)
       code |= sqlite3_bind_int64(statement, parameter + 2, ids[slot])
-      if ExpenseKey(rawValue: rows[slot].key).date == rows[slot].date {
+      // Compared as days (unmasked: a date far out of range is never taken for the key's day);
+      // making a date of the key's day costs more than counting the row's days.
+      if ExpenseKey(rawValue: rows[slot].key).day - ExpenseKey.dayBias == Int64(rows[slot].date.daysSinceEpoch) {
         code |= sqlite3_bind_null(statement, parameter + 3)
       } else {
         let date = arena.baseAddress! + offset

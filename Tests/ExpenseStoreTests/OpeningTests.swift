@@ -81,6 +81,33 @@ import Testing
     #expect(try opened.expenses() == rows)
   }
 
+  @Test func anImportThatWouldPassTheLimitNamesTheSumAndWritesNothing() throws {
+    // The rollup's sums go in one statement: the one past the limit is named all the same.
+    let db = try AppDatabase()
+    let date = try CivilDate.parse("2026-10-01")
+    func importRows(_ file: String) throws {
+      try db.importRows(sourceFile: file) { feeder in
+        for (i, category) in ["Alpha", "Beta", "Gamma", "Delta"].enumerated() {
+          let minor = category == "Gamma" ? -(MonthTotalDeltas.limit / 2 + 1) : -100
+          try feeder.insert(
+            date: date.adding(days: i), amount: Money(minor: minor, currency: .usd), description: "\(file) \(i)",
+            category: category, account: nil, fingerprintHash: UInt64(i + 1) &* 7_919 &+ UInt64(file.utf8.count),
+            line: i + 2)
+        }
+      }
+    }
+    try importRows("first.csv")
+    #expect {
+      try importRows("second.csv")
+    } throws: { error in
+      guard let overflow = error as? TotalOverflow else { return false }
+      return overflow.month == "2026-10" && overflow.category == "Gamma" && overflow.currency == "USD"
+    }
+    #expect(try db.expenses().count == 4, "nothing of the second file is stored")
+    let totals = try db.monthlyTotals(from: date.calendarMonth, through: date.calendarMonth)
+    #expect(totals.map(\.outflowMinor).sorted() == [100, 100, 100, MonthTotalDeltas.limit / 2 + 1])
+  }
+
   @Test func rollupSumsStopAtTheLimitInsteadOfOverflowing() throws {
     let db = try AppDatabase()
     let date = try CivilDate.parse("2026-10-01")
