@@ -12,6 +12,7 @@ final class MemoryImportWriter: ImportWriter {
   let explainLimit: Int
   let dryRun: Bool
   var onOutcome: ((_ row: ImportedRow, _ outcome: ImportOutcome) -> Void)?
+  var onBatchWritten: ((_ batch: PreparedBatch, _ isNew: [Bool]) -> Void)?
   private(set) var inserted = 0
   private(set) var duplicates = 0
   private(set) var explained: [ImportDuplicate] = []
@@ -34,6 +35,7 @@ final class MemoryImportWriter: ImportWriter {
   }
 
   func write(_ batch: PreparedBatch) throws {
+    var isNew = [Bool](repeating: false, count: batch.rows.count)
     for position in batch.fileOrder {
       let row = batch.rows[Int(position)]
       guard row.date.isSupported else { throw CoreError.dateOutOfRange(row.date.description) }
@@ -54,11 +56,13 @@ final class MemoryImportWriter: ImportWriter {
           category: row.category, account: row.account, sourceFile: sourceFile, sourceLine: Int64(row.line),
           categorySource: row.categorySource.rawValue))
       inserted += 1
+      isNew[Int(position)] = true
       if firstDate.map({ row.date < $0 }) ?? true { firstDate = row.date }
       if lastDate.map({ row.date > $0 }) ?? true { lastDate = row.date }
       if row.splitGroup != 0, let set = splits.add(group: row.splitGroup, id: id) { save(set) }
       onOutcome?(row, .inserted)
     }
+    onBatchWritten?(batch, isNew)
   }
 
   /// None: the parse thread may not read the state this writer changes.

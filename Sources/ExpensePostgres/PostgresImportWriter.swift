@@ -20,6 +20,7 @@ final class PostgresImportWriter: ImportWriter {
   let fileID: Int64
   let explainLimit: Int
   var onOutcome: ((_ row: ImportedRow, _ outcome: ImportOutcome) -> Void)?
+  var onBatchWritten: ((_ batch: PreparedBatch, _ isNew: [Bool]) -> Void)?
   var inserted = 0
   private(set) var duplicates = 0
   private(set) var explained: [ImportDuplicate] = []
@@ -166,6 +167,7 @@ final class PostgresImportWriter: ImportWriter {
           explained.append(ImportDuplicate(line: rows[index].line, existingSource: source))
         }
       }
+      onBatchWritten?(batch, isNew)
     }
     lastFlushAllNew = fresh.count == pendingRows
     if dryRun {

@@ -32,6 +32,7 @@ public final class ImportSession: ImportWriter {
   public let explainLimit: Int
   /// Called for every row, in file order, once its batch is written (a dry run's preview).
   public var onOutcome: ((_ row: ImportedRow, _ outcome: Outcome) -> Void)?
+  public var onBatchWritten: ((_ batch: PreparedBatch, _ isNew: [Bool]) -> Void)?
   public internal(set) var inserted = 0
   public private(set) var duplicates = 0
   public private(set) var explained: [Duplicate] = []
@@ -173,6 +174,7 @@ public final class ImportSession: ImportWriter {
       if firstDate.map({ low < $0 }) ?? true { firstDate = low }
       if lastDate.map({ high > $0 }) ?? true { lastDate = high }
     }
+    onBatchWritten?(work.batch, work.isNew)
     if onOutcome != nil || (added < batch.count && explainLimit > 0) {
       for position in work.batch.fileOrder {
         let index = Int(position)

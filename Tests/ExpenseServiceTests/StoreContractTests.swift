@@ -71,6 +71,42 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
     text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
   }
 
+  /// Every batch a writer stores is reported once, when stored, with which of its rows were new:
+  /// the matching reads the rows there (`ImportWriter.onBatchWritten`).
+  @Test(arguments: StoreUnderTest.allCases)
+  func everyBatchWrittenIsReportedOnceWithItsNewRows(_ kind: StoreUnderTest) throws {
+    let folder = try ServiceTests.Folder()
+    let store = try kind.make(in: folder)
+    let first: [(Int, Int64, String, String?)] = (1...20).map { (($0 % 28) + 1, -Int64($0), "Shop \($0)", nil) }
+    try Self.importRows(store, file: "a.csv", first)
+    // Rows 11-20 again, and 20 new ones.
+    let second: [(Int, Int64, String, String?)] =
+      Array(first[10...]) + (21...40).map { (($0 % 28) + 1, -Int64($0), "Shop \($0)", nil) }
+    var reported: [(line: Int, isNew: Bool)] = []
+    var calls = 0
+    let writer = try store.importRows(sourceFile: "b.csv", dryRun: false, explainLimit: 20, importedAt: nil) {
+      writer in
+      writer.onBatchWritten = { batch, isNew in
+        calls += 1
+        for index in batch.rows.indices { reported.append((batch.rows[index].line, isNew[index])) }
+      }
+      var batcher = ImportBatcher()
+      for (index, row) in second.enumerated() {
+        let imported = ImportedRow(
+          line: index + 2, date: Self.day(row.0), amount: Self.usd(row.1), description: row.2, category: row.3,
+          account: nil, fingerprintHash: Self.fnv(row.2 + "|\(row.0)|\(row.1)"))
+        if let batch = try batcher.add(imported) { try writer.write(batch) }
+      }
+      if let batch = try batcher.finish() { try writer.write(batch) }
+      try writer.storeWritten()
+      return writer
+    }
+    #expect(calls >= 1)
+    #expect(reported.map(\.line).sorted() == Array(2...31))
+    #expect(reported.filter(\.isNew).map(\.line).sorted() == Array(12...31))
+    #expect(writer.inserted == 20 && writer.duplicates == 10)
+  }
+
   /// The parts of a split transaction stay together: one part is neither deleted nor resized
   /// alone, all parts named go, `wholeSplits` takes the others along; its category is its own.
   @Test(arguments: StoreUnderTest.allCases)

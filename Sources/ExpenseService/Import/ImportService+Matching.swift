@@ -39,27 +39,37 @@ final class MatchCollector {
     if window?.contains(row.date) ?? false { exactKeys.insert(row.key) }
   }
 
-  func see(_ row: ImportedRow, _ outcome: ImportOutcome) {
-    if first.map({ row.date < $0 }) ?? true { first = row.date }
-    if last.map({ row.date > $0 }) ?? true { last = row.date }
-    let near = window?.contains(row.date) ?? false
-    if outcome == .duplicate {
-      if near { exactKeys.insert(row.key) }
-      return
+  /// A batch the writer stored, `isNew[i]` telling whether `batch.rows[i]` was added: its
+  /// rows read in place, in file order, and only those kept copied.
+  func see(_ batch: PreparedBatch, isNew: [Bool]) {
+    batch.rows.withUnsafeBufferPointer { rows in
+      for position in batch.fileOrder {
+        let index = Int(position)
+        let date = rows[index].date
+        if first.map({ date < $0 }) ?? true { first = date }
+        if last.map({ date > $0 }) ?? true { last = date }
+        let near = window?.contains(date) ?? false
+        guard index < isNew.count, isNew[index] else {
+          if near { exactKeys.insert(rows[index].key) }
+          continue
+        }
+        guard rows[index].splitGroup == 0 else { continue }
+        // Settled before the row is copied: a first import into an empty ledger keeps only
+        // rows with an account.
+        if !near { guard rows[index].account != nil, accountRows < Self.accountRowLimit else { continue } }
+        let seen = ImportMatching.Added(
+          key: rows[index].key, line: rows[index].line, date: date, amount: rows[index].amount,
+          description: rows[index].description, account: rows[index].account, category: rows[index].category,
+          categorySource: rows[index].categorySource)
+        if !near {
+          guard matching.mayPair(ImportMatching.Side(added: seen)) else { continue }
+          accountRows += 1
+        }
+        added.append(seen)
+      }
     }
-    guard row.splitGroup == 0 else { return }
-    // Settled before the row is copied: a first import into an empty ledger keeps only rows
-    // with an account.
-    if !near { guard row.account != nil, accountRows < Self.accountRowLimit else { return } }
-    let seen = ImportMatching.Added(
-      key: row.key, line: row.line, date: row.date, amount: row.amount, description: row.description,
-      account: row.account, category: row.category, categorySource: row.categorySource)
-    if !near {
-      guard matching.mayPair(ImportMatching.Side(added: seen)) else { return }
-      accountRows += 1
-    }
-    added.append(seen)
   }
+
 }
 
 extension ImportService {

@@ -120,9 +120,9 @@ public struct ImportService {
       var balances: [StatementBalance] = []
       let collector = MatchCollector(
         storedSpan: session.storedSpan, matching: ImportMatching(file: request.storedName, kinds: kinds))
-      session.onOutcome = { row, outcome in
-        collector.see(row, outcome)
-        if request.dryRun {
+      session.onBatchWritten = { batch, isNew in collector.see(batch, isNew: isNew) }
+      if request.dryRun {
+        session.onOutcome = { row, outcome in
           guard summary.preview.count < request.previewLimit else { return }
           summary.preview.append(
             .init(
