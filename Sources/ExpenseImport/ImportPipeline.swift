@@ -17,6 +17,8 @@ public final class ImportPipeline<Item>: @unchecked Sendable {
 
   private let condition = NSCondition()
   private var queue: [[Item]] = []
+  /// Chunks the consumer is done with (`giveBack`), freed by the producer.
+  private var returned: [[Item]] = []
   private var producerDone = false
   private var producerError: (any Error)?
   private var cancelled = false
@@ -76,7 +78,21 @@ public final class ImportPipeline<Item>: @unchecked Sendable {
     while queue.count >= depth && !cancelled { condition.wait() }
     if cancelled { throw Cancelled() }
     queue.append(chunk)
+    // What the consumer gave back ends here, on the producer's thread (see `giveBack`).
+    let ended = returned
+    returned = []
     condition.broadcast()
+    _ = ended
+  }
+
+  /// Hands a chunk the consumer is done with back to the producer's thread, which frees it on
+  /// its next push: the texts of its rows were made there, and freeing them on the consumer's
+  /// thread (a release of each text, and glibc's free of memory another thread allocated) cost
+  /// the writer of a million-row import about 3%.
+  public func giveBack(_ chunk: [Item]) {
+    condition.lock()
+    defer { condition.unlock() }
+    if !cancelled { returned.append(chunk) }
   }
 
   /// The next chunk in order, or `nil` once the producer has finished. Throws the producer's
@@ -105,6 +121,7 @@ public final class ImportPipeline<Item>: @unchecked Sendable {
     joined = true
     cancelled = true
     queue.removeAll()
+    returned.removeAll()
     condition.broadcast()
     condition.unlock()
     if mustJoin { ended.wait() }

@@ -68,8 +68,10 @@ final class DescriptionTexts {
     }
   }
 
-  private func id(of p: UnsafeBufferPointer<UInt8>, _ db: Database) throws -> Int64? {
-    let hash = Self.hash(p)
+  /// The id of the description whose UTF-8 is `p` (see `id(of:)`); `hash`, when given, is
+  /// `hash(p)`, computed already.
+  func id(of p: UnsafeBufferPointer<UInt8>, hash given: UInt64? = nil, _ db: Database) throws -> Int64? {
+    let hash = given ?? Self.hash(p)
     let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
     let windowed = p.count <= Self.maxLength
     if windowed && holds(slot, hash, p) {
@@ -152,30 +154,10 @@ final class DescriptionTexts {
     return filter ?? BloomFilter(entries: 0)
   }
 
-  /// A hash of the bytes, never 0 (0 marks an empty slot).
-  static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var h = UInt64(truncatingIfNeeded: p.count) &* 0x9E37_79B9_7F4A_7C15
-    if let start = p.baseAddress {
-      let base = UnsafeRawPointer(start)
-      let n = p.count
-      var i = 0
-      while i &+ 8 <= n {
-        h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-        h ^= h &>> 31
-        i &+= 8
-      }
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while i < n {
-        tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) &<< shift
-        shift &+= 8
-        i &+= 1
-      }
-      h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-    }
-    h ^= h &>> 29
-    return h == 0 ? 1 : h
-  }
+  /// A hash of the bytes, never 0 (0 marks an empty slot): `TextHash`, which the batcher
+  /// also computes on the parse thread (`PreparedBatch.descriptionHashes`).
+  static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 { TextHash.of(p) }
+
 }
 
 /// A set of hashes that may answer "maybe" for one it does not hold, never "no" for one it

@@ -142,6 +142,18 @@ struct ImportBatch {
     currencyIds.append(contentsOf: repeatElement(0, count: count))
     descriptionIds.append(contentsOf: repeatElement(0, count: count))
     categoryIds.append(contentsOf: repeatElement(0, count: count))
+    // The descriptions the batcher copied, when it did (`PreparedBatch.descriptionBytes`).
+    let copied = batch.descriptionEnds.count == count
+    try batch.descriptionBytes.withUnsafeBufferPointer { bytes in
+      try resolveTexts(db, texts, count, copied ? bytes : nil, &currencyIds, &descriptionIds, &categoryIds)
+    }
+  }
+
+  /// `resolveTexts`' loop, `described` the batch's copied descriptions (nil: read the rows).
+  private mutating func resolveTexts(
+    _ db: Database, _ texts: ImportTexts, _ count: Int, _ described: UnsafeBufferPointer<UInt8>?,
+    _ currencyIds: inout [Int64], _ descriptionIds: inout [Int64], _ categoryIds: inout [Int64]
+  ) throws {
     // Each row's place in the batch's sums (`PreparedBatch.totalKeys`) holds its currency's
     // code and its category's number among the batch's categories: each distinct one is looked
     // up once a batch, and a row's texts are not touched (a String read out of a row is a retain
@@ -162,7 +174,14 @@ struct ImportBatch {
           lastCode = keyed ? code : -1
           currencyIds[index] = lastCurrency
         }
-        descriptionIds[index] = try texts.descriptions.id(of: rows[index].description, db) ?? 0
+        if let described {
+          let start = index == 0 ? 0 : batch.descriptionEnds[index - 1]
+          let text = UnsafeBufferPointer(rebasing: described[start..<batch.descriptionEnds[index]])
+          let hash = index < batch.descriptionHashes.count ? batch.descriptionHashes[index] : nil
+          descriptionIds[index] = try texts.descriptions.id(of: text, hash: hash, db) ?? 0
+        } else {
+          descriptionIds[index] = try texts.descriptions.id(of: rows[index].description, db) ?? 0
+        }
         let number = Int(totalKey & 0x3F_FFFF)
         if keyed && number > 0 && number < categoryByNumber.count {
           if categoryByNumber[number] < 0 {
@@ -189,10 +208,11 @@ struct ImportBatch {
     for index in batch.rows.indices where isNew[index] { newSlots.append(index) }
     while start < newSlots.count {
       let (count, statement) = inserts.first { $0.rows <= newSlots.count - start }!
+      let copied = batch.descriptionEnds.count == batch.rows.count
       var needed = 0
       for slot in newSlots[start..<start + count] {
         needed += 16 + (batch.rows[slot].account?.utf8.count ?? 0)
-        if descriptionIds[slot] == 0 { needed += batch.rows[slot].description.utf8.count }
+        if descriptionIds[slot] == 0 && !copied { needed += batch.rows[slot].description.utf8.count }
       }
       if arena.count < needed { arena = [UInt8](repeating: 0, count: needed * 2) }
       let slots = newSlots[start..<start + count]
@@ -200,7 +220,11 @@ struct ImportBatch {
       let step = batch.rows.withUnsafeBufferPointer { rows in
         ids.withUnsafeBufferPointer { ids in
           arena.withUnsafeMutableBufferPointer { arena in
-            ImportBatch.bindAndStep(statement, slots, rows, ids, texts, arena)
+            batch.descriptionBytes.withUnsafeBufferPointer { described in
+              ImportBatch.bindAndStep(
+                statement, slots, rows, ids, texts, arena,
+                copied ? (described, batch.descriptionEnds) : nil)
+            }
           }
         }
       }
@@ -209,16 +233,18 @@ struct ImportBatch {
     }
   }
 
-  /// Binds the rows at `slots` (10 parameters each), texts copied into `arena` and bound
-  /// SQLITE_STATIC, runs the statement, and clears the bindings before the arena is released.
-  /// The date is NULL when it is the key's day (always, for a date the store accepts).
+  /// Binds the rows at `slots` (10 parameters each), texts copied into `arena` (or, for the
+  /// descriptions, read from the batch's copy, `described`) and bound SQLITE_STATIC, runs the
+  /// statement, and clears the bindings before the arena is released. The date is NULL when it
+  /// is the key's day (always, for a date the store accepts).
   static func bindAndStep(
     _ statement: SQLiteStatement, _ slots: ArraySlice<Int>, _ rows: UnsafeBufferPointer<ImportedRow>,
     _ ids: UnsafeBufferPointer<Int64>, _ texts: (currency: [Int64], description: [Int64], category: [Int64]),
-    _ arena: UnsafeMutableBufferPointer<UInt8>
+    _ arena: UnsafeMutableBufferPointer<UInt8>, _ described: (bytes: UnsafeBufferPointer<UInt8>, ends: [Int])?
   ) -> Int32 {
     var offset = 0
     var code = SQLITE_OK
+    let emptyText = UnsafeRawPointer(("" as StaticString).utf8Start)
     /// `text`'s UTF-8 bytes copied into the arena: where they start and how many.
     func place(_ text: String) -> (UnsafeMutablePointer<UInt8>, Int32) {
       let start = arena.baseAddress! + offset
@@ -254,8 +280,17 @@ struct ImportBatch {
       code |= sqlite3_bind_int64(statement, parameter + 5, texts.currency[slot])
       if texts.description[slot] == 0 {
         // Stored inline: the UTF-8 bytes as a BLOB, which no column affinity converts.
-        let (start, count) = place(rows[slot].description)
-        code |= sqlite3_bind_blob(statement, parameter + 6, start, count, nil)
+        if let described {
+          let from = slot == 0 ? 0 : described.ends[slot - 1]
+          let count = Int32(clamping: described.ends[slot] - from)
+          // An empty text bound from a static address: a nil one would bind NULL.
+          var start = emptyText
+          if count > 0, let base = described.bytes.baseAddress { start = UnsafeRawPointer(base + from) }
+          code |= sqlite3_bind_blob(statement, parameter + 6, start, count, nil)
+        } else {
+          let (start, count) = place(rows[slot].description)
+          code |= sqlite3_bind_blob(statement, parameter + 6, start, count, nil)
+        }
       } else {
         code |= sqlite3_bind_int64(statement, parameter + 6, texts.description[slot])
       }

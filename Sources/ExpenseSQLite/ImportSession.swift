@@ -141,7 +141,12 @@ public final class ImportSession: ImportWriter {
     guard batch.count > 0 else { return }
     var work = ImportBatch()
     swap(&work, &self.work)
-    defer { swap(&work, &self.work) }
+    defer {
+      // The batch is let go here: its last reference is the caller's, which may free it on
+      // the thread that made its rows (`ImportPipeline.giveBack`).
+      work.batch = PreparedBatch(rows: [], fileOrder: [], totals: MonthTotalDeltas())
+      swap(&work, &self.work)
+    }
     work.batch = batch
     try work.classify(
       db, inRange: existingInRange.sqliteStatement, exists: existsKey.sqliteStatement,

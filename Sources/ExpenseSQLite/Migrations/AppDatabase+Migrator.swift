@@ -94,12 +94,13 @@ extension AppDatabase {
       if backup { try backupBeforeMigration() }
       // A new database gets its page size before its first table (it cannot change later
       // without a rebuild); an existing one is rebuilt after the migrations (`rebuildPages`).
-      // A new file is also put in WAL mode before its tables (as `claim` would after them):
-      // each migration then commits without syncing a rollback journal (about 50 syncs).
+      // (Not WAL before the tables, though it would spare each migration's sync: the schema
+      // would then live in the `-wal` until a checkpoint, and a file whose header does not yet
+      // carry the application id is inspected without its `-wal` (`openImmutable`), so it
+      // would look empty, another program's, to a second process meanwhile.)
       try writer.writeWithoutTransaction { db in
         if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 {
           try db.execute(sql: "PRAGMA page_size = \(AppDatabase.pageSize)")
-          if path != ":memory:" { _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
         }
       }
       try writer.write { db in

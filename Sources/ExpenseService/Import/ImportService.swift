@@ -150,6 +150,7 @@ public struct ImportService {
             try summary.record(event, rejects: rejects, detailLimit: request.detailLimit)
           }
         }
+        pipeline.giveBack(chunk)
       }
       try session.storeWritten()
       for balance in StatementBalances.new(balances, stored: storedBalances) {

@@ -86,6 +86,19 @@ public struct ImportBatcher: Sendable {
         source = Int(order[k].position)
       }
     }
+    var descriptionBytes: [UInt8] = []
+    var descriptionEnds: [Int] = []
+    var descriptionHashes: [UInt64] = []
+    descriptionBytes.reserveCapacity(count * 64)
+    descriptionEnds.reserveCapacity(count)
+    descriptionHashes.reserveCapacity(count)
+    for i in 0..<count {
+      let start = descriptionBytes.count
+      descriptionBytes.append(contentsOf: pending[i].description.utf8)
+      descriptionEnds.append(descriptionBytes.count)
+      descriptionHashes.append(
+        descriptionBytes.withUnsafeBufferPointer { TextHash.of(UnsafeBufferPointer(rebasing: $0[start...])) })
+    }
     let rows = pending
     pending = []
     // Room for a batch as long as this one: a batch ends at the first new day past
@@ -94,6 +107,9 @@ public struct ImportBatcher: Sendable {
     pending.reserveCapacity(capacity)
     var batch = PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
     batch.hasFormerKeys = hasFormerKeys
+    batch.descriptionBytes = descriptionBytes
+    batch.descriptionEnds = descriptionEnds
+    batch.descriptionHashes = descriptionHashes
     return batch
   }
 

@@ -15,6 +15,14 @@ public struct PreparedBatch: Sendable {
   package var totalKeys: [Int64] = []
   /// Whether a row has a `formerKey` (a statement's card payment): most batches have none.
   package var hasFormerKeys = true
+  /// The rows' descriptions as UTF-8, one after another in row order, row `i`'s ending at
+  /// `descriptionEnds[i]`: copied by the batcher on the parse thread, where the texts were
+  /// made, so that a store reads them here instead of through each row (a reference taken to
+  /// a text made on the other core is a cache miss on the writer's). Empty: read the rows.
+  package var descriptionBytes: [UInt8] = []
+  package var descriptionEnds: [Int] = []
+  /// `TextHash` of each row's description in `descriptionBytes`.
+  package var descriptionHashes: [UInt64] = []
 
   public var count: Int { rows.count }
 
