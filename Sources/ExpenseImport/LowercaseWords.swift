@@ -17,6 +17,8 @@ struct LowercaseWords: Sendable {
   private let asciiLengths: UInt64
   /// Bit b: some ASCII word starts with the byte b (b < 128), in two words.
   private let asciiFirst: (UInt64, UInt64)
+  /// The ASCII words' bytes, by their length.
+  private let asciiByLength: [[[UInt8]]]
 
   init(_ words: Set<String>) {
     self.words = words
@@ -32,6 +34,24 @@ struct LowercaseWords: Sendable {
     }
     asciiLengths = lengths
     asciiFirst = first
+    var byLength = [[[UInt8]]](repeating: [], count: longest + 1)
+    for word in words where word.utf8.allSatisfy({ $0 < 0x80 }) { byLength[word.utf8.count].append(Array(word.utf8)) }
+    asciiByLength = byLength
+  }
+
+  /// Whether an ASCII cell, already trimmed of ASCII blanks, lower-cases to one of the words:
+  /// exactly `contains(cell:)` for such a cell, with no String made (only an ASCII word can be
+  /// equal to an ASCII text, which a test checks), its bytes compared lower-cased.
+  func contains(trimmedASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count < asciiByLength.count else { return false }
+    candidates: for word in asciiByLength[bytes.count] {
+      for i in 0..<bytes.count {
+        let b = bytes[i]
+        if (b &- 0x41 < 26 ? b | 0x20 : b) != word[i] { continue candidates }
+      }
+      return true
+    }
+    return false
   }
 
   /// Whether `cell`, trimmed of ASCII blanks and lower-cased, is one of the words.

@@ -129,6 +129,25 @@ import Testing
     }
   }
 
+  @Test func anASCIICellIsLookedUpOnItsBytes() {
+    // `CSVImportRun.excludeDatedBalanceLine` settles a row of ASCII cells by
+    // `LowercaseWords.contains(trimmedASCII:)`: it must be the general test's answer.
+    var cells = Array(Detector.balanceLineTexts) + Detector.balanceLineTexts.map { $0.uppercased() }
+    cells += ["Coffee", "NETFLIX.COM", "a", "Z", "saldo", "SALDO", "Saldo anterior", "opening", "@", "`", "~", "{"]
+    cells += Array(RowMapper.pendingDates) + RowMapper.pendingDates.map { $0.uppercased() }
+    for length in 1...70 { cells += [String(repeating: "x", count: length), String(repeating: "S", count: length)] }
+    for byte in 0x21..<0x7F { cells.append(String(UnicodeScalar(UInt8(byte))) + "aldo") }
+    for cell in cells where cell.utf8.allSatisfy({ $0 < 0x80 }) {
+      let general = Detector.balanceLineTexts.contains(cell.lowercased())
+      let found = Array(cell.utf8).withUnsafeBufferPointer { Detector.balanceLineWords.contains(trimmedASCII: $0) }
+      #expect(found == general, "\(cell)")
+      for words in [Detector.balanceLineWords, LowercaseWords(RowMapper.pendingDates)] {
+        let byBytes = Array(cell.utf8).withUnsafeBufferPointer { words.contains(trimmedASCII: $0) }
+        #expect(byBytes == words.contains(cell: cell), "\(cell)")
+      }
+    }
+  }
+
   @Test func plainAmountsAgreeWithTheFullParser() {
     var texts = [
       "0", "-0", "007", "12", "-12", "12.5", "12.50", "12.505", "-0.01", "12.", ".5", "-.5", "--1", "1-", "12,50",
