@@ -211,36 +211,32 @@ final class CSVImportRun {
 
   /// A dated opening or closing balance ("Anfangssaldo", "Closing balance"): its only text is a
   /// balance line's (`Detector.balanceLineTexts`), so it is excluded, never money in or out.
-  /// The bytes `trimmingASCIIWhitespace` trims.
-  @inline(__always)
-  static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
-
   func excludeDatedBalanceLine(_ body: (ImportEvent) throws -> Void) throws -> Bool {
     guard !plan.descriptions.isEmpty else { return false }
     // Most rows are settled by their bytes, without a String: a cell with a digit, or longer
     // than any balance text could be once lower-cased (a letter shrinks at most from three
-    // bytes to one), is not empty and not a balance text, so the row is none.
-    for column in plan.descriptions where column < reader.fieldCount {
-      let bytes = reader.field(column)
-      if bytes.count > 3 * Detector.longestBalanceLineText || bytes.contains(where: { $0 &- 0x30 < 10 }) {
-        return false
-      }
-    }
-    // An ASCII cell is its own text in every encoding, and trimming its bytes is trimming its
-    // characters: a row of ASCII cells is settled on their bytes (`LowercaseWords`), and only a
-    // balance line makes its String.
+    // bytes to one), is not empty and not a balance text, so the row is none. An ASCII cell is
+    // its own text in every encoding, and trimming its bytes is trimming its characters: a row
+    // of ASCII cells is settled on their bytes (`LowercaseWords`), and only a balance line
+    // makes its String.
     var nonEmpty = 0
     var isBalance = false
     var ascii = true
     for column in plan.descriptions where column < reader.fieldCount {
       let bytes = reader.field(column)
-      guard !bytes.contains(where: { $0 >= 0x80 }) else {
+      guard bytes.count <= 3 * Detector.longestBalanceLineText else { return false }
+      var bits: UInt8 = 0
+      for b in bytes {
+        if b &- 0x30 < 10 { return false }
+        bits |= b
+      }
+      guard ascii && bits < 0x80 else {
         ascii = false
-        break
+        continue
       }
       var (start, end) = (0, bytes.count)
-      while start < end && Self.isBlank(bytes[start]) { start += 1 }
-      while end > start && Self.isBlank(bytes[end - 1]) { end -= 1 }
+      while start < end && isASCIIBlank(bytes[start]) { start += 1 }
+      while end > start && isASCIIBlank(bytes[end - 1]) { end -= 1 }
       if start < end {
         nonEmpty += 1
         isBalance = Detector.balanceLineWords.contains(trimmedASCII: UnsafeBufferPointer(rebasing: bytes[start..<end]))

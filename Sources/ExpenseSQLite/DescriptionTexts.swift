@@ -57,21 +57,9 @@ final class DescriptionTexts {
     bytes.deallocate()
   }
 
-  /// The dictionary id to store for `text`, or nil to store the text inline.
-  func id(of text: String, _ db: Database) throws -> Int64? {
-    // A native string's bytes are read in place; only a bridged one is copied.
-    switch try text.utf8.withContiguousStorageIfAvailable({ try id(of: $0, db) }) {
-    case .some(let id): return id
-    case .none:
-      var text = text
-      return try text.withUTF8 { try id(of: $0, db) }
-    }
-  }
-
-  /// The id of the description whose UTF-8 is `p` (see `id(of:)`); `hash`, when given, is
-  /// `hash(p)`, computed already.
-  func id(of p: UnsafeBufferPointer<UInt8>, hash given: UInt64? = nil, _ db: Database) throws -> Int64? {
-    let hash = given ?? Self.hash(p)
+  /// The dictionary id to store for the description whose UTF-8 is `p`, or nil to store the
+  /// text inline; `hash` is its `TextHash` (the batch's, computed on the parse thread).
+  func id(of p: UnsafeBufferPointer<UInt8>, hash: UInt64, _ db: Database) throws -> Int64? {
     let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
     let windowed = p.count <= Self.maxLength
     if windowed && holds(slot, hash, p) {
@@ -147,16 +135,12 @@ final class DescriptionTexts {
       if filter == nil { filter = BloomFilter(entries: Int(sqlite3_column_int64(statement, 1))) }
       let start = sqlite3_column_blob(statement, 0)
       let count = Int(sqlite3_column_bytes(statement, 0))
-      filter?.add(Self.hash(UnsafeBufferPointer(start: start?.assumingMemoryBound(to: UInt8.self), count: count)))
+      filter?.add(TextHash.of(UnsafeBufferPointer(start: start?.assumingMemoryBound(to: UInt8.self), count: count)))
       step = sqlite3_step(statement)
     }
     guard step == SQLITE_DONE else { throw ImportBatch.error(db) }
     return filter ?? BloomFilter(entries: 0)
   }
-
-  /// A hash of the bytes, never 0 (0 marks an empty slot): `TextHash`, which the batcher
-  /// also computes on the parse thread (`PreparedBatch.descriptionHashes`).
-  static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 { TextHash.of(p) }
 
 }
 

@@ -10,7 +10,7 @@ import GRDBSQLite
 /// the per-row loops touch only local storage (no exclusivity checks or retain traffic that
 /// class properties cost on every access) and every buffer keeps its capacity between batches.
 struct ImportBatch {
-  var batch = PreparedBatch(rows: [], fileOrder: [], totals: MonthTotalDeltas())
+  var batch = PreparedBatch(rows: [], fileOrder: [], totals: MonthTotalDeltas(), totalKeys: [])
   /// By index in `batch.rows` (key order).
   var isNew: [Bool] = []
   /// In-file twins kept for the summary: row index -> index of the row it repeats.
@@ -142,48 +142,41 @@ struct ImportBatch {
     currencyIds.append(contentsOf: repeatElement(0, count: count))
     descriptionIds.append(contentsOf: repeatElement(0, count: count))
     categoryIds.append(contentsOf: repeatElement(0, count: count))
-    // The descriptions the batcher copied, when it did (`PreparedBatch.descriptionBytes`).
-    let copied = batch.descriptionEnds.count == count
-    try batch.descriptionBytes.withUnsafeBufferPointer { bytes in
-      try resolveTexts(db, texts, count, copied ? bytes : nil, &currencyIds, &descriptionIds, &categoryIds)
+    try batch.descriptionBytes.withUnsafeBufferPointer { described in
+      try resolveTexts(db, texts, count, described, &currencyIds, &descriptionIds, &categoryIds)
     }
   }
 
-  /// `resolveTexts`' loop, `described` the batch's copied descriptions (nil: read the rows).
+  /// `resolveTexts`' loop, `described` the batch's copy of its descriptions
+  /// (`PreparedBatch.descriptionBytes`).
   private mutating func resolveTexts(
-    _ db: Database, _ texts: ImportTexts, _ count: Int, _ described: UnsafeBufferPointer<UInt8>?,
+    _ db: Database, _ texts: ImportTexts, _ count: Int, _ described: UnsafeBufferPointer<UInt8>,
     _ currencyIds: inout [Int64], _ descriptionIds: inout [Int64], _ categoryIds: inout [Int64]
   ) throws {
     // Each row's place in the batch's sums (`PreparedBatch.totalKeys`) holds its currency's
     // code and its category's number among the batch's categories: each distinct one is looked
     // up once a batch, and a row's texts are not touched (a String read out of a row is a retain
-    // and a release). Without the keys (a batch made by hand), each row's texts are read.
-    let keyed = batch.totalKeys.count == count
-    var categoryByNumber = [Int64](repeating: -1, count: keyed ? batch.totals.categories.count : 0)
+    // and a release).
+    var categoryByNumber = [Int64](repeating: -1, count: batch.totals.categories.count)
     var lastCode: Int64 = -1
     var lastCurrency: Int64 = 0
     try batch.rows.withUnsafeBufferPointer { rows in
       for index in 0..<count where isNew[index] {
-        let totalKey = keyed ? batch.totalKeys[index] : -1
+        let totalKey = batch.totalKeys[index]
         let code = totalKey >> 22 & 0xFF_FFFF
-        if keyed && code == lastCode {
+        if code == lastCode {
           currencyIds[index] = lastCurrency
         } else {
           // Currency codes are ASCII (validated): their 3 bytes are the code in the key.
           lastCurrency = try texts.currencies.id(of: rows[index].amount.currency.code, db)
-          lastCode = keyed ? code : -1
+          lastCode = code
           currencyIds[index] = lastCurrency
         }
-        if let described {
-          let start = index == 0 ? 0 : batch.descriptionEnds[index - 1]
-          let text = UnsafeBufferPointer(rebasing: described[start..<batch.descriptionEnds[index]])
-          let hash = index < batch.descriptionHashes.count ? batch.descriptionHashes[index] : nil
-          descriptionIds[index] = try texts.descriptions.id(of: text, hash: hash, db) ?? 0
-        } else {
-          descriptionIds[index] = try texts.descriptions.id(of: rows[index].description, db) ?? 0
-        }
+        let text = UnsafeBufferPointer(rebasing: described[batch.descriptionRange(index)])
+        descriptionIds[index] =
+          try texts.descriptions.id(of: text, hash: batch.descriptionHashes[index], db) ?? 0
         let number = Int(totalKey & 0x3F_FFFF)
-        if keyed && number > 0 && number < categoryByNumber.count {
+        if number > 0 && number < categoryByNumber.count {
           if categoryByNumber[number] < 0 {
             categoryByNumber[number] = try texts.categories.id(of: batch.totals.categories[number], db)
           }
@@ -208,12 +201,8 @@ struct ImportBatch {
     for index in batch.rows.indices where isNew[index] { newSlots.append(index) }
     while start < newSlots.count {
       let (count, statement) = inserts.first { $0.rows <= newSlots.count - start }!
-      let copied = batch.descriptionEnds.count == batch.rows.count
       var needed = 0
-      for slot in newSlots[start..<start + count] {
-        needed += 16 + (batch.rows[slot].account?.utf8.count ?? 0)
-        if descriptionIds[slot] == 0 && !copied { needed += batch.rows[slot].description.utf8.count }
-      }
+      for slot in newSlots[start..<start + count] { needed += 16 + (batch.rows[slot].account?.utf8.count ?? 0) }
       if arena.count < needed { arena = [UInt8](repeating: 0, count: needed * 2) }
       let slots = newSlots[start..<start + count]
       let texts = (currencyIds, descriptionIds, categoryIds)
@@ -221,9 +210,7 @@ struct ImportBatch {
         ids.withUnsafeBufferPointer { ids in
           arena.withUnsafeMutableBufferPointer { arena in
             batch.descriptionBytes.withUnsafeBufferPointer { described in
-              ImportBatch.bindAndStep(
-                statement, slots, rows, ids, texts, arena,
-                copied ? (described, batch.descriptionEnds) : nil)
+              ImportBatch.bindAndStep(statement, slots, rows, ids, texts, arena, (described, batch))
             }
           }
         }
@@ -240,7 +227,7 @@ struct ImportBatch {
   static func bindAndStep(
     _ statement: SQLiteStatement, _ slots: ArraySlice<Int>, _ rows: UnsafeBufferPointer<ImportedRow>,
     _ ids: UnsafeBufferPointer<Int64>, _ texts: (currency: [Int64], description: [Int64], category: [Int64]),
-    _ arena: UnsafeMutableBufferPointer<UInt8>, _ described: (bytes: UnsafeBufferPointer<UInt8>, ends: [Int])?
+    _ arena: UnsafeMutableBufferPointer<UInt8>, _ described: (bytes: UnsafeBufferPointer<UInt8>, batch: PreparedBatch)
   ) -> Int32 {
     var offset = 0
     var code = SQLITE_OK
@@ -280,17 +267,11 @@ struct ImportBatch {
       code |= sqlite3_bind_int64(statement, parameter + 5, texts.currency[slot])
       if texts.description[slot] == 0 {
         // Stored inline: the UTF-8 bytes as a BLOB, which no column affinity converts.
-        if let described {
-          let from = slot == 0 ? 0 : described.ends[slot - 1]
-          let count = Int32(clamping: described.ends[slot] - from)
-          // An empty text bound from a static address: a nil one would bind NULL.
-          var start = emptyText
-          if count > 0, let base = described.bytes.baseAddress { start = UnsafeRawPointer(base + from) }
-          code |= sqlite3_bind_blob(statement, parameter + 6, start, count, nil)
-        } else {
-          let (start, count) = place(rows[slot].description)
-          code |= sqlite3_bind_blob(statement, parameter + 6, start, count, nil)
-        }
+        let range = described.batch.descriptionRange(slot)
+        // An empty text bound from a static address: a nil one would bind NULL.
+        var start = emptyText
+        if !range.isEmpty, let base = described.bytes.baseAddress { start = UnsafeRawPointer(base + range.lowerBound) }
+        code |= sqlite3_bind_blob(statement, parameter + 6, start, Int32(clamping: range.count), nil)
       } else {
         code |= sqlite3_bind_int64(statement, parameter + 6, texts.description[slot])
       }

@@ -144,7 +144,7 @@ public final class ImportSession: ImportWriter {
     defer {
       // The batch is let go here: its last reference is the caller's, which may free it on
       // the thread that made its rows (`ImportPipeline.giveBack`).
-      work.batch = PreparedBatch(rows: [], fileOrder: [], totals: MonthTotalDeltas())
+      work.batch = PreparedBatch(rows: [], fileOrder: [], totals: MonthTotalDeltas(), totalKeys: [])
       swap(&work, &self.work)
     }
     work.batch = batch
@@ -229,10 +229,13 @@ public final class ImportSession: ImportWriter {
   }
 
   /// Adds the duplicate on `line` of the stored row `twin` (`findTwin`'s row; nil: added by hand).
-  func explain(line: Int, twin: Row?) {
+  func explain(line: Int, twin: Row?) { explain(Self.duplicate(line: line, twin: twin)) }
+
+  /// The duplicate on `line` of the stored row `twin` (`findTwin`'s row; nil: added by hand).
+  static func duplicate(line: Int, twin: Row?) -> Duplicate {
     let file: String? = twin?["sourceFile"]
     let twinLine: Int? = twin?["sourceLine"]
-    explain(Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand"))
+    return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
   }
 
   /// Where the stored twin of a duplicate came from.
@@ -245,9 +248,7 @@ public final class ImportSession: ImportWriter {
     if stored == nil, let former = work.batch.rows[index].formerKey {
       stored = try Row.fetchOne(findTwin, arguments: [former])
     }
-    let file: String? = stored?["sourceFile"]
-    let twinLine: Int? = stored?["sourceLine"]
-    return Duplicate(line: line, existingSource: file.map { "\($0):\(twinLine ?? 0)" } ?? "added by hand")
+    return Self.duplicate(line: line, twin: stored)
   }
 
   /// Adds a new part of split `group`; a new group saves the one before.

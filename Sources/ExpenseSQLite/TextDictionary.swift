@@ -47,7 +47,7 @@ final class TextDictionary {
   /// The id of `text`, adding it to the table when it is new.
   func id(of text: String, _ db: Database) throws -> Int64 {
     // 0 for a string whose bytes are not in place (bridged): it skips the recent slots.
-    let hash = text.utf8.withContiguousStorageIfAvailable { DescriptionTexts.hash($0) } ?? 0
+    let hash = text.utf8.withContiguousStorageIfAvailable { TextHash.of($0) } ?? 0
     let slot = Int(truncatingIfNeeded: hash) & (Self.recentCount - 1)
     if hash != 0 && recentHashes[slot] == hash && TextBytes.same(recentTexts[slot], text) { return recentIDs[slot] }
     let key = TextBytes(text)

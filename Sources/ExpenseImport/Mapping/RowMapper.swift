@@ -146,6 +146,7 @@ struct RowMapper: ~Copyable {
     let beforeDescription = h
     let ascii = scanDescription(reader, &h)
     var validUTF8: Bool?
+    var fingerprinted = false
     if let storedKeys {
       // The hash is the row's once its bytes are the text stored: a row the ledger holds is
       // settled here, before any text of it is made.
@@ -153,24 +154,19 @@ struct RowMapper: ~Copyable {
       validUTF8 = valid
       if valid && !scannedHasNUL {
         finishFingerprint(reader, &h)
+        fingerprinted = true
         let key = ExpenseKey(date: date, fingerprintHash: h.state).rawValue
         if storedKeys.contains(key) {
           _ = self.category(reader)  // read as for every row: a cell that cannot be read is refused
           return .stored(StoredRow(line: reader.line, key: key, date: date, account: lastAccount, currency: currency))
         }
-        guard let description = descriptionText(reader, ascii: ascii, validUTF8: true, before: beforeDescription, &h)
-        else { return .rejected(takeFailure()) }
-        return .row(
-          ImportedRow(
-            line: reader.line, date: date, amount: Money(minor: minor, currency: currency),
-            description: description, category: self.category(reader), account: lastAccount,
-            fingerprintHash: h.state))
       }
     }
+    // (Once fingerprinted, the text is the bytes hashed: `descriptionText` leaves `h` as it is.)
     guard let description = descriptionText(reader, ascii: ascii, validUTF8: validUTF8, before: beforeDescription, &h)
     else { return .rejected(takeFailure()) }
     let category = self.category(reader)
-    finishFingerprint(reader, &h)
+    if !fingerprinted { finishFingerprint(reader, &h) }
     return .row(
       ImportedRow(
         line: reader.line, date: date, amount: Money(minor: minor, currency: currency), description: description,

@@ -32,6 +32,10 @@ func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) 
 /// with a space, tab, CR or LF byte is returned as it is, and an ASCII string is trimmed bytewise.
 /// Only non-ASCII text with a blank at an end (where a combining mark could join the space)
 /// takes the Character path.
+/// The bytes `trimmingASCIIWhitespace` and `trimmingASCIIBlanks` trim: space, tab, CR, LF.
+@inline(__always)
+func isASCIIBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
+
 func trimmingASCIIBlanks(_ s: String) -> String {
   var s = s
   enum Answer {
@@ -40,13 +44,12 @@ func trimmingASCIIBlanks(_ s: String) -> String {
   let answer = s.withUTF8 { u -> Answer in
     let n = u.count
     if n == 0 { return .same }
-    @inline(__always) func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
-    if !blank(u[0]) && !blank(u[n - 1]) { return .same }
+    if !isASCIIBlank(u[0]) && !isASCIIBlank(u[n - 1]) { return .same }
     for b in u where b >= 0x80 { return .characters }
     var start = 0
     var end = n
-    while start < end && blank(u[start]) { start += 1 }
-    while end > start && blank(u[end - 1]) { end -= 1 }
+    while start < end && isASCIIBlank(u[start]) { start += 1 }
+    while end > start && isASCIIBlank(u[end - 1]) { end -= 1 }
     return .trimmed(String(decoding: UnsafeBufferPointer(rebasing: u[start..<end]), as: UTF8.self))
   }
   switch answer {

@@ -53,11 +53,9 @@ public struct ImportBatcher: Sendable {
     // (no second hash of its category). Fields read in place: `for row in pending` would copy
     // (retain and release) every row.
     var totalKeys = [Int64](repeating: 0, count: count)
-    var hasFormerKeys = false
     for i in 0..<count {
       totalKeys[i] = try totals.add(
         date: pending[i].date, amount: pending[i].amount, category: pending[i].category, line: pending[i].line)
-      if pending[i].formerKey != nil { hasFormerKeys = true }
     }
     // Sorted as (key, file position) pairs, not through the rows: a pair compares in a
     // register, a row would be read through the array on every comparison.
@@ -86,31 +84,13 @@ public struct ImportBatcher: Sendable {
         source = Int(order[k].position)
       }
     }
-    var descriptionBytes: [UInt8] = []
-    var descriptionEnds: [Int] = []
-    var descriptionHashes: [UInt64] = []
-    descriptionBytes.reserveCapacity(count * 64)
-    descriptionEnds.reserveCapacity(count)
-    descriptionHashes.reserveCapacity(count)
-    for i in 0..<count {
-      let start = descriptionBytes.count
-      descriptionBytes.append(contentsOf: pending[i].description.utf8)
-      descriptionEnds.append(descriptionBytes.count)
-      descriptionHashes.append(
-        descriptionBytes.withUnsafeBufferPointer { TextHash.of(UnsafeBufferPointer(rebasing: $0[start...])) })
-    }
     let rows = pending
     pending = []
     // Room for a batch as long as this one: a batch ends at the first new day past
     // `batchRows`, so most are longer, and an array grown past its capacity copies every row.
     capacity = min(max(capacity, count), ImportBatcher.maxRows)
     pending.reserveCapacity(capacity)
-    var batch = PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
-    batch.hasFormerKeys = hasFormerKeys
-    batch.descriptionBytes = descriptionBytes
-    batch.descriptionEnds = descriptionEnds
-    batch.descriptionHashes = descriptionHashes
-    return batch
+    return PreparedBatch(rows: rows, fileOrder: fileOrder, totals: totals, totalKeys: sortedTotalKeys)
   }
 
   /// A row's key and file position: sorting by both keeps the file's first of two equal keys first.
