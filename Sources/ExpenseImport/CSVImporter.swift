@@ -87,7 +87,9 @@ public final class CSVImporter: FileImporter {
   /// Rows whose field count does not fit the header and whose date cell has no date are held
   /// back: at the end of the file they are `.excluded` (balance and summary lines); if a good
   /// row follows, they were in the middle of the data and are reported as wrong column count.
-  public func run(skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (ImportEvent) throws -> Void)
+  public func run(
+    skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (consuming ImportEvent) throws -> Void
+  )
     throws
   {
     let plan = try loadPlan()

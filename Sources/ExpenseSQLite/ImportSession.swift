@@ -67,14 +67,22 @@ public final class ImportSession: ImportWriter {
   let storedKeys: ClosedRange<Int64>?
   /// The reader `storedKeysBefore` made, closed by `closeStoredKeys`.
   var keyWindows: StoredKeyWindows?
+  /// The id the rows name their file by when `importFile` does not hold it yet: inserted by
+  /// `finish`.
+  let newFileID: Int64?
 
   init(db: Database, sourceFile: String, explainLimit: Int, dryRun: Bool = false) throws {
     self.db = db
     self.sourceFile = sourceFile
     self.explainLimit = explainLimit
     self.dryRun = dryRun
-    if !dryRun { try db.execute(sql: "INSERT OR IGNORE INTO importFile (name) VALUES (?)", arguments: [sourceFile]) }
-    let fileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [sourceFile]) ?? 0
+    // A file new to the ledger is named in `importFile` by `finish`, under the id it gets
+    // then (the writer holds the ledger meanwhile): an insert now would raise the `revision`
+    // row's page, which the cache then spills, and writing it again at the end makes SQLite
+    // re-read and re-checksum the whole WAL at the commit (a million rows: 61 MB).
+    let storedFileID = try Int64.fetchOne(db, sql: "SELECT id FROM importFile WHERE name = ?", arguments: [sourceFile])
+    let fileID = try storedFileID ?? Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM importFile") ?? 1
+    newFileID = dryRun || storedFileID != nil ? nil : fileID
     nextID = try AppDatabase.nextExpenseID(db)
     firstID = nextID
     storedKeys = try ImportSession.storedKeyRange(db)
@@ -270,6 +278,9 @@ public final class ImportSession: ImportWriter {
   /// rows were added, records the import (its id range, for `imports remove`).
   func finish(importedAt: String?) throws {
     guard !dryRun else { return }
+    if let newFileID {
+      try db.execute(sql: "INSERT INTO importFile (id, name) VALUES (?, ?)", arguments: [newFileID, sourceFile])
+    }
     try runs.flush()
     try saveSplitParts()
     try AppDatabase.saveNextExpenseID(db, nextID)

@@ -77,6 +77,11 @@ import Testing
       "", "refund", "xrefundx", "refun", "pos 4417 starbucks #10234 seattle wa", "salary\r\nrefund", "refund\r\n",
       "refund\u{301}", "refune\u{301}", "virement reçu", "virement recu", "d\u{301}", "e\u{301}", "amazon mktp",
       "payment - thank you", "ПЕНСИЯ refund", "intérêts", "interets",
+      // A plain word in a text that is not ASCII: found between ASCII bytes, or beside a
+      // character that may join it (a combining mark, a joiner, a prepended sign, an emoji).
+      "café refund", "refund café", "é refund é", "érefundé", "refund\u{301} refund", "refund\u{301}",
+      "\u{0600}refund", "\u{0600} refund", "👍🏽refund", "refund\u{200D}x", "ПЕНСИЯ refund\u{308}", "ÿrefundÿ",
+      "refun\u{301}d café", "caf\u{E9} deposit", "deposit\u{E9}",
     ]
     for word in words {
       for text in texts {

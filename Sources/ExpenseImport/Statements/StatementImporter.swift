@@ -71,7 +71,9 @@ public final class StatementImporter: FileImporter {
     return answer
   }
 
-  public func run(skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (ImportEvent) throws -> Void)
+  public func run(
+    skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (consuming ImportEvent) throws -> Void
+  )
     throws
   {
     let (encoding, _) = try textEncoding()

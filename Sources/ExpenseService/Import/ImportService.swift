@@ -88,15 +88,20 @@ public struct ImportService {
         // Stored rows since the last batch, handed over before it (or in chunks of 4,096).
         var stored: [StoredRow] = []
         try importer.run(skipInvalid: skipInvalid, progress: progress) { event in
-          if case .stored(let row) = event {
-            stored.append(row)
+          // The event is taken, not borrowed, so its row moves into the batch: matching a
+          // borrowed event copied the row, a retain and a release per text of every row.
+          var row: ImportedRow
+          switch consume event {
+          case .row(let taken): row = taken
+          case .stored(let taken):
+            stored.append(taken)
             if stored.count == 4096 {
               try emit(.stored(stored))
               stored.removeAll(keepingCapacity: true)
             }
             return
+          case let other: return try emit(.event(other))
           }
-          guard case .row(var row) = event else { return try emit(.event(event)) }
           if !accountNames.isEmpty, let account = row.account, let name = accountNames[account] { row.account = name }
           let rule = categorizer.categorize(&row)
           let line = row.line
