@@ -20,6 +20,8 @@ public struct StoredRow: Sendable, Equatable {
   public var account: String?
   public var currency: Currency
 
+  /// Inlinable: called across the module boundary, the init built the row and then copied it.
+  @inlinable
   public init(line: Int, key: Int64, date: CivilDate, account: String?, currency: Currency) {
     self.line = line
     self.key = key

@@ -23,16 +23,19 @@ struct SignEvidence {
 
   /// A word of the lists below, and whether a text holds it (`isIn`) as Foundation's
   /// `contains` says (canonical equivalence included), asked only when the text's bytes hold
-  /// the word's leading ASCII run.
+  /// the word's longest ASCII run.
   ///
   /// Why: asked for every word and every sampled row, Foundation's search was a tenth of a
   /// bank-shaped import's time, before the first row was written. A text that holds the word
-  /// holds its leading ASCII characters as they are: no other character is canonically
-  /// equivalent to an ASCII letter, space or digit but the Kelvin sign, which the lower-cased
-  /// texts asked about no longer hold. So the byte search only says "no" where Foundation would.
+  /// holds each of its ASCII runs as they are: no other character is canonically equivalent to
+  /// an ASCII letter, space or digit but the Kelvin sign, which the lower-cased texts asked
+  /// about no longer hold, and an ASCII character never combines with the marks around it
+  /// (the words are written precomposed, NFC). So the byte search only says "no" where
+  /// Foundation would. The longest run, not the first: "nómina" would otherwise be asked of
+  /// every text holding an "n" (most of them), each then left to Foundation.
   struct Word {
     let text: String
-    /// The word's leading ASCII bytes.
+    /// The word's longest run of ASCII bytes (all of it when it is ASCII).
     let lead: [UInt8]
     /// The word is all ASCII and holds no line break: in an ASCII text its bytes are found
     /// exactly where its characters are (only a CR LF pair is one character of two bytes).
@@ -41,7 +44,7 @@ struct SignEvidence {
     let leadSet: UInt64
     init(_ text: String) {
       self.text = text
-      lead = Array(text.utf8.prefix { $0 < 0x80 })
+      lead = Array(text.utf8.split { $0 >= 0x80 }.max { $0.count < $1.count } ?? [])
       plain = lead.count == text.utf8.count && !lead.contains(13) && !lead.contains(10)
       leadSet = Self.byteSet(lead)
     }

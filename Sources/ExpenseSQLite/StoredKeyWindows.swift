@@ -87,6 +87,7 @@ final class StoredKeyWindows: StoredKeys {
       let offset = Int(day - (index << StoredKeyWindows.dayBits))
       var (lower, upper) = (window.dayStarts[offset], window.dayStarts[offset + 1])
       return window.keys.withUnsafeBufferPointer { keys in
+        StoredKeyWindows.narrow(&lower, &upper, to: key, in: keys)
         while lower < upper {
           let middle = (lower + upper) >> 1
           if keys[middle] < key { lower = middle + 1 } else { upper = middle }
@@ -94,6 +95,25 @@ final class StoredKeyWindows: StoredKeys {
         return lower < window.dayStarts[offset + 1] && keys[lower] == key
       }
     }
+  }
+
+  /// Narrows `lower..<upper`, a day's keys in order, to the few around where `key` would
+  /// be, by one interpolation: below a day's first 21 bits a key is its fingerprint's hash,
+  /// spread evenly, so the guess lands within a few places of it. The range is narrowed only
+  /// when its keys show that `key` belongs inside it; otherwise it is left whole, and the
+  /// binary search that follows answers as before. (The binary search alone, eight or nine
+  /// mispredicted steps a row, was a tenth of a re-import's parse thread.)
+  static func narrow(_ lower: inout Int, _ upper: inout Int, to key: Int64, in keys: UnsafeBufferPointer<Int64>) {
+    let reach = 8
+    guard upper - lower > 4 * reach else { return }
+    let (first, last) = (keys[lower], keys[upper - 1])
+    guard first < key, key < last else { return }
+    let fraction = Double(key - first) / Double(last - first)
+    let guess = lower + Int(fraction * Double(upper - 1 - lower))
+    let (from, to) = (max(lower, guess - reach), min(upper, guess + reach + 1))
+    // The key's place is in from...to when keys[from] <= key and (to is the end or key < keys[to]).
+    guard keys[from] <= key, to == upper || key < keys[to] else { return }
+    (lower, upper) = (from, to)
   }
 
   /// Makes window `index` the first, read if not kept; false once given up.

@@ -82,6 +82,9 @@ import Testing
       "café refund", "refund café", "é refund é", "érefundé", "refund\u{301} refund", "refund\u{301}",
       "\u{0600}refund", "\u{0600} refund", "👍🏽refund", "refund\u{200D}x", "ПЕНСИЯ refund\u{308}", "ÿrefundÿ",
       "refun\u{301}d café", "caf\u{E9} deposit", "deposit\u{E9}",
+      // Words that are not ASCII, in texts composed and decomposed.
+      "pago nómina", "pago no\u{301}mina", "nomina", "mina", "intérêts", "inte\u{301}re\u{302}ts", "interets",
+      "devolución", "devolucio\u{301}n", "virement reçu", "virement rec\u{327}u", "nóminas", "nómina\u{301}",
     ]
     for word in words {
       for text in texts {

@@ -105,4 +105,47 @@ import Testing
       #expect(!asked.contains(early) && !asked.contains(late))  // then unsure
     }
   }
+
+  /// The interpolation that narrows a day's binary search finds exactly the keys the search
+  /// alone finds: days of evenly spread keys (hashes), of clustered ones, of one run of
+  /// neighbours, asked about every key, its neighbours and keys in between.
+  @Test func narrowingFindsWhatTheSearchAloneFinds() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11
+    }
+    let day = ExpenseKey.range(day: 20_000)
+    let span = UInt64(day.upperBound - day.lowerBound)
+    for shape in 0..<3 {
+      for count in [1, 5, 33, 40, 300, 2_000] {
+        var set = Set<Int64>()
+        while set.count < count {
+          let offset: UInt64
+          switch shape {
+          case 0: offset = next() % span  // spread evenly, as hashes are
+          case 1: offset = (next() % 4) * (span / 4) + next() % 1_000  // four clusters
+          default: offset = UInt64(set.count) * 3  // one run of near neighbours
+          }
+          set.insert(day.lowerBound + Int64(offset))
+        }
+        let keys = set.sorted()
+        var asked = keys.flatMap { [$0 - 1, $0, $0 + 1] }
+        asked += (0..<200).map { _ in day.lowerBound + Int64(next() % span) }
+        keys.withUnsafeBufferPointer { buffer in
+          for key in asked {
+            var (lower, upper) = (0, keys.count)
+            StoredKeyWindows.narrow(&lower, &upper, to: key, in: buffer)
+            #expect(lower >= 0 && upper <= keys.count && lower <= upper)
+            while lower < upper {
+              let middle = (lower + upper) >> 1
+              if buffer[middle] < key { lower = middle + 1 } else { upper = middle }
+            }
+            let found = lower < keys.count && buffer[lower] == key
+            #expect(found == set.contains(key), "shape \(shape), \(count) keys, key \(key)")
+          }
+        }
+      }
+    }
+  }
 }

@@ -94,7 +94,7 @@ public struct ImportService {
           switch consume event {
           case .row(let taken): row = taken
           case .stored(let taken):
-            stored.append(taken)
+            stored.append(consume taken)
             if stored.count == 4096 {
               try emit(.stored(stored))
               stored.removeAll(keepingCapacity: true)
