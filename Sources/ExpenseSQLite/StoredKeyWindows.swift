@@ -28,15 +28,37 @@ final class StoredKeyWindows: StoredKeys {
   private let low: Int64
   private let high: Int64
   /// A window's keys in order, and where each of its days begins among them (the last entry:
-  /// the count), so a lookup searches one day's keys.
-  struct Window {
-    var index: Int64
-    var keys: [Int64]
-    var dayStarts: [Int]
+  /// the count), so a lookup searches one day's keys. Its own memory, freed with it: the
+  /// window asked last is searched through plain pointers to it (`current`), with no retain
+  /// or copy of an array per lookup (they were a tenth of a re-import's parse thread).
+  final class Window {
+    let index: Int64
+    let keys: UnsafeMutableBufferPointer<Int64>
+    let dayStarts: UnsafeMutableBufferPointer<Int32>
+
+    init(index: Int64, keys: [Int64], dayStarts: [Int32]) {
+      self.index = index
+      self.keys = .allocate(capacity: keys.count)
+      _ = self.keys.initialize(from: keys)
+      self.dayStarts = .allocate(capacity: dayStarts.count)
+      _ = self.dayStarts.initialize(from: dayStarts)
+    }
+
+    deinit {
+      keys.deallocate()
+      dayStarts.deallocate()
+    }
   }
   /// The windows kept, the one asked last first. Unchecked exclusivity: only the parse thread
   /// reads and changes them, one call at a time (a checked access is a lookup's cost again).
-  @exclusivity(unchecked) private var windows: [Window] = []
+  @exclusivity(unchecked) private var windows: [Window] = [] {
+    // The first window, as plain values: `windows` keeps it alive while it is first.
+    didSet {
+      current = windows.first.map { ($0.index, UnsafeBufferPointer($0.keys), UnsafeBufferPointer($0.dayStarts)) }
+    }
+  }
+  @exclusivity(unchecked) private var current:
+    (index: Int64, keys: UnsafeBufferPointer<Int64>, dayStarts: UnsafeBufferPointer<Int32>)?
   @exclusivity(unchecked) private(set) var reads = 0
   @exclusivity(unchecked) private(set) var lookups = 0
   @exclusivity(unchecked) private(set) var gaveUp = false
@@ -81,20 +103,17 @@ final class StoredKeyWindows: StoredKeys {
     lookups &+= 1
     let day = ExpenseKey(rawValue: key).day
     let index = day >> StoredKeyWindows.dayBits
-    if windows.first?.index != index && !bringForward(index) { return false }
-    return windows.withUnsafeBufferPointer { kept in
-      guard let window = kept.first else { return false }
-      let offset = Int(day - (index << StoredKeyWindows.dayBits))
-      var (lower, upper) = (window.dayStarts[offset], window.dayStarts[offset + 1])
-      return window.keys.withUnsafeBufferPointer { keys in
-        StoredKeyWindows.narrow(&lower, &upper, to: key, in: keys)
-        while lower < upper {
-          let middle = (lower + upper) >> 1
-          if keys[middle] < key { lower = middle + 1 } else { upper = middle }
-        }
-        return lower < window.dayStarts[offset + 1] && keys[lower] == key
-      }
+    if current?.index != index && !bringForward(index) { return false }
+    guard let (_, keys, dayStarts) = current else { return false }
+    let offset = Int(day - (index << StoredKeyWindows.dayBits))
+    let end = Int(dayStarts[offset + 1])
+    var (lower, upper) = (Int(dayStarts[offset]), end)
+    StoredKeyWindows.narrow(&lower, &upper, to: key, in: keys)
+    while lower < upper {
+      let middle = (lower + upper) >> 1
+      if keys[middle] < key { lower = middle + 1 } else { upper = middle }
     }
+    return lower < end && keys[lower] == key
   }
 
   /// Narrows `lower..<upper`, a day's keys in order, to the few around where `key` would
@@ -138,18 +157,20 @@ final class StoredKeyWindows: StoredKeys {
     sqlite3_bind_int64(statement, 1, ExpenseKey.range(day: firstDay).lowerBound)
     sqlite3_bind_int64(statement, 2, ExpenseKey.range(day: firstDay + Int64(days) - 1).upperBound)
     var keys: [Int64] = []
-    var dayStarts = [Int](repeating: 0, count: days + 1)
+    var dayStarts = [Int32](repeating: 0, count: days + 1)
     var step = sqlite3_step(statement)
     while step == SQLITE_ROW {
       let key = sqlite3_column_int64(statement, 0)
       let offset = Int(ExpenseKey(rawValue: key).day - firstDay)
       guard offset >= 0, offset < days else { return giveUp() }
-      dayStarts[offset + 1] += 1
+      dayStarts[offset + 1] &+= 1
       keys.append(key)
       step = sqlite3_step(statement)
     }
     sqlite3_reset(statement)
     guard step == SQLITE_DONE else { return giveUp() }
+    // Counts past Int32 (a window of two billion stored rows) are no window to keep.
+    guard keys.count < Int(Int32.max) else { return giveUp() }
     for offset in 0..<days { dayStarts[offset + 1] += dayStarts[offset] }
     return Window(index: index, keys: keys, dayStarts: dayStarts)
   }
