@@ -19,6 +19,23 @@ import Testing
     return folder.appendingPathComponent("db.sqlite").path
   }
 
+  /// A new file's schema is written without a sync per migration; the connection that goes on
+  /// to import into it syncs as every other does again, the file is in WAL mode and ours.
+  @Test func aNewFileIsWrittenWithSyncsAgainOnceItsSchemaIsMade() throws {
+    let path = temporaryPath()
+    let db = try AppDatabase(path: path)
+    let (synchronous, journal, id, version) = try db.writer.read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA synchronous"), try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        try Int32.fetchOne(db, sql: "PRAGMA application_id"), try Int.fetchOne(db, sql: "PRAGMA user_version")
+      )
+    }
+    #expect(synchronous == 1)  // NORMAL
+    #expect(journal == "wal")
+    #expect(id == AppDatabase.applicationID)
+    #expect(version == AppDatabase.schemaVersion)
+  }
+
   @Test func aPendingMigrationCopiesTheFileFirst() throws {
     let path = temporaryPath()
     try FileManager.default.createDirectory(
