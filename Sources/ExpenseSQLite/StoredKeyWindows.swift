@@ -14,7 +14,8 @@ import GRDBSQLite
 /// never duplicates: the occurrence number tells identical rows apart).
 ///
 /// Keys are read a window of 32 days at a time (a range of the key, which starts with the day),
-/// as the rows ask for them, and kept sorted; the 8 windows asked last are kept. Memory follows
+/// as the rows ask for them (the next one read ahead on a thread of its own,
+/// `StoredKeyWindowPrefetch`), and kept sorted; the 8 windows asked last are kept. Memory follows
 /// the rows stored in 8 × 32 days, not the ledger. A file whose dates jump about would read
 /// windows over and over: past 64 reads with fewer than 64 lookups a read, or on any error,
 /// every answer is false (unsure), and the writer checks every row as it would without it.
@@ -22,8 +23,11 @@ final class StoredKeyWindows: StoredKeys {
   static let dayBits: Int64 = 5
   static let windowsKept = 8
 
-  private var connection: OpaquePointer?
-  private var statement: OpaquePointer?
+  /// The parse thread's connection (nil once closed), and the thread that reads ahead.
+  private var reader: StoredKeyWindowReader?
+  private var ahead: StoredKeyWindowPrefetch?
+  /// The window read last, for the direction of the next one to read ahead.
+  @exclusivity(unchecked) private var lastRead: Int64?
   /// The smallest and largest key stored: outside them nothing is.
   private let low: Int64
   private let high: Int64
@@ -81,21 +85,17 @@ final class StoredKeyWindows: StoredKeys {
     self.high = high
   }
 
-  /// Opens the connection read-only and begins its read transaction (the first read fixes the
-  /// snapshot).
+  /// Opens the connections read-only and begins their read transactions (the first read fixes
+  /// a snapshot); the one that reads ahead is left out if it cannot be opened.
   private func begin(path: String) -> Bool {
-    guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
-      let connection
-    else { return false }
-    sqlite3_busy_timeout(connection, 5000)
-    guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK,
-      sqlite3_prepare_v2(
-        connection, "SELECT key FROM expenseRow WHERE key BETWEEN ? AND ? ORDER BY key", -1, &statement, nil)
-        == SQLITE_OK,
-      statement != nil
-    else { return false }
-    // The snapshot: the window of the newest stored day, read now, on the writer's thread.
-    return bringForward(ExpenseKey(rawValue: high).day >> StoredKeyWindows.dayBits)
+    guard let reader = StoredKeyWindowReader(path: path) else { return false }
+    self.reader = reader
+    // The snapshots: the window of the newest stored day, read now by both, on the writer's thread.
+    let newest = ExpenseKey(rawValue: high).day >> StoredKeyWindows.dayBits
+    if let second = StoredKeyWindowReader(path: path), second.read(newest) != nil {
+      ahead = StoredKeyWindowPrefetch(reader: second)
+    }
+    return bringForward(newest)
   }
 
   func contains(_ key: Int64) -> Bool {
@@ -147,32 +147,18 @@ final class StoredKeyWindows: StoredKeys {
     return true
   }
 
-  /// Reads window `index` (days `index << dayBits` and the 31 after); nil once given up.
+  /// Window `index` (days `index << dayBits` and the 31 after), read ahead or read now, and
+  /// the next one in the direction the file goes asked for ahead; nil once given up.
   private func read(_ index: Int64) -> Window? {
     reads += 1
     if reads > 64 && lookups / reads < 64 { return giveUp() }
-    guard let statement else { return giveUp() }
-    let firstDay = index << StoredKeyWindows.dayBits
-    let days = 1 << StoredKeyWindows.dayBits
-    sqlite3_bind_int64(statement, 1, ExpenseKey.range(day: firstDay).lowerBound)
-    sqlite3_bind_int64(statement, 2, ExpenseKey.range(day: firstDay + Int64(days) - 1).upperBound)
-    var keys: [Int64] = []
-    var dayStarts = [Int32](repeating: 0, count: days + 1)
-    var step = sqlite3_step(statement)
-    while step == SQLITE_ROW {
-      let key = sqlite3_column_int64(statement, 0)
-      let offset = Int(ExpenseKey(rawValue: key).day - firstDay)
-      guard offset >= 0, offset < days else { return giveUp() }
-      dayStarts[offset + 1] &+= 1
-      keys.append(key)
-      step = sqlite3_step(statement)
-    }
-    sqlite3_reset(statement)
-    guard step == SQLITE_DONE else { return giveUp() }
-    // Counts past Int32 (a window of two billion stored rows) are no window to keep.
-    guard keys.count < Int(Int32.max) else { return giveUp() }
-    for offset in 0..<days { dayStarts[offset + 1] += dayStarts[offset] }
-    return Window(index: index, keys: keys, dayStarts: dayStarts)
+    guard let reader else { return giveUp() }
+    let window: Window?
+    if let prefetched = ahead?.take(index) { window = prefetched } else { window = reader.read(index) }
+    guard let window else { return giveUp() }
+    ahead?.ask(lastRead.map { $0 > index } == true ? index - 1 : index + 1)
+    lastRead = index
+    return window
   }
 
   private func giveUp() -> Window? {
@@ -187,13 +173,10 @@ final class StoredKeyWindows: StoredKeys {
   func close() {
     gaveUp = true
     windows = []
-    if let statement { sqlite3_finalize(statement) }
-    statement = nil
-    if let connection {
-      sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
-      sqlite3_close_v2(connection)
-    }
-    connection = nil
+    ahead?.stop()
+    ahead = nil
+    reader?.close()
+    reader = nil
   }
 
   deinit { close() }

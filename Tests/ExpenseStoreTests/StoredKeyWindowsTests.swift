@@ -66,6 +66,37 @@ import Testing
     #expect(try keys(db).count == 3_001)
   }
 
+  /// Windows read after the import wrote rows, by the parse thread's reader or read ahead by
+  /// the other (in either direction, so read again once dropped), hold only the keys stored
+  /// when the writer began.
+  @Test func windowsReadAheadOrAgainAfterTheImportWroteHoldOnlyTheStoredKeys() throws {
+    let db = try database()
+    try fill(db, count: 3_000, seed: 7)
+    let stored = try keys(db)
+    let first = try CivilDate.parse("2025-01-01")
+    try db.importRows(sourceFile: "new.csv", dryRun: false, explainLimit: 0, importedAt: nil) { writer in
+      let asked = try #require(try writer.storedKeysBefore())
+      var batcher = ImportBatcher()
+      var written: [Int64] = []
+      for day in stride(from: 0, to: 300, by: 3) {
+        let row = ImportedRow(
+          line: day + 2, date: first.adding(days: day), amount: Money(minor: -1, currency: .usd),
+          description: "new \(day)", category: nil, account: nil, fingerprintHash: 0xDEAD_BEEF &+ UInt64(day))
+        written.append(row.key)
+        if let batch = try batcher.add(row) { try writer.write(batch) }
+      }
+      if let batch = try batcher.finish() { try writer.write(batch) }
+      #expect(writer.inserted == written.count)
+      for pass in 0..<3 {
+        let order = pass == 1 ? Array(stored.reversed()) : stored
+        #expect(order.allSatisfy { asked.contains($0) }, "pass \(pass)")
+        let news = pass == 1 ? Array(written.reversed()) : written
+        #expect(!news.contains { asked.contains($0) }, "pass \(pass)")
+      }
+      writer.closeStoredKeys()
+    }
+  }
+
   @Test func noKeysAreAskedWhereThereIsNothingToAsk() throws {
     let empty = try database()
     let none = try empty.importRows(sourceFile: "x", dryRun: false, explainLimit: 0, importedAt: nil) {

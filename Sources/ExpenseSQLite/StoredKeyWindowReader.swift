@@ -1,0 +1,153 @@
+import ExpenseCore
+import Foundation
+import GRDBSQLite
+
+/// One read-only connection to an import's database in a read transaction begun while the
+/// writer held the lock (so its snapshot is the writer's before the import), and the read of
+/// one window of stored keys through it (`StoredKeyWindows`). Used by one thread at a time.
+final class StoredKeyWindowReader {
+  private var connection: OpaquePointer?
+  private var statement: OpaquePointer?
+
+  /// Opens `path` read-only and begins the read transaction; nil if it cannot.
+  init?(path: String) {
+    guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+      let connection
+    else {
+      close()
+      return nil
+    }
+    sqlite3_busy_timeout(connection, 5000)
+    guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK,
+      sqlite3_prepare_v2(
+        connection, "SELECT key FROM expenseRow WHERE key BETWEEN ? AND ? ORDER BY key", -1, &statement, nil)
+        == SQLITE_OK,
+      statement != nil
+    else {
+      close()
+      return nil
+    }
+  }
+
+  /// The keys of window `index` (days `index << dayBits` and the 31 after), or nil on any
+  /// error or a key out of the window's days.
+  func read(_ index: Int64) -> StoredKeyWindows.Window? {
+    guard let statement else { return nil }
+    let firstDay = index << StoredKeyWindows.dayBits
+    let days = 1 << StoredKeyWindows.dayBits
+    sqlite3_bind_int64(statement, 1, ExpenseKey.range(day: firstDay).lowerBound)
+    sqlite3_bind_int64(statement, 2, ExpenseKey.range(day: firstDay + Int64(days) - 1).upperBound)
+    defer { sqlite3_reset(statement) }
+    var keys: [Int64] = []
+    var dayStarts = [Int32](repeating: 0, count: days + 1)
+    var step = sqlite3_step(statement)
+    while step == SQLITE_ROW {
+      let key = sqlite3_column_int64(statement, 0)
+      let offset = Int(ExpenseKey(rawValue: key).day - firstDay)
+      guard offset >= 0, offset < days else { return nil }
+      dayStarts[offset + 1] &+= 1
+      keys.append(key)
+      step = sqlite3_step(statement)
+    }
+    // Counts past Int32 (a window of two billion stored rows) are no window to keep.
+    guard step == SQLITE_DONE, keys.count < Int(Int32.max) else { return nil }
+    for offset in 0..<days { dayStarts[offset + 1] += dayStarts[offset] }
+    return StoredKeyWindows.Window(index: index, keys: keys, dayStarts: dayStarts)
+  }
+
+  /// Ends the read transaction and closes the connection.
+  func close() {
+    if let statement { sqlite3_finalize(statement) }
+    statement = nil
+    if let connection {
+      sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
+      sqlite3_close_v2(connection)
+    }
+    connection = nil
+  }
+
+  deinit { close() }
+}
+
+/// Reads the window the parse thread will ask for next on a thread of its own, through a
+/// second `StoredKeyWindowReader` with the same snapshot, while the parse thread goes on with
+/// the window before.
+///
+/// Why: a re-import's parse thread is its bound while the other core is idle, and reading the
+/// stored keys through SQLite (a million keys for a million rows) was about 7% of it. A file in
+/// date order asks the windows in order, so the next one is read ahead; a window read ahead
+/// that is not asked for is dropped, and one asked for that was not read ahead is read as
+/// before, on the parse thread. Nothing else is shared between the threads.
+final class StoredKeyWindowPrefetch: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let reader: StoredKeyWindowReader
+  /// The window asked for ahead (nil: none), and its keys once read (`done`).
+  private var asked: Int64?
+  private var done = false
+  private var window: StoredKeyWindows.Window?
+  private var stopping = false
+  private var stopped = false
+
+  init(reader: StoredKeyWindowReader) {
+    self.reader = reader
+    let thread = Thread { [self] in run() }
+    thread.name = "expenses-stored-keys"
+    thread.start()
+  }
+
+  /// Starts reading window `index` ahead, unless a read ahead is still running.
+  func ask(_ index: Int64) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard asked == nil || done, !stopping else { return }
+    asked = index
+    done = false
+    window = nil
+    condition.broadcast()
+  }
+
+  /// Window `index` if it was asked for ahead (waiting for its read to end), `.none` if not;
+  /// the inner nil is a read that failed.
+  func take(_ index: Int64) -> StoredKeyWindows.Window?? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard asked == index else { return .none }
+    while !done && !stopping { condition.wait() }
+    guard done else { return .none }
+    let taken = window
+    asked = nil
+    done = false
+    window = nil
+    return .some(taken)
+  }
+
+  /// Stops the thread, waits for it, and closes its connection.
+  func stop() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    while !stopped { condition.wait() }
+    condition.unlock()
+  }
+
+  private func run() {
+    condition.lock()
+    while true {
+      while !stopping && (asked == nil || done) { condition.wait() }
+      if stopping { break }
+      let index = asked ?? 0
+      condition.unlock()
+      let read = reader.read(index)
+      condition.lock()
+      if asked == index {
+        window = read
+        done = true
+        condition.broadcast()
+      }
+    }
+    reader.close()
+    stopped = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}
