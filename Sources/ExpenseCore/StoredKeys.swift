@@ -11,22 +11,18 @@ public protocol StoredKeys: AnyObject {
   func contains(_ key: Int64) -> Bool
 }
 
-/// A row whose key the ledger held before the import (see `StoredKeys`): a duplicate.
+/// A row whose key the ledger held before the import (see `StoredKeys`): a duplicate. Plain
+/// values only, so handing one over copies bytes and retains nothing (its account and
+/// currency, which the file's balance evidence reads, stay with the importer that read them).
 public struct StoredRow: Sendable, Equatable {
   public var line: Int
   public var key: Int64
   public var date: CivilDate
-  /// The account as read (for the file's balance evidence), before any rename.
-  public var account: String?
-  public var currency: Currency
 
-  /// Inlinable: called across the module boundary, the init built the row and then copied it.
   @inlinable
-  public init(line: Int, key: Int64, date: CivilDate, account: String?, currency: Currency) {
+  public init(line: Int, key: Int64, date: CivilDate) {
     self.line = line
     self.key = key
     self.date = date
-    self.account = account
-    self.currency = currency
   }
 }

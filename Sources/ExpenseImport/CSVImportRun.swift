@@ -305,7 +305,9 @@ final class CSVImportRun {
       if case .row(let row) = outcome {
         noteBalance(account: row.account, currency: row.amount.currency, date: row.date)
       }
-      if case .stored(let row) = outcome { noteBalance(account: row.account, currency: row.currency, date: row.date) }
+      if case .stored(let row) = outcome, let currency = mapper.storedCurrency {
+        noteBalance(account: mapper.lastAccount, currency: currency, date: row.date)
+      }
     }
     if case .excluded = outcome, let column = plan.balanceColumn,
       !RowMapper.isBlankCell(RowMapper.cell(reader, column)),

@@ -47,6 +47,9 @@ struct RowMapper: ~Copyable {
   var accounts = FieldStringCache()
   var lastAccountSlot = -1
   var lastAccount: String?
+  /// The currency of the last row handed over as stored (`StoredRow`), for the file's balance
+  /// evidence; with `lastAccount`, what a stored row no longer carries.
+  var storedCurrency: Currency?
   var lastStatusBytes: [UInt8] = [0xFF]
   var lastStatusExcluded = false
   var categories = FieldStringCache()
@@ -158,7 +161,8 @@ struct RowMapper: ~Copyable {
         let key = ExpenseKey(date: date, fingerprintHash: h.state).rawValue
         if storedKeys.contains(key) {
           _ = self.category(reader)  // read as for every row: a cell that cannot be read is refused
-          return .stored(StoredRow(line: reader.line, key: key, date: date, account: lastAccount, currency: currency))
+          storedCurrency = currency
+          return .stored(StoredRow(line: reader.line, key: key, date: date))
         }
       }
     }
