@@ -78,7 +78,7 @@ final class CSVImportRun {
   // MARK: Outcomes
 
   /// A bad row: an error that stops the import, or with `skipInvalid` a `.rejected` event.
-  func reject(_ issue: ImportIssue, _ body: (consuming ImportEvent) throws -> Void) throws {
+  func reject(_ issue: ImportIssue, _ body: ImportEventHandler) throws {
     if skipInvalid { try body(.rejected(issue)) } else { throw ImportError.row(issue) }
   }
 
@@ -91,7 +91,7 @@ final class CSVImportRun {
   }
 
   /// The held records were in the middle of the data: each is a bad row.
-  func flushHeldAsErrors(_ body: (consuming ImportEvent) throws -> Void) throws {
+  func flushHeldAsErrors(_ body: ImportEventHandler) throws {
     for p in held { try reject(p.issue, body) }
     held.removeAll()
   }
@@ -100,7 +100,7 @@ final class CSVImportRun {
 
   /// Reads the next record. A reader error first makes the held records bad rows, then is
   /// rejected itself when it is about a record (else thrown).
-  func next(_ body: (consuming ImportEvent) throws -> Void) throws -> Next {
+  func next(_ body: ImportEventHandler) throws -> Next {
     do {
       return try reader.next() ? .record : .end
     } catch {
@@ -112,7 +112,7 @@ final class CSVImportRun {
   }
 
   /// Takes the current record through the stages, in order.
-  func take(_ body: (consuming ImportEvent) throws -> Void) throws {
+  func take(_ body: ImportEventHandler) throws {
     if reader.line < plan.dataStartLine { return }
     let count = reader.fieldCount
     if count == 0 || RowMapper.isBlank(reader) { return }
@@ -130,7 +130,7 @@ final class CSVImportRun {
 
   /// A field over the limit: the row is refused whatever else it holds (and a held record
   /// before it was in the middle of the data).
-  func refuseLongField(_ body: (consuming ImportEvent) throws -> Void) throws -> Bool {
+  func refuseLongField(_ body: ImportEventHandler) throws -> Bool {
     guard let column = reader.firstField(longerThan: ImportLimits.maxFieldBytes) else { return false }
     if !held.isEmpty { try flushHeldAsErrors(body) }
     try reject(withRecord(RowMapper.tooLong(reader, column, plan: plan)), body)
@@ -139,7 +139,7 @@ final class CSVImportRun {
 
   /// A short record of one text and no date in a table of more than two columns: a section
   /// title ("Pending Transactions"), excluded with its text.
-  func excludeSectionTitle(count: Int, _ body: (consuming ImportEvent) throws -> Void) throws -> Bool {
+  func excludeSectionTitle(count: Int, _ body: ImportEventHandler) throws -> Bool {
     guard plan.width > 2, count < plan.width || count == 1 else { return false }
     let fields = (0..<count).map { reader.string($0) }
     guard Detector.isSectionTitle(fields) else { return false }
@@ -154,7 +154,7 @@ final class CSVImportRun {
   /// A record whose field count does not fit the header (or whose extra fields are not empty):
   /// held back when its date cell holds no date (it may be a summary line after the data, at
   /// most 10,000 of them), else a bad row.
-  func holdMisfit(count: Int, _ body: (consuming ImportEvent) throws -> Void) throws -> Bool {
+  func holdMisfit(count: Int, _ body: ImportEventHandler) throws -> Bool {
     guard !Detector.fits(count, plan) || (count > plan.width && !RowMapper.extraFieldsEmpty(reader, plan.width))
     else { return false }
     let dateCell = RowMapper.cell(reader, plan.date)
@@ -175,7 +175,7 @@ final class CSVImportRun {
 
   /// A word for a pending booking in the date column (`Vorgemerkt`, `Pending`): excluded as
   /// pending, never imported.
-  func excludePendingWord(_ dateCell: UnsafeBufferPointer<UInt8>, _ body: (consuming ImportEvent) throws -> Void)
+  func excludePendingWord(_ dateCell: UnsafeBufferPointer<UInt8>, _ body: ImportEventHandler)
     throws -> Bool
   {
     guard dateCell.count < 24, dateCell.first.map({ $0 &- 0x30 >= 10 }) == true,
@@ -193,7 +193,7 @@ final class CSVImportRun {
   /// line (excluded, said why), else held back as a bad date (a balance or summary line after
   /// the data, unless a good row follows).
   func holdUndated(
-    _ dateCell: UnsafeBufferPointer<UInt8>, count: Int, _ body: (consuming ImportEvent) throws -> Void
+    _ dateCell: UnsafeBufferPointer<UInt8>, count: Int, _ body: ImportEventHandler
   ) throws -> Bool {
     guard !dateCell.contains(where: { $0 &- 0x30 < 10 }) else { return false }
     let fields = (0..<count).map { reader.string($0) }
@@ -211,7 +211,7 @@ final class CSVImportRun {
 
   /// A dated opening or closing balance ("Anfangssaldo", "Closing balance"): its only text is a
   /// balance line's (`Detector.balanceLineTexts`), so it is excluded, never money in or out.
-  func excludeDatedBalanceLine(_ body: (consuming ImportEvent) throws -> Void) throws -> Bool {
+  func excludeDatedBalanceLine(_ body: ImportEventHandler) throws -> Bool {
     guard !plan.descriptions.isEmpty else { return false }
     // Most rows are settled by their bytes, without a String: a cell with a digit, or longer
     // than any balance text could be once lower-cased (a letter shrinks at most from three
@@ -255,7 +255,7 @@ final class CSVImportRun {
   /// A transaction row: mapped (`RowMapper`), the held records before it made bad rows, the
   /// mapper's warnings and those about the row's text (replaced or read as Windows-1252)
   /// given, then the row or its rejection.
-  func map(count: Int, _ body: (consuming ImportEvent) throws -> Void) throws {
+  func map(count: Int, _ body: ImportEventHandler) throws {
     let outcome = mapper.map(reader)
     // Most records: a row read whole, with nothing held, warned or noted beside it. Handed
     // over as it is (each step below copies the event, about 150 bytes).
@@ -271,7 +271,7 @@ final class CSVImportRun {
   }
 
   /// `map` for a record with something to check, warn of or note.
-  func mapFully(_ mapped: ImportEvent, count: Int, _ body: (consuming ImportEvent) throws -> Void) throws {
+  func mapFully(_ mapped: ImportEvent, count: Int, _ body: ImportEventHandler) throws {
     var outcome = mapped
     if mapper.text.failed {
       // A category or account cell with bytes invalid in the encoding: refused, never emptied.
@@ -339,7 +339,7 @@ final class CSVImportRun {
 
   /// The end of the file: the records still held were after the data (excluded), and how many
   /// more lines had bytes replaced than were warned one by one.
-  func finish(_ body: (consuming ImportEvent) throws -> Void) throws {
+  func finish(_ body: ImportEventHandler) throws {
     for p in held { try body(.excluded(line: p.line, reason: "not a transaction row (after the data)")) }
     // Each day's balance: its last row's in a file that runs oldest first, its first row's in
     // one that runs newest first.

@@ -88,7 +88,7 @@ public final class CSVImporter: FileImporter {
   /// back: at the end of the file they are `.excluded` (balance and summary lines); if a good
   /// row follows, they were in the middle of the data and are reported as wrong column count.
   public func run(
-    skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (consuming ImportEvent) throws -> Void
+    skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: ImportEventHandler
   )
     throws
   {

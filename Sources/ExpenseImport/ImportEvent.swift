@@ -16,3 +16,7 @@ public enum ImportEvent {
   /// duplicate, handed over without its texts.
   case stored(StoredRow)
 }
+
+/// What an importer hands each event to. The event is taken, not borrowed, so a row moves on
+/// into its batch without a copy (a copy is a retain and a release per text of every row).
+public typealias ImportEventHandler = (consuming ImportEvent) throws -> Void

@@ -14,7 +14,7 @@ public protocol FileImporter: AnyObject {
   /// reader found in the file is complete once `run` has returned.
   func detect() throws(ImportError) -> DetectedDialect
   /// Streams the whole file's events in file order (see `CSVImporter.run`).
-  func run(skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (consuming ImportEvent) throws -> Void)
+  func run(skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: ImportEventHandler)
     throws
   /// Categories (as stored) that hold transfers between the user's own accounts, known once
   /// `run` has returned: the import gives them the kind transfer where they have none.

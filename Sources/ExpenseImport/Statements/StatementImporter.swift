@@ -72,7 +72,7 @@ public final class StatementImporter: FileImporter {
   }
 
   public func run(
-    skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: (consuming ImportEvent) throws -> Void
+    skipInvalid: Bool, progress: ((ImportProgress) -> Void)?, _ body: ImportEventHandler
   )
     throws
   {
