@@ -17,7 +17,7 @@ final class MatchCollector {
   let window: ClosedRange<CivilDate>?
   var added: [ImportMatching.Added] = []
   /// Keys of this file's rows that were exact duplicates: the stored rows they are stay taken.
-  var exactKeys = ExactDuplicateKeys()
+  let exactKeys = ExactDuplicateKeys()
   /// The first and last day of every row the writer reported.
   var first: CivilDate?
   var last: CivilDate?
@@ -96,7 +96,8 @@ extension ImportService {
       let last = min(high + ImportMatching.days, window.upperBound.daysSinceEpoch)
       if first <= last {
         let magnitudes = Set(collector.added.map { $0.amount.minor == .min ? Int64.max : abs($0.amount.minor) })
-        let exact = collector.exactKeys.sorted()
+        let exact = try collector.exactKeys.sorted(
+          within: ExpenseKey.range(from: CivilDate(daysSinceEpoch: first), through: CivilDate(daysSinceEpoch: last)))
         stored = try session.neighbours(
           from: CivilDate(daysSinceEpoch: first), through: CivilDate(daysSinceEpoch: last), magnitudes: magnitudes
         ).filter { !exact.contains($0.key) }
